@@ -1,0 +1,112 @@
+//! Per-tool bookkeeping shared by the stages: where we are (a JSON pointer
+//! built incrementally), what we found, and whether the tool is hidden.
+
+use crate::finding::{Action, Finding, FindingKind, Severity};
+use crate::policy::ServerPolicy;
+
+/// An RFC 6901 pointer grown and shrunk in place while walking, so no string
+/// is built per node; one is cloned only when a finding is reported.
+#[derive(Clone, Debug, Default)]
+pub struct Path(String);
+
+impl Path {
+    pub fn new(base: &str) -> Path {
+        Path(base.to_string())
+    }
+    /// Appends a token; returns the length to restore with `pop_to`.
+    pub fn push(&mut self, token: &str) -> usize {
+        let mark = self.0.len();
+        self.0.push('/');
+        if token.contains(['~', '/']) {
+            self.0.push_str(&crate::json::pointer_token(token));
+        } else {
+            self.0.push_str(token);
+        }
+        mark
+    }
+    pub fn push_index(&mut self, i: usize) -> usize {
+        let mark = self.0.len();
+        self.0.push('/');
+        self.0.push_str(itoa(i).as_str());
+        mark
+    }
+    pub fn pop_to(&mut self, mark: usize) {
+        self.0.truncate(mark);
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    /// Pointer to `token` below the current location, without moving.
+    pub fn child(&self, token: &str) -> String {
+        crate::json::pointer_push(&self.0, token)
+    }
+}
+
+fn itoa(i: usize) -> String {
+    i.to_string()
+}
+
+/// State of one tool going through the pipeline.
+pub struct ToolCtx<'a> {
+    pub index: u32,
+    /// Upstream name as received, if it is a string.
+    pub name: Option<String>,
+    pub policy: &'a ServerPolicy,
+    pub server: Option<&'a str>,
+    pub findings: Vec<Finding>,
+    /// Set by the first finding that hides the tool.
+    pub hidden: Option<(FindingKind, String)>,
+    pub rewritten: bool,
+    pub truncated: bool,
+    pub flagged: bool,
+}
+
+impl<'a> ToolCtx<'a> {
+    pub fn new(index: u32, name: Option<String>, policy: &'a ServerPolicy, server: Option<&'a str>) -> Self {
+        ToolCtx {
+            index,
+            name,
+            policy,
+            server,
+            findings: Vec::new(),
+            hidden: None,
+            rewritten: false,
+            truncated: false,
+            flagged: false,
+        }
+    }
+
+    pub fn base(&self) -> String {
+        format!("/tools/{}", self.index)
+    }
+
+    pub fn report(&mut self, kind: FindingKind, severity: Severity, pointer: String, action: Action, detail: String) {
+        match action {
+            Action::Hidden => {
+                if self.hidden.is_none() {
+                    self.hidden = Some((kind, detail.clone()));
+                }
+            }
+            Action::Truncated => self.truncated = true,
+            Action::Flagged => self.flagged = true,
+            Action::Removed | Action::Rewritten | Action::Mapped => self.rewritten = true,
+        }
+        self.findings.push(Finding {
+            kind,
+            severity,
+            tool: self.name.clone(),
+            tool_index: Some(self.index),
+            pointer,
+            action,
+            detail,
+        });
+    }
+
+    pub fn hide(&mut self, kind: FindingKind, severity: Severity, pointer: String, detail: String) {
+        self.report(kind, severity, pointer, Action::Hidden, detail);
+    }
+
+    pub fn is_hidden(&self) -> bool {
+        self.hidden.is_some()
+    }
+}

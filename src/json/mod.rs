@@ -1,0 +1,351 @@
+//! A small, strict JSON document model.
+//!
+//! Why not `serde_json::Value`: a tools/list result is attacker-controlled, and
+//! the engine needs four things serde_json's `Value` does not give:
+//! - **duplicate keys are an error** (serde_json silently keeps the last one,
+//!   other parsers keep the first: a parser differential an attacker can use);
+//! - **numbers keep their exact lexeme** (`9007199254740993` must not become
+//!   `…992`, and a 2,000-digit number must round-trip instead of failing);
+//! - **object key order is preserved**, so a clean catalog comes out byte-for-byte
+//!   in the order it went in (deterministic, and diffs stay readable);
+//! - a hard **nesting bound** that fails cleanly instead of overflowing the stack.
+
+mod parse;
+mod write;
+
+pub use parse::{parse, ParseError, ParseErrorKind, ParseOptions, Parsed};
+pub use write::{write_compact, write_pretty};
+
+/// A JSON value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(String),
+    Array(Vec<Value>),
+    Object(Object),
+}
+
+/// A JSON number kept as its validated source lexeme (RFC 8259 grammar).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Number(String);
+
+impl Number {
+    /// Wraps a lexeme the caller guarantees is a valid JSON number.
+    pub(crate) fn from_lexeme_unchecked(s: String) -> Number {
+        Number(s)
+    }
+
+    /// A number from an unsigned integer.
+    pub fn from_u64(n: u64) -> Number {
+        Number(n.to_string())
+    }
+
+    /// The exact text of the number.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The nearest `f64` (may be infinite for out-of-range lexemes such as `1e400`).
+    pub fn as_f64(&self) -> f64 {
+        self.0.parse::<f64>().unwrap_or(f64::NAN)
+    }
+
+    /// The value as a non-negative integer if it is one exactly (`2`, `2.0`, `2e0`).
+    pub fn as_u64(&self) -> Option<u64> {
+        let (neg, digits, exp) = self.decimal();
+        if digits.is_empty() {
+            return Some(0);
+        }
+        if neg || exp < 0 {
+            return None;
+        }
+        if digits.len() as i64 + exp > 20 {
+            return None;
+        }
+        let mut s = digits;
+        for _ in 0..exp {
+            s.push('0');
+        }
+        s.parse::<u64>().ok()
+    }
+
+    /// True if the value is mathematically an integer.
+    pub fn is_integer(&self) -> bool {
+        let (_, digits, exp) = self.decimal();
+        digits.is_empty() || exp >= 0
+    }
+
+    /// Canonical exact decimal form `(negative, significant digits, exponent)` such
+    /// that value = ±digits × 10^exp, with no leading or trailing zeros in
+    /// `digits`; zero is `(false, "", 0)`. Two lexemes denote the same number iff
+    /// their canonical forms are equal (`100`, `1e2`, `100.0`, `1E+2` all agree;
+    /// `9007199254740993` and `9007199254740992` do not).
+    pub fn decimal(&self) -> (bool, String, i64) {
+        let s = self.0.as_bytes();
+        let mut i = 0;
+        let neg = s.first() == Some(&b'-');
+        if neg {
+            i += 1;
+        }
+        let mut digits = String::new();
+        let mut exp: i64 = 0;
+        while i < s.len() && s[i].is_ascii_digit() {
+            digits.push(s[i] as char);
+            i += 1;
+        }
+        if i < s.len() && s[i] == b'.' {
+            i += 1;
+            while i < s.len() && s[i].is_ascii_digit() {
+                digits.push(s[i] as char);
+                exp -= 1;
+                i += 1;
+            }
+        }
+        if i < s.len() && (s[i] == b'e' || s[i] == b'E') {
+            i += 1;
+            let eneg = s.get(i) == Some(&b'-');
+            if matches!(s.get(i), Some(b'-') | Some(b'+')) {
+                i += 1;
+            }
+            // Saturate: exponents beyond ±10^15 are out of any useful range and
+            // only need to stay distinct from small ones.
+            let mut e: i64 = 0;
+            while i < s.len() && s[i].is_ascii_digit() {
+                e = (e.saturating_mul(10)).saturating_add((s[i] - b'0') as i64).min(1_000_000_000_000_000);
+                i += 1;
+            }
+            exp = exp.saturating_add(if eneg { -e } else { e });
+        }
+        let trimmed = digits.trim_start_matches('0');
+        let lead_trimmed = trimmed.len();
+        let t2 = trimmed.trim_end_matches('0');
+        exp = exp.saturating_add((lead_trimmed - t2.len()) as i64);
+        if t2.is_empty() {
+            return (false, String::new(), 0);
+        }
+        (neg, t2.to_string(), exp)
+    }
+}
+
+/// A JSON object with keys in document order. Keys are unique (the parser
+/// refuses duplicates, and `insert` replaces).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Object {
+    entries: Vec<(String, Value)>,
+}
+
+impl Object {
+    pub fn new() -> Object {
+        Object { entries: Vec::new() }
+    }
+    pub fn with_capacity(n: usize) -> Object {
+        Object { entries: Vec::with_capacity(n) }
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        self.entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.entries.iter().any(|(k, _)| k == key)
+    }
+    /// Sets `key`, keeping its position if present, appending otherwise.
+    pub fn insert(&mut self, key: impl Into<String>, value: Value) {
+        let key = key.into();
+        if let Some(slot) = self.get_mut(&key) {
+            *slot = value;
+        } else {
+            self.entries.push((key, value));
+        }
+    }
+    /// Appends without checking for an existing key (the caller guarantees
+    /// uniqueness, e.g. the parser after its duplicate check).
+    pub(crate) fn push_unchecked(&mut self, key: String, value: Value) {
+        self.entries.push((key, value));
+    }
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        let pos = self.entries.iter().position(|(k, _)| k == key)?;
+        Some(self.entries.remove(pos).1)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Value)> {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&String, &mut Value)> {
+        self.entries.iter_mut().map(|(k, v)| (&*k, v))
+    }
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.entries.iter().map(|(k, _)| k)
+    }
+    pub fn retain(&mut self, mut f: impl FnMut(&str, &mut Value) -> bool) {
+        self.entries.retain_mut(|(k, v)| f(k, v));
+    }
+    pub fn into_entries(self) -> Vec<(String, Value)> {
+        self.entries
+    }
+    pub fn entries_mut(&mut self) -> &mut Vec<(String, Value)> {
+        &mut self.entries
+    }
+}
+
+impl FromIterator<(String, Value)> for Object {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
+        let mut o = Object::new();
+        for (k, v) in iter {
+            o.insert(k, v);
+        }
+        o
+    }
+}
+
+impl Value {
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_object(&self) -> Option<&Object> {
+        match self {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+    pub fn as_object_mut(&mut self) -> Option<&mut Object> {
+        match self {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+    pub fn as_array(&self) -> Option<&Vec<Value>> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    /// The JSON type name, for findings and errors.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        }
+    }
+    pub fn str(s: impl Into<String>) -> Value {
+        Value::String(s.into())
+    }
+    /// JSON Schema equality (numbers compare by exact value: `1.0 == 1`).
+    pub fn schema_eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Number(a), Value::Number(b)) => a.decimal() == b.decimal(),
+            (Value::Array(a), Value::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.schema_eq(y))
+            }
+            (Value::Object(a), Value::Object(b)) => {
+                a.len() == b.len()
+                    && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| v.schema_eq(w)))
+            }
+            _ => self == other,
+        }
+    }
+}
+
+/// Escapes one reference token for an RFC 6901 JSON pointer.
+pub fn pointer_token(s: &str) -> String {
+    if !s.contains(['~', '/']) {
+        return s.to_string();
+    }
+    s.replace('~', "~0").replace('/', "~1")
+}
+
+/// Appends one escaped reference token to a pointer.
+pub fn pointer_push(base: &str, token: &str) -> String {
+    let mut p = String::with_capacity(base.len() + token.len() + 1);
+    p.push_str(base);
+    p.push('/');
+    p.push_str(&pointer_token(token));
+    p
+}
+
+/// Resolves an RFC 6901 pointer (without the leading `#`) inside `root`.
+pub fn pointer_get<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
+    if pointer.is_empty() {
+        return Some(root);
+    }
+    let rest = pointer.strip_prefix('/')?;
+    let mut cur = root;
+    for raw in rest.split('/') {
+        let tok = raw.replace("~1", "/").replace("~0", "~");
+        cur = match cur {
+            Value::Object(o) => o.get(&tok)?,
+            Value::Array(a) => {
+                if tok.len() > 1 && tok.starts_with('0') {
+                    return None;
+                }
+                a.get(tok.parse::<usize>().ok()?)?
+            }
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str) -> Number {
+        Number(s.to_string())
+    }
+
+    #[test]
+    fn four_spellings_of_one_hundred_are_equal() {
+        let d = n("100").decimal();
+        for s in ["1E+2", "1e2", "100.0", "100", "10e1", "1000e-1"] {
+            assert_eq!(n(s).decimal(), d, "{s}");
+        }
+        assert_ne!(n("0.1e1").decimal(), d);
+    }
+
+    #[test]
+    fn integers_beyond_2_pow_53_stay_distinct() {
+        assert_ne!(n("9007199254740993").decimal(), n("9007199254740992").decimal());
+    }
+
+    #[test]
+    fn zero_and_negative_zero_are_equal() {
+        assert_eq!(n("-0").decimal(), n("0.0").decimal());
+    }
+
+    #[test]
+    fn as_u64_accepts_integral_spellings_only() {
+        assert_eq!(n("2.0").as_u64(), Some(2));
+        assert_eq!(n("1e20").as_u64(), None); // > u64::MAX
+        assert_eq!(n("1e3").as_u64(), Some(1000));
+        assert_eq!(n("1.5").as_u64(), None);
+        assert_eq!(n("-1").as_u64(), None);
+        assert!(n("1e20").is_integer());
+    }
+
+    #[test]
+    fn pointer_escapes_slash_and_tilde() {
+        assert_eq!(pointer_push("/a", "x/y~z"), "/a/x~1y~0z");
+    }
+}

@@ -1,0 +1,502 @@
+//! Strict RFC 8259 parser: one value, no BOM, no comments, no trailing commas,
+//! no trailing data, no duplicate keys, no lone surrogates, bounded nesting.
+//!
+//! Recursion depth is bounded by `ParseOptions::max_depth` *before* recursing,
+//! so hostile nesting (3,000 `[`) ends in `TooDeep`, never a stack overflow.
+
+use super::{Number, Object, Value};
+use std::collections::HashSet;
+use std::fmt;
+
+/// Parser limits.
+#[derive(Clone, Copy, Debug)]
+pub struct ParseOptions {
+    /// Maximum nesting of arrays/objects (the document root is level 1).
+    pub max_depth: usize,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions { max_depth: 128 }
+    }
+}
+
+/// What went wrong, and where (byte offset into the input).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub offset: usize,
+    pub kind: ParseErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The text starts with U+FEFF (RFC 8259 §8.1: must not be added).
+    ByteOrderMark,
+    /// `//` or `/*`: JSON has no comments.
+    Comment,
+    UnexpectedEnd,
+    UnexpectedChar(char),
+    /// Non-whitespace after the single top-level value.
+    TrailingData,
+    /// The same key twice in one object (JSON pointer of the object, key).
+    DuplicateKey { pointer: String, key: String },
+    /// Nesting deeper than `max_depth`.
+    TooDeep { max_depth: usize },
+    InvalidNumber,
+    InvalidEscape,
+    /// `\uD800` style escape with no partner: not representable as UTF-8.
+    LoneSurrogate,
+    /// A raw control character (< U+0020) inside a string.
+    ControlCharInString,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ParseErrorKind::ByteOrderMark => write!(f, "byte order mark at the start of the document"),
+            ParseErrorKind::Comment => write!(f, "comment at byte {} (JSON has no comments)", self.offset),
+            ParseErrorKind::UnexpectedEnd => write!(f, "unexpected end of input"),
+            ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {:?} at byte {}", c, self.offset),
+            ParseErrorKind::TrailingData => write!(f, "trailing data after the JSON value at byte {}", self.offset),
+            ParseErrorKind::DuplicateKey { pointer, key } => {
+                write!(f, "duplicate key {:?} in the object at {:?} (byte {})", key, pointer, self.offset)
+            }
+            ParseErrorKind::TooDeep { max_depth } => {
+                write!(f, "nesting deeper than {} levels at byte {}", max_depth, self.offset)
+            }
+            ParseErrorKind::InvalidNumber => write!(f, "invalid number at byte {}", self.offset),
+            ParseErrorKind::InvalidEscape => write!(f, "invalid escape at byte {}", self.offset),
+            ParseErrorKind::LoneSurrogate => write!(f, "lone UTF-16 surrogate escape at byte {}", self.offset),
+            ParseErrorKind::ControlCharInString => {
+                write!(f, "unescaped control character in a string at byte {}", self.offset)
+            }
+        }
+    }
+}
+
+/// A parsed document plus the byte spans of the elements of the top-level
+/// `tools` array (so the raw tool as received stays available for audit
+/// without copying it).
+#[derive(Debug)]
+pub struct Parsed {
+    pub value: Value,
+    pub tool_spans: Vec<(usize, usize)>,
+}
+
+/// Parses exactly one JSON value.
+pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
+    let mut p = Parser { s: text.as_bytes(), i: 0, opts, spans: Vec::new(), path: Vec::new() };
+    if text.starts_with('\u{FEFF}') {
+        return Err(p.err(ParseErrorKind::ByteOrderMark));
+    }
+    p.ws()?;
+    let value = p.value(1)?;
+    p.ws()?;
+    if p.i < p.s.len() {
+        return Err(p.err(ParseErrorKind::TrailingData));
+    }
+    Ok(Parsed { value, tool_spans: p.spans })
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    i: usize,
+    opts: ParseOptions,
+    spans: Vec<(usize, usize)>,
+    /// Keys/indices from the root, only used to name the object in a
+    /// duplicate-key error and to spot the top-level `tools` array.
+    path: Vec<String>,
+}
+
+impl<'a> Parser<'a> {
+    fn err(&self, kind: ParseErrorKind) -> ParseError {
+        ParseError { offset: self.i, kind }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.i).copied()
+    }
+
+    fn ws(&mut self) -> Result<(), ParseError> {
+        while let Some(c) = self.peek() {
+            match c {
+                b' ' | b'\t' | b'\n' | b'\r' => self.i += 1,
+                b'/' if matches!(self.s.get(self.i + 1), Some(b'/') | Some(b'*')) => {
+                    return Err(self.err(ParseErrorKind::Comment))
+                }
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    fn unexpected(&self) -> ParseError {
+        match self.peek() {
+            None => self.err(ParseErrorKind::UnexpectedEnd),
+            Some(_) => {
+                // Report the whole (possibly multi-byte) character.
+                let rest = std::str::from_utf8(&self.s[self.i..]).ok();
+                let c = rest.and_then(|r| r.chars().next()).unwrap_or('\u{FFFD}');
+                self.err(ParseErrorKind::UnexpectedChar(c))
+            }
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
+        match self.peek() {
+            Some(b'{') => self.object(depth),
+            Some(b'[') => self.array(depth),
+            Some(b'"') => Ok(Value::String(self.string()?)),
+            Some(b't') => self.literal(b"true", Value::Bool(true)),
+            Some(b'f') => self.literal(b"false", Value::Bool(false)),
+            Some(b'n') => self.literal(b"null", Value::Null),
+            Some(b'-') | Some(b'0'..=b'9') => self.number(),
+            _ => Err(self.unexpected()),
+        }
+    }
+
+    fn literal(&mut self, word: &[u8], v: Value) -> Result<Value, ParseError> {
+        if self.s[self.i..].starts_with(word) {
+            self.i += word.len();
+            Ok(v)
+        } else {
+            Err(self.unexpected())
+        }
+    }
+
+    fn enter(&self, depth: usize) -> Result<(), ParseError> {
+        if depth > self.opts.max_depth {
+            Err(self.err(ParseErrorKind::TooDeep { max_depth: self.opts.max_depth }))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn pointer(&self) -> String {
+        let mut p = String::new();
+        for t in &self.path {
+            p.push('/');
+            p.push_str(&super::pointer_token(t));
+        }
+        p
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.enter(depth)?;
+        self.i += 1;
+        let mut obj = Object::new();
+        // Small objects: linear duplicate scan; large ones switch to a set so a
+        // 100,000-key object stays linear.
+        let mut seen: Option<HashSet<String>> = None;
+        self.ws()?;
+        if self.peek() == Some(b'}') {
+            self.i += 1;
+            return Ok(Value::Object(obj));
+        }
+        loop {
+            if self.peek() != Some(b'"') {
+                return Err(self.unexpected());
+            }
+            let key_at = self.i;
+            let key = self.string()?;
+            let dup = match &mut seen {
+                Some(set) => !set.insert(key.clone()),
+                None => {
+                    let d = obj.contains_key(&key);
+                    if obj.len() >= 16 {
+                        seen = Some(obj.keys().cloned().chain(std::iter::once(key.clone())).collect());
+                    }
+                    d
+                }
+            };
+            if dup {
+                return Err(ParseError {
+                    offset: key_at,
+                    kind: ParseErrorKind::DuplicateKey { pointer: self.pointer(), key },
+                });
+            }
+            self.ws()?;
+            if self.peek() != Some(b':') {
+                return Err(self.unexpected());
+            }
+            self.i += 1;
+            self.ws()?;
+            let is_tools = depth == 1 && key == "tools";
+            self.path.push(key);
+            let v = if is_tools && self.peek() == Some(b'[') {
+                self.tools_array(depth + 1)?
+            } else {
+                self.value(depth + 1)?
+            };
+            let key = self.path.pop().unwrap_or_default();
+            obj.push_unchecked(key, v);
+            self.ws()?;
+            match self.peek() {
+                Some(b',') => {
+                    self.i += 1;
+                    self.ws()?;
+                }
+                Some(b'}') => {
+                    self.i += 1;
+                    return Ok(Value::Object(obj));
+                }
+                _ => return Err(self.unexpected()),
+            }
+        }
+    }
+
+    /// The top-level `tools` array: like `array`, but records element spans.
+    fn tools_array(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.spans.clear();
+        self.array_inner(depth, true)
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.array_inner(depth, false)
+    }
+
+    fn array_inner(&mut self, depth: usize, record: bool) -> Result<Value, ParseError> {
+        self.enter(depth)?;
+        self.i += 1;
+        let mut arr = Vec::new();
+        self.ws()?;
+        if self.peek() == Some(b']') {
+            self.i += 1;
+            return Ok(Value::Array(arr));
+        }
+        loop {
+            self.path.push(arr.len().to_string());
+            let start = self.i;
+            arr.push(self.value(depth + 1)?);
+            if record {
+                self.spans.push((start, self.i));
+            }
+            self.path.pop();
+            self.ws()?;
+            match self.peek() {
+                Some(b',') => {
+                    self.i += 1;
+                    self.ws()?;
+                }
+                Some(b']') => {
+                    self.i += 1;
+                    return Ok(Value::Array(arr));
+                }
+                _ => return Err(self.unexpected()),
+            }
+        }
+    }
+
+    fn number(&mut self) -> Result<Value, ParseError> {
+        let start = self.i;
+        let s = self.s;
+        let mut i = self.i;
+        if s.get(i) == Some(&b'-') {
+            i += 1;
+        }
+        match s.get(i) {
+            Some(b'0') => i += 1,
+            Some(b'1'..=b'9') => {
+                while matches!(s.get(i), Some(b'0'..=b'9')) {
+                    i += 1;
+                }
+            }
+            _ => {
+                self.i = i;
+                return Err(self.err(ParseErrorKind::InvalidNumber));
+            }
+        }
+        if s.get(i) == Some(&b'.') {
+            i += 1;
+            if !matches!(s.get(i), Some(b'0'..=b'9')) {
+                self.i = i;
+                return Err(self.err(ParseErrorKind::InvalidNumber));
+            }
+            while matches!(s.get(i), Some(b'0'..=b'9')) {
+                i += 1;
+            }
+        }
+        if matches!(s.get(i), Some(b'e') | Some(b'E')) {
+            i += 1;
+            if matches!(s.get(i), Some(b'+') | Some(b'-')) {
+                i += 1;
+            }
+            if !matches!(s.get(i), Some(b'0'..=b'9')) {
+                self.i = i;
+                return Err(self.err(ParseErrorKind::InvalidNumber));
+            }
+            while matches!(s.get(i), Some(b'0'..=b'9')) {
+                i += 1;
+            }
+        }
+        self.i = i;
+        // The slice is ASCII digits/sign/dot/e by construction.
+        let lexeme = String::from_utf8_lossy(&s[start..i]).into_owned();
+        Ok(Value::Number(Number::from_lexeme_unchecked(lexeme)))
+    }
+
+    fn hex4(&mut self) -> Result<u32, ParseError> {
+        let mut v = 0u32;
+        for _ in 0..4 {
+            let c = self.peek().ok_or_else(|| self.err(ParseErrorKind::UnexpectedEnd))?;
+            let d = (c as char).to_digit(16).ok_or_else(|| self.err(ParseErrorKind::InvalidEscape))?;
+            v = v * 16 + d;
+            self.i += 1;
+        }
+        Ok(v)
+    }
+
+    fn string(&mut self) -> Result<String, ParseError> {
+        self.i += 1; // opening quote
+        let s = self.s;
+        let mut out: Option<String> = None;
+        let mut run_start = self.i;
+        loop {
+            // Fast scan over plain bytes (the input is valid UTF-8: it came from &str).
+            while let Some(&c) = s.get(self.i) {
+                if c == b'"' || c == b'\\' || c < 0x20 {
+                    break;
+                }
+                self.i += 1;
+            }
+            let c = match s.get(self.i) {
+                None => return Err(self.err(ParseErrorKind::UnexpectedEnd)),
+                Some(&c) => c,
+            };
+            if c < 0x20 {
+                return Err(self.err(ParseErrorKind::ControlCharInString));
+            }
+            let run = std::str::from_utf8(&s[run_start..self.i]).unwrap_or_default();
+            if c == b'"' {
+                self.i += 1;
+                return Ok(match out {
+                    None => run.to_string(),
+                    Some(mut o) => {
+                        o.push_str(run);
+                        o
+                    }
+                });
+            }
+            // Backslash escape.
+            let o = out.get_or_insert_with(String::new);
+            o.push_str(run);
+            let esc_at = self.i;
+            self.i += 1;
+            let e = self.peek().ok_or_else(|| self.err(ParseErrorKind::UnexpectedEnd))?;
+            self.i += 1;
+            match e {
+                b'"' => o.push('"'),
+                b'\\' => o.push('\\'),
+                b'/' => o.push('/'),
+                b'b' => o.push('\u{8}'),
+                b'f' => o.push('\u{c}'),
+                b'n' => o.push('\n'),
+                b'r' => o.push('\r'),
+                b't' => o.push('\t'),
+                b'u' => {
+                    let hi = self.hex4()?;
+                    let cp = if (0xD800..0xDC00).contains(&hi) {
+                        if s.get(self.i) == Some(&b'\\') && s.get(self.i + 1) == Some(&b'u') {
+                            self.i += 2;
+                            let lo = self.hex4()?;
+                            if !(0xDC00..0xE000).contains(&lo) {
+                                return Err(ParseError { offset: esc_at, kind: ParseErrorKind::LoneSurrogate });
+                            }
+                            0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                        } else {
+                            return Err(ParseError { offset: esc_at, kind: ParseErrorKind::LoneSurrogate });
+                        }
+                    } else if (0xDC00..0xE000).contains(&hi) {
+                        return Err(ParseError { offset: esc_at, kind: ParseErrorKind::LoneSurrogate });
+                    } else {
+                        hi
+                    };
+                    match char::from_u32(cp) {
+                        Some(ch) => o.push(ch),
+                        None => return Err(ParseError { offset: esc_at, kind: ParseErrorKind::InvalidEscape }),
+                    }
+                }
+                _ => return Err(ParseError { offset: esc_at, kind: ParseErrorKind::InvalidEscape }),
+            }
+            run_start = self.i;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Result<Value, ParseErrorKind> {
+        parse(s, ParseOptions::default()).map(|x| x.value).map_err(|e| e.kind)
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused_not_last_wins() {
+        let e = p(r#"{"a":{"b":1,"b":2}}"#).unwrap_err();
+        assert_eq!(e, ParseErrorKind::DuplicateKey { pointer: "/a".into(), key: "b".into() });
+    }
+
+    #[test]
+    fn duplicate_keys_in_a_large_object_are_refused() {
+        let mut s = String::from("{");
+        for i in 0..100 {
+            s.push_str(&format!("\"k{i}\":{i},"));
+        }
+        s.push_str("\"k42\":0}");
+        assert!(matches!(p(&s), Err(ParseErrorKind::DuplicateKey { .. })));
+    }
+
+    #[test]
+    fn hostile_nesting_fails_cleanly() {
+        let s = "[".repeat(3000) + &"]".repeat(3000);
+        assert_eq!(p(&s).unwrap_err(), ParseErrorKind::TooDeep { max_depth: 128 });
+        let ok = "[".repeat(128) + &"]".repeat(128);
+        assert!(p(&ok).is_ok());
+    }
+
+    #[test]
+    fn bom_comments_trailing_data_are_refused() {
+        assert_eq!(p("\u{FEFF}{}").unwrap_err(), ParseErrorKind::ByteOrderMark);
+        assert_eq!(p("{} // x").unwrap_err(), ParseErrorKind::Comment);
+        assert_eq!(p("{\"a\":1 /* x */}").unwrap_err(), ParseErrorKind::Comment);
+        assert_eq!(p("{} {}").unwrap_err(), ParseErrorKind::TrailingData);
+        assert!(p("[1,]").is_err());
+        assert!(p("{\"a\":1,}").is_err());
+    }
+
+    #[test]
+    fn lone_surrogates_are_refused() {
+        assert_eq!(p(r#""\ud800""#).unwrap_err(), ParseErrorKind::LoneSurrogate);
+        assert_eq!(p(r#""\udc00x""#).unwrap_err(), ParseErrorKind::LoneSurrogate);
+        assert_eq!(p(r#""\ud800\u0041""#).unwrap_err(), ParseErrorKind::LoneSurrogate);
+        assert_eq!(p(r#""\ud83d\ude00""#).unwrap(), Value::String("😀".into()));
+    }
+
+    #[test]
+    fn numbers_keep_their_lexeme() {
+        let v = p("[9007199254740993, -0, 1E+2, 2e-400, 1e400]").unwrap();
+        let lex: Vec<_> = v.as_array().unwrap().iter().map(|x| match x {
+            Value::Number(n) => n.as_str().to_string(),
+            _ => unreachable!(),
+        }).collect();
+        assert_eq!(lex, ["9007199254740993", "-0", "1E+2", "2e-400", "1e400"]);
+        for bad in ["01", "1.", ".5", "-", "1e", "+1", "NaN", "Infinity"] {
+            assert!(p(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn tool_spans_cover_each_raw_tool() {
+        let text = r#"{"tools":[ {"name":"a"} , {"name":"b"}]}"#;
+        let parsed = parse(text, ParseOptions::default()).unwrap();
+        let raw: Vec<_> = parsed.tool_spans.iter().map(|&(a, b)| &text[a..b]).collect();
+        assert_eq!(raw, [r#"{"name":"a"}"#, r#"{"name":"b"}"#]);
+    }
+
+    #[test]
+    fn raw_control_characters_in_strings_are_refused() {
+        assert_eq!(p("\"a\nb\"").unwrap_err(), ParseErrorKind::ControlCharInString);
+    }
+}

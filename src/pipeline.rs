@@ -1,0 +1,149 @@
+//! The one place that fixes the order of the stages, and why.
+//!
+//! 0. **envelope** — refuse what is not a tools/list result before touching tools.
+//! 1. **fields** — drop fields the client should not see *first*, so no later
+//!    stage spends time on (or reports about) `_meta` or icons that vanish anyway.
+//! 2. **sanitize** — clean text before anything measures or judges it: the
+//!    description policy must truncate the cleaned text (not a zero-width-padded
+//!    one), and limits must count what the client will actually get.
+//! 3. **description policy** — limits *prose* after it is clean (seed 000:
+//!    "sanitization cleans text, description policy limits text").
+//! 4. **structural limits** — shape and size of the schemas, after text caps so
+//!    a cut description is not what pushes a tool over a budget.
+//! 5. **names** — across the whole catalog, last among the per-catalog stages,
+//!    because duplicates and look-alikes are only defined over the tools that
+//!    survived the per-tool stages, and the mapping must describe the final
+//!    visible surface.
+//!
+//! Later issues append after 5, in the seeds' order: schema dialect → discovery
+//! → pinning of what the client actually sees (seed 000: pin the effective
+//! surface; discovery must not bypass the metadata controls).
+
+use crate::ctx::ToolCtx;
+use crate::finding::{Finding, FindingKind as K, HiddenTool, Severity as S};
+use crate::json::{self, Object, ParseOptions, Value};
+use crate::stages::{self, names::NameMapping};
+use crate::{Error, Outcome, Policy, SanitizeOptions, ToolReport, ToolStatus};
+
+/// The sanitized catalog as a value plus everything the report needs.
+pub(crate) struct Sanitized {
+    pub catalog: Value,
+    pub findings: Vec<Finding>,
+    pub hidden: Vec<HiddenTool>,
+    pub tools: Vec<ToolReport>,
+    pub name_map: Vec<NameMapping>,
+}
+
+impl Sanitized {
+    pub fn into_outcome(self) -> Outcome {
+        Outcome {
+            catalog: json::write_compact(&self.catalog),
+            findings: self.findings,
+            hidden: self.hidden,
+            tools: self.tools,
+            name_map: self.name_map,
+        }
+    }
+}
+
+pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result<Sanitized, Error> {
+    let limit = policy.catalog.max_catalog_bytes;
+    if text.len() as u64 > limit {
+        return Err(Error::TooLarge { limit, actual: text.len() as u64 });
+    }
+    let parsed = json::parse(text, ParseOptions { max_depth: policy.catalog.max_json_depth as usize })?;
+    let spans = parsed.tool_spans;
+    let mut findings = Vec::new();
+    let (entries, envelope) = stages::envelope::run(parsed.value, &mut findings)?;
+
+    let server = opts.server.as_deref();
+    let sp = policy.for_server(server);
+    let max_tools = policy.catalog.max_tools as usize;
+    let mut cxs: Vec<ToolCtx> = Vec::with_capacity(entries.len());
+    let mut tools: Vec<Option<Object>> = Vec::with_capacity(entries.len());
+
+    for (i, entry) in entries.into_iter().enumerate() {
+        let name = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string);
+        let mut cx = ToolCtx::new(i as u32, name, sp, server);
+        let base = cx.base();
+        if i >= max_tools {
+            cx.hide(K::CatalogLimit, S::Medium, base, format!("the catalog has more than {max_tools} tools"));
+            cxs.push(cx);
+            tools.push(None);
+            continue;
+        }
+        let Value::Object(mut tool) = entry else {
+            cx.hide(K::ToolEntryInvalid, S::Medium, base, format!("a tools entry must be an object, not {}", entry.type_name()));
+            cxs.push(cx);
+            tools.push(None);
+            continue;
+        };
+        match tool.get("name") {
+            Some(Value::String(_)) => {}
+            Some(other) => {
+                let d = format!("tool name must be a string, not {}", other.type_name());
+                cx.hide(K::ToolEntryInvalid, S::Medium, format!("{base}/name"), d);
+            }
+            None => cx.hide(K::ToolEntryInvalid, S::Medium, format!("{base}/name"), "tool has no name".into()),
+        }
+        // Stages 1-4, per tool, in order; a hidden tool skips the rest.
+        let per_tool: [fn(&mut Object, &mut ToolCtx); 4] =
+            [stages::fields::run, stages::sanitize::run, stages::description::run, stages::limits::run];
+        for stage in per_tool {
+            if cx.is_hidden() {
+                break;
+            }
+            stage(&mut tool, &mut cx);
+        }
+        cxs.push(cx);
+        tools.push(Some(tool));
+    }
+
+    // Stage 5, across the catalog.
+    let visible = stages::names::run(&mut cxs, server, &opts.foreign_names);
+
+    let mut out_tools = Vec::with_capacity(tools.len());
+    let mut hidden = Vec::new();
+    let mut reports = Vec::with_capacity(tools.len());
+    let mut name_map = Vec::new();
+    for ((cx, tool), vis) in cxs.iter_mut().zip(tools).zip(visible) {
+        let span = spans.get(cx.index as usize).copied().unwrap_or((0, 0));
+        let status = match (&cx.hidden, tool, &vis) {
+            (None, Some(mut t), Some(v)) => {
+                if cx.name.as_deref() != Some(v.as_str()) {
+                    t.insert("name", Value::String(v.clone()));
+                    name_map.push(NameMapping { visible: v.clone(), upstream: cx.name.clone().unwrap_or_default() });
+                }
+                out_tools.push(Value::Object(t));
+                if cx.truncated {
+                    ToolStatus::Truncated
+                } else if cx.rewritten {
+                    ToolStatus::Rewritten
+                } else {
+                    ToolStatus::Clean
+                }
+            }
+            (h, _, _) => {
+                let (reason, detail) = h.clone().unwrap_or((K::ToolEntryInvalid, "tool has no usable name".into()));
+                hidden.push(HiddenTool { index: cx.index, name: cx.name.clone(), reason, detail });
+                ToolStatus::Hidden
+            }
+        };
+        reports.push(ToolReport {
+            index: cx.index,
+            name: cx.name.clone(),
+            visible_name: if status == ToolStatus::Hidden { None } else { vis },
+            status,
+            flagged: cx.flagged,
+            raw_span: (span.0 as u64, span.1 as u64),
+        });
+        findings.append(&mut cx.findings);
+    }
+
+    let mut catalog = Object::with_capacity(2);
+    catalog.insert("tools", Value::Array(out_tools));
+    for (k, v) in envelope.into_entries() {
+        catalog.insert(k, v);
+    }
+    Ok(Sanitized { catalog: Value::Object(catalog), findings, hidden, tools: reports, name_map })
+}

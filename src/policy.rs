@@ -1,0 +1,696 @@
+//! The policy: JSON in the seeds' own vocabulary, compiled once.
+//!
+//! ```json
+//! {
+//!   "preset": "default",
+//!   "core": {
+//!     "tool_fields": { "allow": ["name","title","description","inputSchema","outputSchema","annotations"] },
+//!     "tool_metadata_sanitization": { "mode": "sanitize" },
+//!     "tool_description_policy": { "mode": "preserve" },
+//!     "schema_limits": { "max_depth": 32 },
+//!     "tool_names": { "on_invalid_name": "error" },
+//!     "tool_definition_pinning": { "mode": "warn" },
+//!     "catalog_limits": { "max_tools": 10000 }
+//!   },
+//!   "servers": [ { "id": "playwright", "tool_description_policy": { "mode": "strip" } } ]
+//! }
+//! ```
+//!
+//! Every field is optional and has a documented default (see `docs/POLICY.md`
+//! and the `# Default` lines below). A server entry overrides single fields of
+//! `core` for catalogs from that server id. Unknown keys, wrong types and
+//! contradictory settings are an `Error::InvalidPolicy` naming the field.
+
+use crate::json::{self, Object, ParseOptions, Value};
+use crate::Error;
+
+/// Named bundles of limits. `Default` accepts every real catalog in the
+/// shared corpus; `Strict` uses seed 001's numbers; `Permissive` only stops
+/// bombs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    Default,
+    Strict,
+    Permissive,
+}
+
+impl Preset {
+    pub fn id(self) -> &'static str {
+        match self {
+            Preset::Default => "default",
+            Preset::Strict => "strict",
+            Preset::Permissive => "permissive",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SanitizeMode {
+    /// No text cleanup (structural checks still run).
+    Off,
+    /// Forward the cleaned text and report each change. # Default
+    Sanitize,
+    /// Hide every tool whose text would need cleanup.
+    Block,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnUnsafeValue {
+    /// Hide the tool (the value cannot be rewritten: the server receives it back). # Default
+    Hide,
+    /// Keep the tool, report the value.
+    Flag,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DescriptionMode {
+    /// Keep descriptions after sanitization. # Default
+    Preserve,
+    /// Keep the first `max_chars` characters.
+    Truncate,
+    /// Remove the tool description and every nested schema description.
+    Strip,
+    /// Replace the tool description with "MCP tool '<name>' from server '<server>'."
+    /// and remove nested schema descriptions (seed 003 `placeholder`).
+    Placeholder,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnExceed {
+    /// Hide the tool. # Default
+    Hide,
+    /// Cut the schema at the limit (deeper subschemas become `{}`, lists are cut).
+    Truncate,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnInvalidName {
+    /// Hide the tool. # Default
+    Error,
+    /// Map to a valid name; calls are routed back to the upstream name.
+    Sanitize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinningMode {
+    Off,
+    /// # Default
+    Warn,
+    Block,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockStrategy {
+    /// # Default
+    Error,
+    BaselineSubset,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionAction {
+    Keep,
+    /// # Default
+    Invalidate,
+}
+
+/// The MCP `Tool` fields the engine knows.
+pub const KNOWN_TOOL_FIELDS: &[&str] =
+    &["name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta", "execution"];
+
+/// Stage 1: which tool fields reach the client.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldPolicy {
+    /// # Default
+    /// `["name","title","description","inputSchema","outputSchema","annotations"]`.
+    /// `name` and `inputSchema` are required and must be listed.
+    pub allow: Vec<String>,
+    /// Keep tool keys the engine does not know. # Default `false`
+    pub keep_unknown: bool,
+}
+
+/// Stage 2: `core.tool_metadata_sanitization`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SanitizationPolicy {
+    /// # Default `sanitize`
+    pub mode: SanitizeMode,
+    /// # Default 256 (strict 80, permissive 4096)
+    pub max_title_chars: u32,
+    /// # Default 16384 (strict 600, permissive 1048576)
+    pub max_description_chars: u32,
+    /// Cap for schema `title`/`description`. # Default 8192 (strict 600, permissive 1048576)
+    pub max_schema_text_chars: u32,
+    /// Appended where text was cut. # Default `" …[truncated]"`
+    pub truncation_marker: String,
+    /// Longest run of spaces/tabs kept; longer runs become one space. # Default 80 (strict 16)
+    pub max_space_run: u32,
+    /// Most consecutive blank lines kept. # Default 3 (strict 1)
+    pub max_blank_lines: u32,
+    /// # Default `hide`
+    pub on_unsafe_value: OnUnsafeValue,
+}
+
+/// Stage 3: `core.tool_description_policy`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DescriptionPolicy {
+    /// # Default `preserve`
+    pub mode: DescriptionMode,
+    /// Characters kept by `truncate`. # Default 512
+    pub max_chars: u32,
+}
+
+/// Stage 4: `core.schema_limits`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SchemaLimits {
+    /// Deepest subschema, root = 1. # Default 32 (strict 4, permissive 64)
+    pub max_depth: u32,
+    /// # Default 1000 (strict 32, permissive 10000)
+    pub max_properties: u32,
+    /// # Default 1000 (strict 16, permissive 10000)
+    pub max_required: u32,
+    /// # Default 1000 (strict 25, permissive 10000)
+    pub max_enum_values: u32,
+    /// Longest string in `enum`/`const`/`default`/`examples`. # Default 1024 (strict 256, permissive 65536)
+    pub max_value_chars: u32,
+    /// Subschemas per tool (input + output). # Default 10000 (strict 200, permissive 100000)
+    pub max_nodes: u32,
+    /// Branches of one `anyOf`/`oneOf`/`allOf`. # Default 256 (strict 16, permissive 4096)
+    pub max_branches: u32,
+    /// # Default 128 (strict 64, permissive 1024)
+    pub max_property_name_chars: u32,
+    /// # Default 1024 (strict 256, permissive 8192)
+    pub max_pattern_chars: u32,
+    /// # Default `hide`
+    pub on_exceed: OnExceed,
+}
+
+/// Stage 5: `core.tool_names`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamePolicy {
+    /// Prefix every visible name with the server id. # Default `false`
+    pub server_prefix: bool,
+    /// # Default `"__"`
+    pub separator: String,
+    /// Longest visible name (after prefixing). # Default 128 (strict 80, permissive 256)
+    pub max_chars: u32,
+    /// # Default `error`
+    pub on_invalid_name: OnInvalidName,
+}
+
+/// `core.tool_definition_pinning` (seed 004), used by the pinning stage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PinningPolicy {
+    /// # Default `warn`
+    pub mode: PinningMode,
+    /// # Default `error`
+    pub block_strategy: BlockStrategy,
+    /// # Default `invalidate`
+    pub block_error_session_action: SessionAction,
+    /// Tool fields covered by the digest.
+    /// # Default `["name","title","description","inputSchema","outputSchema"]`
+    pub fields: Vec<String>,
+}
+
+/// Whole-input bounds (`core.catalog_limits`; not overridable per server).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CatalogLimits {
+    /// # Default 16 MiB (strict 4 MiB, permissive 64 MiB)
+    pub max_catalog_bytes: u64,
+    /// # Default 10000 (strict 512, permissive 100000)
+    pub max_tools: u32,
+    /// JSON nesting bound of the parser (≤ 256). # Default 128
+    pub max_json_depth: u32,
+}
+
+/// The settings that apply to one server's catalog.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServerPolicy {
+    pub fields: FieldPolicy,
+    pub sanitization: SanitizationPolicy,
+    pub description: DescriptionPolicy,
+    pub limits: SchemaLimits,
+    pub names: NamePolicy,
+    pub pinning: PinningPolicy,
+}
+
+/// A compiled policy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Policy {
+    pub preset: Preset,
+    pub core: ServerPolicy,
+    pub catalog: CatalogLimits,
+    servers: Vec<(String, ServerPolicy)>,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy::preset(Preset::Default)
+    }
+}
+
+impl ServerPolicy {
+    fn preset(p: Preset) -> ServerPolicy {
+        let pick = |d: u32, s: u32, w: u32| match p {
+            Preset::Default => d,
+            Preset::Strict => s,
+            Preset::Permissive => w,
+        };
+        ServerPolicy {
+            fields: FieldPolicy {
+                allow: ["name", "title", "description", "inputSchema", "outputSchema", "annotations"]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+                keep_unknown: false,
+            },
+            sanitization: SanitizationPolicy {
+                mode: SanitizeMode::Sanitize,
+                max_title_chars: pick(256, 80, 4096),
+                max_description_chars: pick(16384, 600, 1 << 20),
+                max_schema_text_chars: pick(8192, 600, 1 << 20),
+                truncation_marker: " …[truncated]".to_string(),
+                max_space_run: pick(80, 16, 4096),
+                max_blank_lines: pick(3, 1, 64),
+                on_unsafe_value: OnUnsafeValue::Hide,
+            },
+            description: DescriptionPolicy { mode: DescriptionMode::Preserve, max_chars: 512 },
+            limits: SchemaLimits {
+                max_depth: pick(32, 4, 64),
+                max_properties: pick(1000, 32, 10000),
+                max_required: pick(1000, 16, 10000),
+                max_enum_values: pick(1000, 25, 10000),
+                max_value_chars: pick(1024, 256, 65536),
+                max_nodes: pick(10000, 200, 100000),
+                max_branches: pick(256, 16, 4096),
+                max_property_name_chars: pick(128, 64, 1024),
+                max_pattern_chars: pick(1024, 256, 8192),
+                on_exceed: OnExceed::Hide,
+            },
+            names: NamePolicy {
+                server_prefix: false,
+                separator: "__".to_string(),
+                max_chars: pick(128, 80, 256),
+                on_invalid_name: OnInvalidName::Error,
+            },
+            pinning: PinningPolicy {
+                mode: PinningMode::Warn,
+                block_strategy: BlockStrategy::Error,
+                block_error_session_action: SessionAction::Invalidate,
+                fields: ["name", "title", "description", "inputSchema", "outputSchema"]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+            },
+        }
+    }
+}
+
+impl Policy {
+    /// One of the shipped presets with every other field at its default.
+    pub fn preset(p: Preset) -> Policy {
+        let pick = |d: u64, s: u64, w: u64| match p {
+            Preset::Default => d,
+            Preset::Strict => s,
+            Preset::Permissive => w,
+        };
+        Policy {
+            preset: p,
+            core: ServerPolicy::preset(p),
+            catalog: CatalogLimits {
+                max_catalog_bytes: pick(16 << 20, 4 << 20, 64 << 20),
+                max_tools: pick(10000, 512, 100000) as u32,
+                max_json_depth: 128,
+            },
+            servers: Vec::new(),
+        }
+    }
+
+    /// The settings for catalogs from `server` (core when absent or unknown).
+    pub fn for_server(&self, server: Option<&str>) -> &ServerPolicy {
+        server
+            .and_then(|id| self.servers.iter().find(|(s, _)| s == id))
+            .map(|(_, p)| p)
+            .unwrap_or(&self.core)
+    }
+
+    /// Server ids with overrides, in policy order.
+    pub fn server_ids(&self) -> impl Iterator<Item = &str> {
+        self.servers.iter().map(|(s, _)| s.as_str())
+    }
+
+    /// Compiles a policy from its JSON text.
+    pub fn from_json(text: &str) -> Result<Policy, Error> {
+        let doc = json::parse(text, ParseOptions { max_depth: 32 })
+            .map_err(|e| Error::policy("", format!("not valid JSON: {e}")))?
+            .value;
+        let root = doc.as_object().ok_or_else(|| Error::policy("", "the policy must be a JSON object"))?;
+        let mut r = Reader::new(root, "");
+        let preset = match r.string("preset")?.as_deref() {
+            None | Some("default") => Preset::Default,
+            Some("strict") => Preset::Strict,
+            Some("permissive") => Preset::Permissive,
+            Some(other) => {
+                return Err(Error::policy("preset", format!("unknown preset {other:?} (default, strict, permissive)")))
+            }
+        };
+        let mut policy = Policy::preset(preset);
+        if let Some(core) = r.object("core")? {
+            let mut c = Reader::new(core, "core");
+            apply_server_fields(&mut c, &mut policy.core)?;
+            if let Some(cl) = c.object("catalog_limits")? {
+                let mut l = Reader::new(cl, "core.catalog_limits");
+                if let Some(v) = l.u64("max_catalog_bytes")? {
+                    policy.catalog.max_catalog_bytes = v;
+                }
+                set_u32(&mut l, "max_tools", &mut policy.catalog.max_tools)?;
+                set_u32(&mut l, "max_json_depth", &mut policy.catalog.max_json_depth)?;
+                if policy.catalog.max_json_depth > 256 || policy.catalog.max_json_depth < 8 {
+                    return Err(Error::policy("core.catalog_limits.max_json_depth", "must be between 8 and 256"));
+                }
+                l.finish()?;
+            }
+            c.finish()?;
+        }
+        if let Some(servers) = r.array("servers")? {
+            for (i, s) in servers.iter().enumerate() {
+                let path = format!("servers[{i}]");
+                let o = s.as_object().ok_or_else(|| Error::policy(&path, "must be an object"))?;
+                let mut sr = Reader::new(o, &path);
+                let id = sr.string("id")?.ok_or_else(|| Error::policy(format!("{path}.id"), "is required"))?;
+                if id.is_empty() {
+                    return Err(Error::policy(format!("{path}.id"), "must not be empty"));
+                }
+                if policy.servers.iter().any(|(s, _)| *s == id) {
+                    return Err(Error::policy(format!("{path}.id"), format!("server id {id:?} is listed twice")));
+                }
+                let mut sp = policy.core.clone();
+                apply_server_fields(&mut sr, &mut sp)?;
+                sr.finish()?;
+                policy.servers.push((id, sp));
+            }
+        }
+        r.finish()?;
+        Ok(policy)
+    }
+}
+
+/// Applies the per-server-overridable sections found in `r` onto `p`.
+fn apply_server_fields(r: &mut Reader, p: &mut ServerPolicy) -> Result<(), Error> {
+    let base = r.path.clone();
+    let sub = |name: &str| if base.is_empty() { name.to_string() } else { format!("{base}.{name}") };
+    if let Some(o) = r.object("tool_fields")? {
+        let mut f = Reader::new(o, &sub("tool_fields"));
+        if let Some(list) = f.string_list("allow")? {
+            for name in &list {
+                if !KNOWN_TOOL_FIELDS.contains(&name.as_str()) {
+                    return Err(Error::policy(f.field("allow"), format!("unknown tool field {name:?}")));
+                }
+            }
+            for required in ["name", "inputSchema"] {
+                if !list.iter().any(|n| n == required) {
+                    return Err(Error::policy(
+                        f.field("allow"),
+                        format!("{required:?} is required by MCP and cannot be removed"),
+                    ));
+                }
+            }
+            p.fields.allow = list;
+        }
+        if let Some(b) = f.bool("keep_unknown")? {
+            p.fields.keep_unknown = b;
+        }
+        f.finish()?;
+    }
+    if let Some(o) = r.object("tool_metadata_sanitization")? {
+        let mut f = Reader::new(o, &sub("tool_metadata_sanitization"));
+        let s = &mut p.sanitization;
+        if let Some(m) = f.choice("mode", &["off", "sanitize", "block"])? {
+            s.mode = match m {
+                0 => SanitizeMode::Off,
+                1 => SanitizeMode::Sanitize,
+                _ => SanitizeMode::Block,
+            };
+        }
+        set_u32(&mut f, "max_title_chars", &mut s.max_title_chars)?;
+        set_u32(&mut f, "max_description_chars", &mut s.max_description_chars)?;
+        set_u32(&mut f, "max_schema_text_chars", &mut s.max_schema_text_chars)?;
+        set_u32(&mut f, "max_space_run", &mut s.max_space_run)?;
+        if let Some(v) = f.u64("max_blank_lines")? {
+            s.max_blank_lines = v.min(u32::MAX as u64) as u32; // 0 is meaningful: no blank lines
+        }
+        if let Some(m) = f.string("truncation_marker")? {
+            if m.chars().count() > 64 {
+                return Err(Error::policy(f.field("truncation_marker"), "must be at most 64 characters"));
+            }
+            s.truncation_marker = m;
+        }
+        if let Some(m) = f.choice("on_unsafe_value", &["hide", "flag"])? {
+            s.on_unsafe_value = if m == 0 { OnUnsafeValue::Hide } else { OnUnsafeValue::Flag };
+        }
+        let marker = s.truncation_marker.chars().count() as u32;
+        for (name, cap) in [
+            ("max_title_chars", s.max_title_chars),
+            ("max_description_chars", s.max_description_chars),
+            ("max_schema_text_chars", s.max_schema_text_chars),
+        ] {
+            if cap <= marker {
+                return Err(Error::policy(f.field(name), "must be longer than the truncation marker"));
+            }
+        }
+        f.finish()?;
+    }
+    if let Some(o) = r.object("tool_description_policy")? {
+        let mut f = Reader::new(o, &sub("tool_description_policy"));
+        let d = &mut p.description;
+        if let Some(m) = f.choice("mode", &["preserve", "truncate", "strip", "placeholder"])? {
+            d.mode = match m {
+                0 => DescriptionMode::Preserve,
+                1 => DescriptionMode::Truncate,
+                2 => DescriptionMode::Strip,
+                _ => DescriptionMode::Placeholder,
+            };
+        }
+        set_u32(&mut f, "max_chars", &mut d.max_chars)?;
+        f.finish()?;
+    }
+    if let Some(o) = r.object("schema_limits")? {
+        let mut f = Reader::new(o, &sub("schema_limits"));
+        let l = &mut p.limits;
+        set_u32(&mut f, "max_depth", &mut l.max_depth)?;
+        set_u32(&mut f, "max_properties", &mut l.max_properties)?;
+        set_u32(&mut f, "max_required", &mut l.max_required)?;
+        set_u32(&mut f, "max_enum_values", &mut l.max_enum_values)?;
+        set_u32(&mut f, "max_value_chars", &mut l.max_value_chars)?;
+        set_u32(&mut f, "max_nodes", &mut l.max_nodes)?;
+        set_u32(&mut f, "max_branches", &mut l.max_branches)?;
+        set_u32(&mut f, "max_property_name_chars", &mut l.max_property_name_chars)?;
+        set_u32(&mut f, "max_pattern_chars", &mut l.max_pattern_chars)?;
+        if let Some(m) = f.choice("on_exceed", &["hide", "truncate"])? {
+            l.on_exceed = if m == 0 { OnExceed::Hide } else { OnExceed::Truncate };
+        }
+        if l.max_depth > 120 {
+            return Err(Error::policy(f.field("max_depth"), "must be at most 120 (the JSON nesting bound)"));
+        }
+        f.finish()?;
+    }
+    if let Some(o) = r.object("tool_names")? {
+        let mut f = Reader::new(o, &sub("tool_names"));
+        let n = &mut p.names;
+        if let Some(b) = f.bool("server_prefix")? {
+            n.server_prefix = b;
+        }
+        if let Some(s) = f.string("separator")? {
+            if s.is_empty() || s.len() > 8 || !s.bytes().all(crate::stages::names::is_name_byte) {
+                return Err(Error::policy(f.field("separator"), "must be 1-8 characters from [A-Za-z0-9._-]"));
+            }
+            n.separator = s;
+        }
+        set_u32(&mut f, "max_chars", &mut n.max_chars)?;
+        if let Some(m) = f.choice("on_invalid_name", &["error", "sanitize"])? {
+            n.on_invalid_name = if m == 0 { OnInvalidName::Error } else { OnInvalidName::Sanitize };
+        }
+        if n.max_chars < 8 {
+            return Err(Error::policy(f.field("max_chars"), "must be at least 8"));
+        }
+        f.finish()?;
+    }
+    if let Some(o) = r.object("tool_definition_pinning")? {
+        let mut f = Reader::new(o, &sub("tool_definition_pinning"));
+        let pp = &mut p.pinning;
+        if let Some(m) = f.choice("mode", &["off", "warn", "block"])? {
+            pp.mode = [PinningMode::Off, PinningMode::Warn, PinningMode::Block][m];
+        }
+        if let Some(m) = f.choice("block_strategy", &["error", "baseline_subset"])? {
+            pp.block_strategy = [BlockStrategy::Error, BlockStrategy::BaselineSubset][m];
+        }
+        if let Some(m) = f.choice("block_error_session_action", &["keep", "invalidate"])? {
+            pp.block_error_session_action = [SessionAction::Keep, SessionAction::Invalidate][m];
+        }
+        if let Some(list) = f.string_list("fields")? {
+            for name in &list {
+                if !KNOWN_TOOL_FIELDS.contains(&name.as_str()) {
+                    return Err(Error::policy(f.field("fields"), format!("unknown tool field {name:?}")));
+                }
+            }
+            if !list.iter().any(|n| n == "name") {
+                return Err(Error::policy(f.field("fields"), "\"name\" must be pinned"));
+            }
+            pp.fields = list;
+        }
+        f.finish()?;
+    }
+    Ok(())
+}
+
+fn set_u32(r: &mut Reader, key: &'static str, slot: &mut u32) -> Result<(), Error> {
+    if let Some(v) = r.u64(key)? {
+        if v == 0 || v > u32::MAX as u64 {
+            return Err(Error::policy(r.field(key), "must be a positive integer below 2^32"));
+        }
+        *slot = v as u32;
+    }
+    Ok(())
+}
+
+/// Reads typed fields from a policy object and remembers which keys it used,
+/// so `finish` can name the first unknown key.
+struct Reader<'a> {
+    obj: &'a Object,
+    path: String,
+    used: Vec<&'static str>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(obj: &'a Object, path: &str) -> Reader<'a> {
+        Reader { obj, path: path.to_string(), used: Vec::new() }
+    }
+    fn field(&self, key: &str) -> String {
+        if self.path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{}", self.path, key)
+        }
+    }
+    fn take(&mut self, key: &'static str) -> Option<&'a Value> {
+        self.used.push(key);
+        self.obj.get(key)
+    }
+    fn type_err(&self, key: &str, want: &str, got: &Value) -> Error {
+        Error::policy(self.field(key), format!("must be {want}, not {}", got.type_name()))
+    }
+    fn object(&mut self, key: &'static str) -> Result<Option<&'a Object>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(Value::Object(o)) => Ok(Some(o)),
+            Some(v) => Err(self.type_err(key, "an object", v)),
+        }
+    }
+    fn array(&mut self, key: &'static str) -> Result<Option<&'a Vec<Value>>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(Value::Array(a)) => Ok(Some(a)),
+            Some(v) => Err(self.type_err(key, "an array", v)),
+        }
+    }
+    fn string(&mut self, key: &'static str) -> Result<Option<String>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(v) => Err(self.type_err(key, "a string", v)),
+        }
+    }
+    fn bool(&mut self, key: &'static str) -> Result<Option<bool>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(v) => Err(self.type_err(key, "a boolean", v)),
+        }
+    }
+    fn u64(&mut self, key: &'static str) -> Result<Option<u64>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(Value::Number(n)) => n
+                .as_u64()
+                .map(Some)
+                .ok_or_else(|| Error::policy(self.field(key), "must be a non-negative integer")),
+            Some(v) => Err(self.type_err(key, "an integer", v)),
+        }
+    }
+    fn string_list(&mut self, key: &'static str) -> Result<Option<Vec<String>>, Error> {
+        let Some(a) = self.array(key)? else { return Ok(None) };
+        let mut out = Vec::with_capacity(a.len());
+        for v in a {
+            match v {
+                Value::String(s) if !out.contains(s) => out.push(s.clone()),
+                Value::String(s) => return Err(Error::policy(self.field(key), format!("{s:?} is listed twice"))),
+                _ => return Err(Error::policy(self.field(key), "must be a list of strings")),
+            }
+        }
+        Ok(Some(out))
+    }
+    fn choice(&mut self, key: &'static str, options: &[&str]) -> Result<Option<usize>, Error> {
+        let Some(s) = self.string(key)? else { return Ok(None) };
+        options
+            .iter()
+            .position(|o| *o == s)
+            .map(Some)
+            .ok_or_else(|| Error::policy(self.field(key), format!("unknown value {s:?} (one of: {})", options.join(", "))))
+    }
+    fn finish(self) -> Result<(), Error> {
+        for k in self.obj.keys() {
+            if !self.used.contains(&k.as_str()) {
+                return Err(Error::policy(self.field(k), "unknown setting"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err_field(text: &str) -> String {
+        match Policy::from_json(text) {
+            Err(Error::InvalidPolicy { field, .. }) => field,
+            other => panic!("expected a policy error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn empty_policy_is_the_default_preset() {
+        assert_eq!(Policy::from_json("{}").unwrap(), Policy::default());
+    }
+
+    #[test]
+    fn unknown_settings_name_the_field() {
+        assert_eq!(err_field(r#"{"core":{"tool_names":{"prefix":true}}}"#), "core.tool_names.prefix");
+        assert_eq!(err_field(r#"{"cor":{}}"#), "cor");
+        assert_eq!(err_field(r#"{"servers":[{"id":"a","schema_limits":{"max_depth":"3"}}]}"#), "servers[0].schema_limits.max_depth");
+    }
+
+    #[test]
+    fn contradictions_are_errors() {
+        assert_eq!(err_field(r#"{"core":{"tool_fields":{"allow":["name"]}}}"#), "core.tool_fields.allow");
+        assert_eq!(err_field(r#"{"servers":[{"id":"a"},{"id":"a"}]}"#), "servers[1].id");
+        assert_eq!(
+            err_field(r#"{"core":{"tool_metadata_sanitization":{"max_title_chars":3}}}"#),
+            "core.tool_metadata_sanitization.max_title_chars"
+        );
+        assert_eq!(err_field(r#"{"core":{"tool_names":{"separator":"/"}}}"#), "core.tool_names.separator");
+        assert_eq!(err_field(r#"{"core":{"schema_limits":{"max_nodes":0}}}"#), "core.schema_limits.max_nodes");
+    }
+
+    #[test]
+    fn server_overrides_only_touch_their_fields() {
+        let p = Policy::from_json(
+            r#"{"preset":"strict","core":{"tool_description_policy":{"mode":"truncate"}},
+                "servers":[{"id":"pw","tool_definition_pinning":{"mode":"block"}}]}"#,
+        )
+        .unwrap();
+        let pw = p.for_server(Some("pw"));
+        assert_eq!(pw.pinning.mode, PinningMode::Block);
+        assert_eq!(pw.description.mode, DescriptionMode::Truncate);
+        assert_eq!(pw.limits.max_depth, 4);
+        assert_eq!(p.for_server(Some("other")).pinning.mode, PinningMode::Warn);
+    }
+}

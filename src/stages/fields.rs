@@ -1,0 +1,255 @@
+//! Stage 1 — field allow-list and tool-shape validation.
+//!
+//! Keeps only the MCP `Tool` fields the policy allows; each dropped field is a
+//! finding. Optional fields of the wrong JSON type are dropped (never coerced:
+//! `"yes"` is not `true`). Annotations keep their known keys with the right
+//! types; contradictory hints are resolved toward *destructive*. When the
+//! policy keeps `icons`, `_meta` or `execution`, their unsafe parts are
+//! removed here too.
+
+use crate::ctx::ToolCtx;
+use crate::finding::{Action, FindingKind as K, Severity as S};
+use crate::json::{Object, Value};
+use crate::policy::KNOWN_TOOL_FIELDS;
+
+const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
+
+pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
+    let base = cx.base();
+    let allow = cx.policy.fields.allow.clone();
+    let keep_unknown = cx.policy.fields.keep_unknown;
+    let mut drops: Vec<(String, K, String)> = Vec::new();
+    tool.retain(|k, v| {
+        let known = KNOWN_TOOL_FIELDS.contains(&k);
+        if (known && !allow.iter().any(|a| a == k)) || (!known && !keep_unknown) {
+            drops.push((k.to_string(), K::FieldDropped, format!("field {k:?} is not in the allow-list")));
+            return false;
+        }
+        let want = match k {
+            "title" | "description" => Some("string"),
+            "inputSchema" | "name" => None, // validated by their own stages
+            "outputSchema" => None,
+            "annotations" | "_meta" | "execution" => Some("object"),
+            "icons" => Some("array"),
+            _ => None,
+        };
+        if let Some(want) = want {
+            if v.type_name() != want {
+                drops.push((
+                    k.to_string(),
+                    K::FieldInvalidType,
+                    format!("field {k:?} must be a {want}, not {}", v.type_name()),
+                ));
+                return false;
+            }
+        }
+        true
+    });
+    for (k, kind, detail) in drops {
+        let sev = if kind == K::FieldInvalidType { S::Low } else { S::Info };
+        cx.report(kind, sev, crate::json::pointer_push(&base, &k), Action::Removed, detail);
+    }
+    if let Some(Value::Object(ann)) = tool.get_mut("annotations") {
+        annotations(ann, cx, &format!("{base}/annotations"));
+    }
+    if let Some(Value::Array(icons)) = tool.get_mut("icons") {
+        icons_filter(icons, cx, &format!("{base}/icons"));
+    }
+    if let Some(Value::Object(meta)) = tool.get_mut("_meta") {
+        meta_filter(meta, cx, &format!("{base}/_meta"));
+    }
+    if let Some(Value::Object(exec)) = tool.get("execution") {
+        let ok = exec.iter().all(|(k, v)| {
+            k == "taskSupport" && matches!(v.as_str(), Some("forbidden" | "optional" | "required"))
+        });
+        if !ok {
+            tool.remove("execution");
+            cx.report(
+                K::FieldInvalidType,
+                S::Low,
+                format!("{base}/execution"),
+                Action::Removed,
+                "execution must be {\"taskSupport\": forbidden|optional|required}".into(),
+            );
+        }
+    }
+    title_mismatch(tool, cx, &base);
+}
+
+fn annotations(ann: &mut Object, cx: &mut ToolCtx, base: &str) {
+    let mut drops = Vec::new();
+    ann.retain(|k, v| {
+        let ok = match k {
+            "title" => v.as_str().is_some(),
+            _ if HINTS.contains(&k) => v.as_bool().is_some(),
+            _ => false,
+        };
+        if !ok {
+            let why = if k == "title" || HINTS.contains(&k) {
+                format!("annotation {k:?} has the wrong type ({}); hints are never coerced", v.type_name())
+            } else {
+                format!("unknown annotation {k:?}")
+            };
+            drops.push((k.to_string(), why));
+        }
+        ok
+    });
+    for (k, why) in drops {
+        cx.report(K::AnnotationDropped, S::Low, crate::json::pointer_push(base, &k), Action::Removed, why);
+    }
+    // Hints are untrusted claims. A tool that says it is both read-only and
+    // destructive is treated as destructive: clients skip confirmation for
+    // read-only tools, so the safe reading drops the read-only claim.
+    if ann.get("readOnlyHint") == Some(&Value::Bool(true)) && ann.get("destructiveHint") == Some(&Value::Bool(true)) {
+        ann.remove("readOnlyHint");
+        cx.report(
+            K::AnnotationContradiction,
+            S::Medium,
+            format!("{base}/readOnlyHint"),
+            Action::Removed,
+            "readOnlyHint and destructiveHint are both true; treated as destructive".into(),
+        );
+    }
+}
+
+/// Icons reach a client's renderer: only `https:` URLs, or small base64
+/// `data:image/(png|jpeg|webp)` URIs whose declared type matches, survive.
+fn icons_filter(icons: &mut Vec<Value>, cx: &mut ToolCtx, base: &str) {
+    const MAX_DATA_URI: usize = 64 * 1024;
+    let mut i = 0;
+    let mut idx = 0;
+    while i < icons.len() {
+        let verdict = icon_problem(&icons[i], MAX_DATA_URI);
+        if let Some(why) = verdict {
+            icons.remove(i);
+            cx.report(K::IconDropped, S::Medium, format!("{base}/{idx}"), Action::Removed, why);
+        } else {
+            i += 1;
+        }
+        idx += 1;
+    }
+}
+
+fn icon_problem(icon: &Value, max_data: usize) -> Option<String> {
+    let Some(o) = icon.as_object() else { return Some("icon is not an object".into()) };
+    let Some(src) = o.get("src").and_then(Value::as_str) else { return Some("icon has no string src".into()) };
+    for (k, v) in o.iter() {
+        match (k.as_str(), v) {
+            ("src", _) => {}
+            ("mimeType", Value::String(_)) => {}
+            ("sizes", Value::Array(a)) if a.iter().all(|s| s.as_str().is_some_and(valid_size)) => {}
+            ("theme", Value::String(t)) if t == "light" || t == "dark" => {}
+            _ => return Some(format!("icon field {k:?} is invalid")),
+        }
+    }
+    let mime = o.get("mimeType").and_then(Value::as_str);
+    let lower = src.get(..16).unwrap_or(src).to_ascii_lowercase();
+    if lower.starts_with("https://") {
+        if mime.is_some_and(|m| !m.starts_with("image/") || m.contains("svg")) {
+            return Some("icon mimeType is not a raster image type".into());
+        }
+        return None;
+    }
+    if lower.starts_with("data:") {
+        if src.len() > max_data {
+            return Some(format!("data: icon is {} bytes, over {max_data}", src.len()));
+        }
+        let header = src[5..].split(',').next().unwrap_or("");
+        let ty = header.split(';').next().unwrap_or("").to_ascii_lowercase();
+        if !["image/png", "image/jpeg", "image/webp"].contains(&ty.as_str()) {
+            return Some(format!("data: icon of type {ty:?} (only png, jpeg, webp)"));
+        }
+        if mime.is_some_and(|m| !m.eq_ignore_ascii_case(&ty)) {
+            return Some("icon mimeType disagrees with its data: URI".into());
+        }
+        return None;
+    }
+    let scheme = src.split(':').next().unwrap_or("");
+    Some(format!("icon URI scheme {scheme:?} is not allowed (https: or data:image only)"))
+}
+
+fn valid_size(s: &str) -> bool {
+    if s == "any" {
+        return true;
+    }
+    let Some((w, h)) = s.split_once('x') else { return false };
+    let dim = |d: &str| !d.is_empty() && d.len() <= 5 && d.bytes().all(|b| b.is_ascii_digit());
+    dim(w) && dim(h)
+}
+
+/// `_meta` keys whose prefix names `modelcontextprotocol` or `mcp` as a label
+/// are reserved to the protocol (MCP 2025-11-25); a server claiming them is
+/// impersonating the client side. UI resource URIs must stay inside `ui://`.
+fn meta_filter(meta: &mut Object, cx: &mut ToolCtx, base: &str) {
+    let mut drops = Vec::new();
+    meta.retain(|k, v| {
+        if let Some((prefix, _)) = k.split_once('/') {
+            let labels: Vec<&str> = prefix.split('.').collect();
+            if labels.len() >= 2 && labels.iter().any(|l| *l == "modelcontextprotocol" || *l == "mcp") {
+                drops.push((k.to_string(), format!("_meta key {k:?} uses a reserved prefix")));
+                return false;
+            }
+        }
+        let uri = match (k, &*v) {
+            ("ui", Value::Object(o)) => o.get("resourceUri").and_then(Value::as_str),
+            (key, Value::String(s)) if key.ends_with("outputTemplate") => Some(s.as_str()),
+            _ => None,
+        };
+        if let Some(u) = uri {
+            if !u.starts_with("ui://") || u.contains("..") {
+                drops.push((k.to_string(), format!("UI resource {u:?} is outside ui:// or traverses paths")));
+                return false;
+            }
+        }
+        true
+    });
+    for (k, why) in drops {
+        cx.report(K::MetaDropped, S::Medium, crate::json::pointer_push(base, &k), Action::Removed, why);
+    }
+}
+
+/// Clients show `title` instead of the name. A title that claims the tool
+/// is safe or read-only while the name, description or hints say it destroys
+/// things is deception aimed at the user: flag it (the CLI shows the name
+/// next to the title).
+fn title_mismatch(tool: &Object, cx: &mut ToolCtx, base: &str) {
+    const SAFE: &[&str] = &["safe", "read-only", "readonly", "read only", "harmless", "viewer", "read a ", "view "];
+    const DESTRUCTIVE: &[&str] = &[
+        "delete", "remove", "destroy", "erase", "wipe", "drop ", "truncate", "kill", "format disk", "rm ", "rm_", "rm-",
+        "overwrite", "purge",
+    ];
+    let name = cx.name.clone().unwrap_or_default().to_ascii_lowercase();
+    let desc = tool.get("description").and_then(Value::as_str).unwrap_or("").to_lowercase();
+    let destructive_hint = tool
+        .get("annotations")
+        .and_then(|a| a.as_object())
+        .and_then(|a| a.get("destructiveHint"))
+        .and_then(Value::as_bool)
+        == Some(true);
+    let destructive = destructive_hint
+        || DESTRUCTIVE.iter().any(|w| format!("{name} ").contains(w) || desc.starts_with(w.trim_end()))
+        || name.starts_with("rm");
+    if !destructive {
+        return;
+    }
+    let titles = [
+        (tool.get("title").and_then(Value::as_str), format!("{base}/title")),
+        (
+            tool.get("annotations").and_then(|a| a.as_object()).and_then(|a| a.get("title")).and_then(Value::as_str),
+            format!("{base}/annotations/title"),
+        ),
+    ];
+    for (t, ptr) in titles {
+        let Some(t) = t else { continue };
+        let lt = format!("{} ", t.to_lowercase());
+        if SAFE.iter().any(|w| lt.contains(w)) {
+            cx.report(
+                K::TitleMismatch,
+                S::Medium,
+                ptr,
+                Action::Flagged,
+                format!("title {t:?} claims a safe tool, but {:?} looks destructive", cx.name.as_deref().unwrap_or("")),
+            );
+        }
+    }
+}

@@ -1,0 +1,547 @@
+//! Stage 4 — structural limits and schema shape (seed 001, done keyword-aware).
+//!
+//! - `inputSchema` must be an object schema with `"type":"object"`; harmless
+//!   shapes (`{}`, `true`, missing `type` next to `properties`, `["object","null"]`)
+//!   are normalized, the rest hide the tool. A malformed `outputSchema` is
+//!   removed (the tool still works without it).
+//! - Unknown keywords are dropped; keyword values of the wrong type hide the
+//!   tool (never coerced).
+//! - Caps on depth, properties per object, `required` entries, enum values,
+//!   value string length, nodes per tool and combinator branches: by policy the
+//!   tool is hidden (`on_exceed: hide`) or the schema cut (`truncate`).
+//! - `$ref` must resolve inside the same schema. Refs are not expanded here,
+//!   so cycles cannot blow up; the dialect stage expands under a node budget.
+
+use crate::ctx::{Path, ToolCtx};
+use crate::finding::{Action, FindingKind as K, Severity as S};
+use crate::json::{self, Object, Value};
+use crate::pattern::{self, Verdict};
+use crate::policy::{OnExceed, SchemaLimits};
+use crate::schema::{self, Kw, TYPE_NAMES};
+
+pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
+    let base = cx.base();
+    match tool.get_mut("inputSchema") {
+        None => cx.hide(K::SchemaInvalid, S::Medium, format!("{base}/inputSchema"), "inputSchema is required".into()),
+        Some(v) => {
+            let ptr = format!("{base}/inputSchema");
+            if let Err(why) = top_level(v, &ptr, cx) {
+                cx.hide(K::SchemaInvalid, S::Medium, ptr, why);
+            } else {
+                let mut st = WalkState::default();
+                walk(v, &ptr, cx, &mut st);
+            }
+        }
+    }
+    if cx.is_hidden() {
+        return;
+    }
+    if let Some(v) = tool.get_mut("outputSchema") {
+        let ptr = format!("{base}/outputSchema");
+        // A broken output schema does not make the tool unusable: remove it
+        // instead of hiding the tool (the client then skips result validation).
+        let mut scratch = ToolCtx::new(cx.index, cx.name.clone(), cx.policy, cx.server);
+        let ok = top_level_output(v).and_then(|_| {
+            let mut st = WalkState::default();
+            walk(v, &ptr, &mut scratch, &mut st);
+            match &scratch.hidden {
+                Some((_, why)) => Err(why.clone()),
+                None => Ok(()),
+            }
+        });
+        match ok {
+            Ok(()) => cx.findings.append(&mut scratch.findings),
+            Err(why) => {
+                tool.remove("outputSchema");
+                cx.report(K::SchemaInvalid, S::Low, ptr, Action::Removed, format!("outputSchema removed: {why}"));
+            }
+        }
+        cx.rewritten |= scratch.rewritten;
+        cx.truncated |= scratch.truncated;
+        cx.flagged |= scratch.flagged;
+    }
+}
+
+fn normalized(cx: &mut ToolCtx, ptr: &str, detail: &str) {
+    cx.report(K::SchemaNormalized, S::Info, ptr.to_string(), Action::Rewritten, detail.to_string());
+}
+
+fn top_level_output(v: &Value) -> Result<(), String> {
+    match v {
+        Value::Object(o) => match o.get("type") {
+            Some(Value::String(t)) if t == "object" => Ok(()),
+            None if o.contains_key("properties") => Ok(()),
+            _ => Err("outputSchema must be an object schema with \"type\":\"object\"".into()),
+        },
+        _ => Err(format!("outputSchema must be an object, not {}", v.type_name())),
+    }
+}
+
+/// Normalizes the root of `inputSchema` or explains why it is unusable.
+fn top_level(v: &mut Value, ptr: &str, cx: &mut ToolCtx) -> Result<(), String> {
+    match v {
+        Value::Bool(true) => {
+            let mut o = Object::new();
+            o.insert("type", Value::str("object"));
+            *v = Value::Object(o);
+            normalized(cx, ptr, "boolean schema true → {\"type\":\"object\"}");
+            return Ok(());
+        }
+        Value::Object(_) => {}
+        other => return Err(format!("inputSchema must be an object schema, not {}", describe(other))),
+    }
+    let Value::Object(o) = v else { return Ok(()) };
+    match o.get("type") {
+        Some(Value::String(t)) if t == "object" => Ok(()),
+        Some(Value::Array(ts)) if ts.iter().any(|t| t.as_str() == Some("object")) && ts.iter().all(|t| t.as_str().is_some()) => {
+            // Tool arguments are always a JSON object; the other members of
+            // the union (usually "null") can never apply.
+            o.insert("type", Value::str("object"));
+            normalized(cx, &format!("{ptr}/type"), "type union at the root reduced to \"object\" (arguments are always an object)");
+            Ok(())
+        }
+        Some(t) => Err(format!("inputSchema type must be \"object\", not {}", json::write_compact(t))),
+        None => {
+            const NON_OBJECT: &[&str] = &[
+                "enum", "const", "items", "prefixItems", "pattern", "minLength", "maxLength", "minimum", "maximum",
+                "multipleOf", "minItems", "maxItems", "format",
+            ];
+            if let Some(k) = NON_OBJECT.iter().find(|k| o.contains_key(**k)) {
+                return Err(format!("inputSchema has no type and uses the non-object keyword {k:?}"));
+            }
+            for comb in ["anyOf", "oneOf", "allOf"] {
+                if let Some(Value::Array(branches)) = o.get(comb) {
+                    let objectish = branches.iter().all(|b| match b {
+                        Value::Object(bo) => {
+                            bo.get("type").and_then(Value::as_str) == Some("object") || bo.contains_key("properties")
+                        }
+                        _ => false,
+                    });
+                    if !objectish {
+                        return Err(format!("inputSchema has no type and its {comb} branches are not all objects"));
+                    }
+                }
+            }
+            let empty = o.is_empty();
+            o.insert("type", Value::str("object"));
+            if empty {
+                o.insert("properties", Value::Object(Object::new()));
+                normalized(cx, ptr, "empty schema {} → {\"type\":\"object\",\"properties\":{}}");
+            } else {
+                normalized(cx, &format!("{ptr}/type"), "missing root type set to \"object\"");
+            }
+            Ok(())
+        }
+    }
+}
+
+fn describe(v: &Value) -> String {
+    match v {
+        Value::String(_) => "a string (a schema serialized as text?)".into(),
+        Value::Bool(false) => "false (no input would ever be valid)".into(),
+        other => other.type_name().into(),
+    }
+}
+
+#[derive(Default)]
+struct WalkState {
+    nodes: u32,
+    refs: Vec<(String, String)>,
+    anchors: Vec<String>,
+}
+
+fn walk(root: &mut Value, ptr: &str, cx: &mut ToolCtx, st: &mut WalkState) {
+    let pol: &crate::policy::ServerPolicy = cx.policy;
+    let lim = &pol.limits;
+    let mut path = Path::new(ptr);
+    schema::walk_mut(root, &mut path, 1, &mut |node, p, depth| {
+        if cx.is_hidden() {
+            return false;
+        }
+        check_node(node, p, depth, lim, cx, st)
+    });
+    if cx.is_hidden() {
+        return;
+    }
+    for (r, at) in std::mem::take(&mut st.refs) {
+        let target = if let Some(frag) = r.strip_prefix('#') {
+            if frag.is_empty() || frag.starts_with('/') {
+                json::pointer_get(root, &percent_decode(frag)).is_some_and(|t| matches!(t, Value::Object(_) | Value::Bool(_)))
+            } else {
+                st.anchors.iter().any(|a| a == frag)
+            }
+        } else {
+            cx.hide(K::SchemaRef, S::High, at, format!("$ref {r:?} points outside this schema"));
+            return;
+        };
+        if !target {
+            cx.hide(K::SchemaRef, S::Medium, at, format!("$ref {r:?} does not resolve inside this schema"));
+            return;
+        }
+    }
+}
+
+fn percent_decode(s: &str) -> String {
+    if !s.contains('%') {
+        return s.to_string();
+    }
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 3 <= b.len() {
+            if let Some(v) = std::str::from_utf8(&b[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Either hides the tool or, under `on_exceed: truncate`, lets the caller cut.
+fn exceed(lim: &SchemaLimits, cx: &mut ToolCtx, ptr: String, detail: String) -> bool {
+    match lim.on_exceed {
+        OnExceed::Hide => {
+            cx.hide(K::SchemaLimit, S::Medium, ptr, detail);
+            false
+        }
+        OnExceed::Truncate => {
+            cx.report(K::SchemaLimit, S::Low, ptr, Action::Truncated, format!("{detail}; cut"));
+            true
+        }
+    }
+}
+
+fn invalid(cx: &mut ToolCtx, ptr: String, detail: String) -> bool {
+    cx.hide(K::SchemaInvalid, S::Medium, ptr, detail);
+    false
+}
+
+fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx: &mut ToolCtx, st: &mut WalkState) -> bool {
+    match node {
+        Value::Object(_) | Value::Bool(_) => {}
+        other => {
+            return invalid(cx, p.as_str().to_string(), format!("a subschema must be an object or boolean, not {}", describe(other)));
+        }
+    }
+    if depth > lim.max_depth {
+        if exceed(lim, cx, p.as_str().to_string(), format!("schema depth {depth} is over the limit of {}", lim.max_depth)) {
+            *node = Value::Object(Object::new());
+        }
+        return false;
+    }
+    st.nodes += 1;
+    if st.nodes > lim.max_nodes {
+        if exceed(lim, cx, p.as_str().to_string(), format!("more than {} schema nodes", lim.max_nodes)) {
+            *node = Value::Object(Object::new());
+        }
+        return false;
+    }
+    let Value::Object(o) = node else { return true };
+    let keys: Vec<String> = o.keys().cloned().collect();
+    for k in keys {
+        let ptr = p.child(&k);
+        let Some(kw) = schema::keyword(&k) else {
+            o.remove(&k);
+            let sev = if k.starts_with("x-") || k == "$comment" { S::Info } else { S::Low };
+            cx.report(K::SchemaKeywordDropped, sev, ptr, Action::Removed, format!("unknown keyword {k:?} removed"));
+            continue;
+        };
+        let ok = check_keyword(o, &k, kw, &ptr, lim, cx, st);
+        if !ok || cx.is_hidden() {
+            return false;
+        }
+    }
+    true
+}
+
+/// Checks one keyword of a schema object; may rewrite `o`. Returns false if
+/// the tool was hidden.
+fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits, cx: &mut ToolCtx, st: &mut WalkState) -> bool {
+    let Some(v) = o.get_mut(k) else { return true };
+    match kw {
+        Kw::Type => match v {
+            Value::String(t) if TYPE_NAMES.contains(&t.as_str()) => true,
+            Value::Array(ts) if !ts.is_empty() => {
+                let mut seen: Vec<&str> = Vec::new();
+                for t in ts.iter() {
+                    match t.as_str() {
+                        Some(n) if TYPE_NAMES.contains(&n) && !seen.contains(&n) => seen.push(n),
+                        _ => return invalid(cx, ptr.into(), format!("type {} is not a list of unique JSON Schema type names", json::write_compact(v))),
+                    }
+                }
+                true
+            }
+            _ => invalid(cx, ptr.into(), format!("type {} is not a JSON Schema type name", short(v))),
+        },
+        Kw::Required => {
+            let Value::Array(list) = v else {
+                return invalid(cx, ptr.into(), format!("required must be an array of strings, not {}", v.type_name()));
+            };
+            if list.iter().any(|x| x.as_str().is_none()) {
+                return invalid(cx, ptr.into(), "required must contain only strings".into());
+            }
+            let before = list.len();
+            let mut seen = std::collections::HashSet::new();
+            list.retain(|x| seen.insert(x.as_str().unwrap_or_default().to_string()));
+            if list.len() != before {
+                normalized(cx, ptr, &format!("{} duplicate required entr(ies) removed", before - list.len()));
+            }
+            if list.len() > lim.max_required as usize {
+                if !exceed(lim, cx, ptr.into(), format!("{} required entries, over {}", list.len(), lim.max_required)) {
+                    return false;
+                }
+                list.truncate(lim.max_required as usize);
+            }
+            true
+        }
+        Kw::SchemaMap | Kw::PatternMap => {
+            let Value::Object(map) = v else {
+                return invalid(cx, ptr.into(), format!("{k} must be an object, not {}", v.type_name()));
+            };
+            if k == "properties" {
+                for name in map.keys() {
+                    if name.chars().count() > lim.max_property_name_chars as usize {
+                        cx.hide(
+                            K::SchemaLimit,
+                            S::Medium,
+                            json::pointer_push(ptr, name),
+                            format!("property name of {} characters, over {} (names are never rewritten)", name.chars().count(), lim.max_property_name_chars),
+                        );
+                        return false;
+                    }
+                }
+                if map.len() > lim.max_properties as usize {
+                    if !exceed(lim, cx, ptr.into(), format!("{} properties, over {}", map.len(), lim.max_properties)) {
+                        return false;
+                    }
+                    let keep = lim.max_properties as usize;
+                    let removed: Vec<String> = map.keys().skip(keep).cloned().collect();
+                    map.entries_mut().truncate(keep);
+                    if let Some(Value::Array(req)) = o.get_mut("required") {
+                        req.retain(|r| !removed.iter().any(|x| Some(x.as_str()) == r.as_str()));
+                    }
+                    return true;
+                }
+            }
+            if kw == Kw::PatternMap {
+                let keys: Vec<String> = map.keys().cloned().collect();
+                for pat in keys {
+                    let pptr = json::pointer_push(ptr, &pat);
+                    match pattern::check(&pat) {
+                        Verdict::Ok => {}
+                        Verdict::Drop(why) => {
+                            map.remove(&pat);
+                            cx.report(K::PatternDropped, S::Low, pptr, Action::Removed, why);
+                        }
+                        Verdict::Invalid(why) => return invalid(cx, pptr, why),
+                    }
+                }
+            }
+            true
+        }
+        Kw::SchemaList => {
+            let Value::Array(list) = v else {
+                return invalid(cx, ptr.into(), format!("{k} must be an array of schemas, not {}", v.type_name()));
+            };
+            if list.is_empty() && k != "prefixItems" {
+                return invalid(cx, ptr.into(), format!("{k} must not be empty"));
+            }
+            if list.len() > lim.max_branches as usize {
+                if !exceed(lim, cx, ptr.into(), format!("{} branches, over {}", list.len(), lim.max_branches)) {
+                    return false;
+                }
+                list.truncate(lim.max_branches as usize);
+            }
+            true
+        }
+        Kw::SchemaOne => match v {
+            Value::Object(_) | Value::Bool(_) => true,
+            _ => invalid(cx, ptr.into(), format!("{k} must be a schema, not {}", v.type_name())),
+        },
+        Kw::Items => match v {
+            Value::Object(_) | Value::Bool(_) | Value::Array(_) => true,
+            _ => invalid(cx, ptr.into(), format!("items must be a schema, not {}", v.type_name())),
+        },
+        Kw::Text => {
+            if v.as_str().is_none() {
+                let t = v.type_name();
+                o.remove(k);
+                cx.report(K::SchemaInvalid, S::Low, ptr.into(), Action::Removed, format!("{k} must be a string, not {t}; removed"));
+            }
+            true
+        }
+        Kw::Value => {
+            if !numbers_finite(v) {
+                cx.hide(K::NumberInvalid, S::Medium, ptr.into(), "a number no JSON consumer can represent (overflows a double)".into());
+                return false;
+            }
+            if let Some(long) = longest_string(v) {
+                if long > lim.max_value_chars as usize {
+                    cx.hide(K::SchemaLimit, S::Medium, ptr.into(), format!("a {k} string of {long} characters, over {}", lim.max_value_chars));
+                    return false;
+                }
+            }
+            match k {
+                "enum" => {
+                    let Value::Array(list) = v else {
+                        return invalid(cx, ptr.into(), format!("enum must be an array, not {}", v.type_name()));
+                    };
+                    if list.len() > lim.max_enum_values as usize {
+                        if !exceed(lim, cx, ptr.into(), format!("{} enum values, over {}", list.len(), lim.max_enum_values)) {
+                            return false;
+                        }
+                        list.truncate(lim.max_enum_values as usize);
+                    }
+                    let before = list.len();
+                    let mut kept: Vec<Value> = Vec::with_capacity(before);
+                    for x in list.drain(..) {
+                        if !kept.iter().any(|y| y.schema_eq(&x)) {
+                            kept.push(x);
+                        }
+                    }
+                    *list = kept;
+                    if list.len() != before {
+                        normalized(cx, ptr, &format!("{} duplicate enum value(s) removed (equal as JSON values)", before - list.len()));
+                    }
+                    true
+                }
+                "examples" if !matches!(v, Value::Array(_)) => {
+                    o.remove(k);
+                    cx.report(K::SchemaInvalid, S::Low, ptr.into(), Action::Removed, "examples must be an array; removed".into());
+                    true
+                }
+                _ => true,
+            }
+        }
+        Kw::Count => match v {
+            Value::Number(n) if n.is_integer() && !n.as_str().starts_with('-') && n.as_f64().is_finite() => true,
+            Value::Number(n) if n.as_str() == "-0" => true,
+            _ => invalid(cx, ptr.into(), format!("{k} must be a non-negative integer, not {}", short(v))),
+        },
+        Kw::Number => match v {
+            Value::Number(n) if !n.as_f64().is_finite() => {
+                cx.hide(K::NumberInvalid, S::Medium, ptr.into(), format!("{k} {} overflows a double", n.as_str()));
+                false
+            }
+            Value::Number(n) if k == "multipleOf" && n.as_f64() <= 0.0 => {
+                invalid(cx, ptr.into(), "multipleOf must be greater than 0".into())
+            }
+            Value::Number(_) => true,
+            Value::Bool(_) if k.starts_with("exclusive") => true, // draft-04 form
+            _ => invalid(cx, ptr.into(), format!("{k} must be a number, not {}", short(v))),
+        },
+        Kw::Bool => match v {
+            Value::Bool(_) => true,
+            _ => invalid(cx, ptr.into(), format!("{k} must be a boolean, not {}", short(v))),
+        },
+        Kw::Str => match v {
+            Value::String(s) => {
+                if k == "$anchor" {
+                    st.anchors.push(s.clone());
+                }
+                true
+            }
+            _ => invalid(cx, ptr.into(), format!("{k} must be a string, not {}", v.type_name())),
+        },
+        Kw::Pattern => {
+            let Value::String(pat) = v else {
+                return invalid(cx, ptr.into(), format!("pattern must be a string, not {}", v.type_name()));
+            };
+            if pat.chars().count() > lim.max_pattern_chars as usize {
+                o.remove(k);
+                cx.report(K::PatternDropped, S::Low, ptr.into(), Action::Removed, format!("pattern longer than {} characters removed", lim.max_pattern_chars));
+                return true;
+            }
+            match pattern::check(pat) {
+                Verdict::Ok => true,
+                Verdict::Drop(why) => {
+                    o.remove(k);
+                    cx.report(K::PatternDropped, S::Low, ptr.into(), Action::Removed, why);
+                    true
+                }
+                Verdict::Invalid(why) => invalid(cx, ptr.into(), why),
+            }
+        }
+        Kw::Ref => match v {
+            Value::String(r) => {
+                st.refs.push((r.clone(), ptr.to_string()));
+                true
+            }
+            _ => invalid(cx, ptr.into(), format!("$ref must be a string, not {}", v.type_name())),
+        },
+        Kw::DependentRequired => {
+            let ok = matches!(v, Value::Object(m) if m.iter().all(|(_, l)| matches!(l, Value::Array(a) if a.iter().all(|s| s.as_str().is_some()))));
+            if ok {
+                true
+            } else {
+                invalid(cx, ptr.into(), "dependentRequired must map names to arrays of strings".into())
+            }
+        }
+        Kw::Nullable => {
+            let Value::Bool(b) = *v else {
+                return invalid(cx, ptr.into(), "nullable must be a boolean".into());
+            };
+            o.remove(k);
+            if b {
+                match o.get_mut("type") {
+                    Some(Value::String(t)) if t != "null" => {
+                        let t = std::mem::take(t);
+                        o.insert("type", Value::Array(vec![Value::String(t), Value::str("null")]));
+                    }
+                    Some(Value::Array(ts)) if !ts.iter().any(|t| t.as_str() == Some("null")) => ts.push(Value::str("null")),
+                    _ => {}
+                }
+                normalized(cx, ptr, "OpenAPI nullable: true → \"null\" added to type");
+            } else {
+                normalized(cx, ptr, "OpenAPI nullable: false removed (the default)");
+            }
+            true
+        }
+        Kw::Example => {
+            let v = o.remove(k).unwrap_or(Value::Null);
+            if !numbers_finite(&v) {
+                cx.hide(K::NumberInvalid, S::Medium, ptr.into(), "a number no JSON consumer can represent".into());
+                return false;
+            }
+            if !o.contains_key("examples") {
+                o.insert("examples", Value::Array(vec![v]));
+                normalized(cx, ptr, "OpenAPI example → examples");
+            } else {
+                normalized(cx, ptr, "OpenAPI example removed (examples already present)");
+            }
+            true
+        }
+    }
+}
+
+fn short(v: &Value) -> String {
+    let s = json::write_compact(v);
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s
+    }
+}
+
+fn numbers_finite(v: &Value) -> bool {
+    match v {
+        Value::Number(n) => n.as_f64().is_finite(),
+        Value::Array(a) => a.iter().all(numbers_finite),
+        Value::Object(o) => o.iter().all(|(_, x)| numbers_finite(x)),
+        _ => true,
+    }
+}
+
+fn longest_string(v: &Value) -> Option<usize> {
+    match v {
+        Value::String(s) => Some(s.chars().count()),
+        Value::Array(a) => a.iter().filter_map(longest_string).max(),
+        Value::Object(o) => o.iter().filter_map(|(k, x)| longest_string(x).max(Some(k.chars().count()))).max(),
+        _ => None,
+    }
+}

@@ -1,0 +1,9 @@
+//! One module per pipeline stage. The order they run in is fixed in one place:
+//! `crate::pipeline`.
+
+pub mod description;
+pub mod envelope;
+pub mod fields;
+pub mod limits;
+pub mod names;
+pub mod sanitize;

@@ -1,0 +1,214 @@
+//! Stage 2 — metadata sanitization (seed 000 `tool_metadata_sanitization`).
+//!
+//! Covers every model-visible string: the tool `title` and `description`,
+//! `annotations.title`, and in input and output schemas every `title` and
+//! `description`. Text only the model reads may be rewritten (`sanitize`) or
+//! cause the tool to be hidden (`block`). Text the server receives back —
+//! property names and the string values of `enum`/`const`/`default`/
+//! `examples` — is never rewritten: unsafe characters there are an
+//! `unsafe-value` finding and, by policy, hide the tool. (Tool names are the
+//! name stage's business.)
+
+use crate::ctx::{Path, ToolCtx};
+use crate::finding::{Action, FindingKind as K, Severity as S};
+use crate::json::{Object, Value};
+use crate::policy::{OnUnsafeValue, SanitizeMode};
+use crate::schema::{self, Kw};
+use crate::text::{self, Changes, TextLimits};
+
+pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
+    let pol: &crate::policy::ServerPolicy = cx.policy;
+    let sp = &pol.sanitization;
+    if sp.mode == SanitizeMode::Off {
+        return;
+    }
+    let marker = sp.truncation_marker.clone();
+    let lim = |max: u32| TextLimits {
+        max_chars: max,
+        max_space_run: sp.max_space_run,
+        max_blank_lines: sp.max_blank_lines,
+        marker: "",
+    };
+    let title_lim = lim(sp.max_title_chars);
+    let desc_lim = lim(sp.max_description_chars);
+    let schema_lim = lim(sp.max_schema_text_chars);
+    let base = cx.base();
+    let mut path = Path::new(&base);
+
+    for (key, l) in [("title", title_lim), ("description", desc_lim)] {
+        if let Some(Value::String(s)) = tool.get_mut(key) {
+            let m = path.push(key);
+            clean_field(s, TextLimits { marker: &marker, ..l }, &path, cx);
+            path.pop_to(m);
+        }
+    }
+    if let Some(Value::Object(ann)) = tool.get_mut("annotations") {
+        if let Some(Value::String(s)) = ann.get_mut("title") {
+            let m = path.push("annotations");
+            let m2 = path.push("title");
+            clean_field(s, TextLimits { marker: &marker, ..title_lim }, &path, cx);
+            path.pop_to(m2);
+            path.pop_to(m);
+        }
+    }
+    for key in ["inputSchema", "outputSchema"] {
+        if let Some(sch) = tool.get_mut(key) {
+            let m = path.push(key);
+            let lim = TextLimits { marker: &marker, ..schema_lim };
+            schema::walk_mut(sch, &mut path, 1, &mut |node, p, _| {
+                if let Value::Object(o) = node {
+                    schema_node(o, lim, p, cx);
+                }
+                true
+            });
+            path.pop_to(m);
+        }
+    }
+}
+
+fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCtx) {
+    for (k, v) in o.iter_mut() {
+        match (schema::keyword(k), v) {
+            (Some(Kw::Text), Value::String(s)) => {
+                let m = path.push(k);
+                clean_field(s, lim, path, cx);
+                path.pop_to(m);
+            }
+            (Some(Kw::Value | Kw::Example), v) => {
+                let m = path.push(k);
+                check_values(v, path, cx);
+                path.pop_to(m);
+            }
+            (Some(Kw::SchemaMap), Value::Object(props)) if k == "properties" => {
+                let m = path.push(k);
+                for name in props.keys() {
+                    check_value_str(name, &path.child(name), "property name", cx);
+                }
+                path.pop_to(m);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Walks an instance value (enum list, default object, …) for strings.
+fn check_values(v: &Value, path: &mut Path, cx: &mut ToolCtx) {
+    match v {
+        Value::String(s) => check_value_str(s, path.as_str(), "value", cx),
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                let m = path.push_index(i);
+                check_values(x, path, cx);
+                path.pop_to(m);
+            }
+        }
+        Value::Object(o) => {
+            for (k, x) in o.iter() {
+                let m = path.push(k);
+                check_value_str(k, path.as_str(), "key", cx);
+                check_values(x, path, cx);
+                path.pop_to(m);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn check_value_str(s: &str, pointer: &str, what: &str, cx: &mut ToolCtx) {
+    if text::has_unsafe_chars(s) {
+        let detail = format!(
+            "{what} {} contains invisible or control characters; it is sent back to the server, so it is not rewritten",
+            escape_for_detail(s)
+        );
+        match cx.policy.sanitization.on_unsafe_value {
+            OnUnsafeValue::Hide => cx.hide(K::UnsafeValue, S::High, pointer.to_string(), detail),
+            OnUnsafeValue::Flag => cx.report(K::UnsafeValue, S::High, pointer.to_string(), Action::Flagged, detail),
+        }
+    } else if text::nfkc_changes(s) {
+        cx.report(
+            K::UnicodeNormalized,
+            S::Low,
+            pointer.to_string(),
+            Action::Flagged,
+            format!("{what} {} is not in NFKC form; kept as is because the server receives it back", escape_for_detail(s)),
+        );
+    }
+}
+
+/// Cleans one string in place and reports each kind of change.
+fn clean_field(s: &mut String, lim: TextLimits, path: &Path, cx: &mut ToolCtx) {
+    let (out, ch) = text::clean(s, lim);
+    if !ch.any() {
+        return;
+    }
+    let block = cx.policy.sanitization.mode == SanitizeMode::Block;
+    report_changes(&ch, path.as_str(), block, cx);
+    if !block {
+        *s = out.into_owned();
+    }
+}
+
+fn report_changes(ch: &Changes, pointer: &str, block: bool, cx: &mut ToolCtx) {
+    let act = |a: Action| if block { Action::Hidden } else { a };
+    if ch.escapes > 0 || ch.controls > 0 {
+        cx.report(
+            K::ControlRemoved,
+            S::Medium,
+            pointer.to_string(),
+            act(Action::Removed),
+            format!("{} terminal escape sequence(s) and {} control character(s) removed", ch.escapes, ch.controls),
+        );
+    }
+    if ch.invisible > 0 {
+        let mut d = format!("{} invisible or formatting character(s) removed", ch.invisible);
+        if !ch.tag_text.is_empty() {
+            d.push_str(&format!("; hidden tag text decoded: {:?}", ch.tag_text));
+        }
+        let sev = if ch.tag_text.is_empty() { S::Medium } else { S::High };
+        cx.report(K::InvisibleRemoved, sev, pointer.to_string(), act(Action::Removed), d);
+    }
+    if ch.nfkc {
+        cx.report(K::UnicodeNormalized, S::Info, pointer.to_string(), act(Action::Rewritten), "text folded to Unicode NFKC".into());
+    }
+    if ch.whitespace {
+        cx.report(
+            K::WhitespaceNormalized,
+            S::Info,
+            pointer.to_string(),
+            act(Action::Rewritten),
+            "line separators unified or long blank runs collapsed".into(),
+        );
+    }
+    if ch.truncated > 0 {
+        cx.report(
+            K::TextTruncated,
+            S::Low,
+            pointer.to_string(),
+            act(Action::Truncated),
+            format!("text over the cap: {} character(s) cut, marker appended", ch.truncated),
+        );
+    }
+}
+
+/// Shows a value with its invisible characters spelled out (`<U+200B>`), and
+/// bounded, so a finding can never carry the payload it reports.
+pub fn escape_for_detail(s: &str) -> String {
+    let mut out = String::from("\"");
+    for (n, c) in s.chars().enumerate() {
+        if n >= 80 {
+            out.push('…');
+            break;
+        }
+        if (c as u32) < 0x20 || (c as u32) >= 0x7F {
+            if c.is_alphanumeric() && !text::is_invisible(c) {
+                out.push(c);
+            } else {
+                out.push_str(&format!("<U+{:04X}>", c as u32));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('"');
+    out
+}

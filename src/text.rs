@@ -1,0 +1,391 @@
+//! Text cleaning primitives for model-visible strings (used by stage 2).
+//!
+//! Order inside `clean` (each step sees the previous one's output):
+//! 1. terminal escape sequences (CSI/OSC/…) go first, so their printable
+//!    tails (`[31m`) do not survive the control-character pass;
+//! 2. line breaks are unified (`\r\n`, `\r`, U+2028/2029/0085 → `\n`);
+//! 3. control characters except `\n`/`\t` are removed;
+//! 4. invisible and formatting characters are removed (tag characters are
+//!    decoded so the report shows the hidden ASCII);
+//! 5. NFKC, after removal, so a zero-width joiner cannot split a sequence NFKC
+//!    would otherwise fold;
+//! 6. blank runs are collapsed (before measuring, so padding cannot push a
+//!    payload past the cap and out of a scanner's view);
+//! 7. the length cap is applied last, with a visible marker.
+
+use std::borrow::Cow;
+use unicode_general_category::{get_general_category, GeneralCategory};
+use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
+
+/// Whitespace and length settings for one field.
+#[derive(Clone, Copy, Debug)]
+pub struct TextLimits<'a> {
+    pub max_chars: u32,
+    pub max_space_run: u32,
+    pub max_blank_lines: u32,
+    pub marker: &'a str,
+}
+
+/// What `clean` changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    pub controls: u32,
+    pub escapes: u32,
+    pub invisible: u32,
+    /// ASCII decoded from Unicode tag characters (U+E0020–U+E007E).
+    pub tag_text: String,
+    pub nfkc: bool,
+    pub whitespace: bool,
+    /// Characters removed by the cap (0 if not truncated).
+    pub truncated: u32,
+}
+
+impl Changes {
+    pub fn any(&self) -> bool {
+        self.controls > 0 || self.escapes > 0 || self.invisible > 0 || self.nfkc || self.whitespace || self.truncated > 0
+    }
+}
+
+/// True for characters that render as nothing (or as blank) and can carry
+/// hidden text: every Cf (zero-width, bidi controls, BOM, soft hyphen, tag
+/// block), variation selectors, Hangul/halfwidth fillers, private use (Co),
+/// unassigned and noncharacters (Cn), the combining grapheme joiner, Mongolian
+/// free variation selectors, and the braille blank.
+pub fn is_invisible(c: char) -> bool {
+    let cp = c as u32;
+    if cp < 0xA0 {
+        return false;
+    }
+    matches!(cp,
+        0xFE00..=0xFE0F | 0xE0100..=0xE01EF // variation selectors
+        | 0x115F | 0x1160 | 0x3164 | 0xFFA0 // Hangul / halfwidth fillers
+        | 0x034F                            // combining grapheme joiner
+        | 0x180B..=0x180F                   // Mongolian FVS + vowel separator
+        | 0x17B4 | 0x17B5                   // Khmer inherent vowels
+        | 0x2800                            // braille pattern blank
+    ) || matches!(
+        get_general_category(c),
+        GeneralCategory::Format | GeneralCategory::PrivateUse | GeneralCategory::Unassigned | GeneralCategory::Surrogate
+    )
+}
+
+/// C0/C1 controls other than `\n` and `\t`.
+pub fn is_control(c: char) -> bool {
+    let cp = c as u32;
+    (cp < 0x20 && c != '\n' && c != '\t') || (0x7F..=0x9F).contains(&cp)
+}
+
+fn is_line_break(c: char) -> bool {
+    matches!(c, '\r' | '\u{2028}' | '\u{2029}' | '\u{85}')
+}
+
+/// Cheap pre-check: printable ASCII plus `\n`/`\t` needs no cleaning except
+/// maybe whitespace collapsing and the cap, which `clean` checks separately.
+fn plain_ascii(s: &str) -> bool {
+    s.bytes().all(|b| (0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t')
+}
+
+/// Whether a value the server receives back contains characters that must
+/// never be rewritten silently (invisible, controls, escape sequences, odd
+/// line breaks). NFKC-only differences are reported separately.
+pub fn has_unsafe_chars(s: &str) -> bool {
+    if plain_ascii(s) {
+        return false;
+    }
+    s.chars().any(|c| is_control(c) || is_invisible(c) || is_line_break(c))
+}
+
+/// Whether NFKC would change `s`.
+pub fn nfkc_changes(s: &str) -> bool {
+    if s.is_ascii() {
+        return false;
+    }
+    match is_nfkc_quick(s.chars()) {
+        IsNormalized::Yes => false,
+        _ => s.nfkc().ne(s.chars()),
+    }
+}
+
+/// Cleans one model-visible string. Returns the new text only if it changed.
+pub fn clean<'s>(s: &'s str, lim: TextLimits) -> (Cow<'s, str>, Changes) {
+    let mut ch = Changes::default();
+    let mut cur: Cow<'s, str> = Cow::Borrowed(s);
+    if !plain_ascii(s) {
+        let stripped = strip_chars(s, &mut ch);
+        if let Some(t) = stripped {
+            cur = Cow::Owned(t);
+        }
+        if nfkc_changes(&cur) {
+            ch.nfkc = true;
+            cur = Cow::Owned(cur.nfkc().collect());
+            // NFKC can produce line-break or control compatibility forms only
+            // from characters already removed above; run the strip pass once
+            // more for safety (cheap, usually a no-op).
+            let mut extra = Changes::default();
+            if let Some(t) = strip_chars(&cur, &mut extra) {
+                cur = Cow::Owned(t);
+                ch.controls += extra.controls;
+                ch.invisible += extra.invisible;
+                ch.whitespace |= extra.whitespace;
+            }
+        }
+    }
+    if let Some(t) = collapse_blanks(&cur, lim.max_space_run, lim.max_blank_lines) {
+        ch.whitespace = true;
+        cur = Cow::Owned(t);
+    }
+    if let Some((t, cut)) = truncate(&cur, lim.max_chars, lim.marker) {
+        ch.truncated = cut;
+        cur = Cow::Owned(t);
+    }
+    (cur, ch)
+}
+
+/// Steps 1–4. `None` if nothing changed.
+fn strip_chars(s: &str, ch: &mut Changes) -> Option<String> {
+    let needs = s.chars().any(|c| c == '\u{1b}' || is_control(c) || is_invisible(c) || is_line_break(c));
+    if !needs {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        // ESC sequences (ECMA-48): CSI `ESC [ params final`, OSC/DCS/PM/APC
+        // `ESC ] … (BEL | ESC \)`, and two-byte `ESC x`. C1 CSI (U+009B) too.
+        if c == '\u{1b}' || c == '\u{9b}' {
+            ch.escapes += 1;
+            let csi = c == '\u{9b}' || chars.get(i + 1) == Some(&'[');
+            let string_seq = c == '\u{1b}' && matches!(chars.get(i + 1), Some(']' | 'P' | '^' | '_' | 'X'));
+            i += if c == '\u{9b}' { 1 } else { 2 };
+            if csi {
+                while i < chars.len() && ('\u{20}'..='\u{3f}').contains(&chars[i]) {
+                    i += 1;
+                }
+                if i < chars.len() && ('\u{40}'..='\u{7e}').contains(&chars[i]) {
+                    i += 1;
+                }
+            } else if string_seq {
+                while i < chars.len() {
+                    if chars[i] == '\u{7}' {
+                        i += 1;
+                        break;
+                    }
+                    if chars[i] == '\u{1b}' && chars.get(i + 1) == Some(&'\\') {
+                        i += 2;
+                        break;
+                    }
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        if c == '\r' {
+            ch.whitespace = true;
+            out.push('\n');
+            if chars.get(i + 1) == Some(&'\n') {
+                i += 1;
+            }
+        } else if is_line_break(c) {
+            ch.whitespace = true;
+            out.push('\n');
+        } else if is_control(c) {
+            ch.controls += 1;
+        } else if is_invisible(c) {
+            ch.invisible += 1;
+            let cp = c as u32;
+            if (0xE0020..=0xE007E).contains(&cp) {
+                if let Some(a) = char::from_u32(cp - 0xE0000) {
+                    ch.tag_text.push(a);
+                }
+            }
+        } else {
+            out.push(c);
+        }
+        i += 1;
+    }
+    Some(out)
+}
+
+/// Step 6: runs of more than `max_run` spaces/tabs become one space; more
+/// than `max_blank` consecutive blank lines become `max_blank`. Lines made
+/// only of blanks count as blank. `None` if nothing changed.
+fn collapse_blanks(s: &str, max_run: u32, max_blank: u32) -> Option<String> {
+    // Fast check without allocating.
+    let mut run = 0u32;
+    let mut newlines = 0u32;
+    let mut hit = false;
+    for b in s.bytes() {
+        match b {
+            b' ' | b'\t' => {
+                run += 1;
+                if run > max_run {
+                    hit = true;
+                    break;
+                }
+            }
+            b'\n' => {
+                run = 0;
+                newlines += 1;
+                if newlines > max_blank.saturating_add(1) {
+                    hit = true;
+                    break;
+                }
+            }
+            _ => {
+                run = 0;
+                newlines = 0;
+            }
+        }
+    }
+    if !hit {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len().min(1 << 20));
+    let mut pending_ws = String::new();
+    let mut newlines = 0u32;
+    for c in s.chars() {
+        match c {
+            ' ' | '\t' => pending_ws.push(c),
+            '\n' => {
+                // Blanks before a newline on an otherwise empty line vanish
+                // only when the line is collapsed away.
+                newlines += 1;
+                if newlines <= max_blank.saturating_add(1) {
+                    flush_ws(&mut out, &mut pending_ws, max_run);
+                    out.push('\n');
+                } else {
+                    pending_ws.clear();
+                }
+            }
+            _ => {
+                flush_ws(&mut out, &mut pending_ws, max_run);
+                newlines = 0;
+                out.push(c);
+            }
+        }
+    }
+    flush_ws(&mut out, &mut pending_ws, max_run);
+    if out == s {
+        None
+    } else {
+        Some(out)
+    }
+}
+
+fn flush_ws(out: &mut String, ws: &mut String, max_run: u32) {
+    if ws.chars().count() as u32 > max_run {
+        out.push(' ');
+    } else {
+        out.push_str(ws);
+    }
+    ws.clear();
+}
+
+/// Step 7: cut to `max_chars` characters *including* the marker. Returns the
+/// new text and how many original characters were dropped.
+pub fn truncate(s: &str, max_chars: u32, marker: &str) -> Option<(String, u32)> {
+    let max = max_chars as usize;
+    // Byte length bounds char count from above: a quick exit for short text.
+    if s.len() <= max {
+        return None;
+    }
+    let total = s.chars().count();
+    if total <= max {
+        return None;
+    }
+    let keep = max.saturating_sub(marker.chars().count());
+    let cut_at = s.char_indices().nth(keep).map(|(i, _)| i).unwrap_or(s.len());
+    let mut out = String::with_capacity(cut_at + marker.len());
+    out.push_str(s[..cut_at].trim_end());
+    out.push_str(marker);
+    Some((out, (total - keep) as u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIM: TextLimits = TextLimits { max_chars: 1000, max_space_run: 8, max_blank_lines: 2, marker: " …[truncated]" };
+
+    fn c(s: &str) -> (String, Changes) {
+        let (t, ch) = clean(s, LIM);
+        (t.into_owned(), ch)
+    }
+
+    #[test]
+    fn clean_ascii_is_untouched_and_borrowed() {
+        let s = "Get the weather.\n\tcity: a name";
+        let (t, ch) = clean(s, LIM);
+        assert!(matches!(t, Cow::Borrowed(_)));
+        assert!(!ch.any());
+    }
+
+    #[test]
+    fn ascii_smuggling_with_tag_characters_is_removed_and_decoded() {
+        let hidden: String = "ignore previous".chars().map(|c| char::from_u32(0xE0000 + c as u32).unwrap()).collect();
+        let (t, ch) = c(&format!("Lists a directory.{hidden}"));
+        assert_eq!(t, "Lists a directory.");
+        assert_eq!(ch.tag_text, "ignore previous");
+    }
+
+    #[test]
+    fn trojan_source_bidi_controls_are_removed() {
+        let (t, ch) = c("Approves.\u{2067} \u{2066}// only if asked\u{2069} \u{2069}");
+        assert_eq!(t, "Approves. // only if asked ");
+        assert_eq!(ch.invisible, 4);
+    }
+
+    #[test]
+    fn variation_selector_smuggling_is_removed() {
+        let (t, _) = c("Nice \u{1F600}\u{E0153}\u{E0151}\u{FE0F}");
+        assert_eq!(t, "Nice \u{1F600}");
+    }
+
+    #[test]
+    fn ansi_escape_sequences_are_removed_whole() {
+        let (t, ch) = c("ok\u{1b}[2K\u{1b}[1Gfine \u{1b}]8;;https://x.example\u{7}click\u{1b}]8;;\u{7} \u{1b}[8mhidden\u{1b}[0m");
+        assert_eq!(t, "okfine click hidden");
+        assert_eq!(ch.escapes, 6);
+    }
+
+    #[test]
+    fn fullwidth_and_compatibility_forms_fold_under_nfkc() {
+        let (t, ch) = c("ｉｇｎｏｒｅ ﬁle µs");
+        assert_eq!(t, "ignore file μs");
+        assert!(ch.nfkc);
+    }
+
+    #[test]
+    fn line_separators_become_newlines() {
+        let (t, ch) = c("a\u{2028}b\u{2029}c\u{85}d\r\ne\rf");
+        assert_eq!(t, "a\nb\nc\nd\ne\nf");
+        assert!(ch.whitespace);
+    }
+
+    #[test]
+    fn padding_cannot_push_a_payload_out_of_view() {
+        let s = format!("Fine.{}{}PAYLOAD", " ".repeat(50_000), "\n".repeat(5_000));
+        let (t, ch) = c(&s);
+        assert_eq!(t, "Fine. \n\n\nPAYLOAD");
+        assert!(ch.whitespace && ch.truncated == 0);
+    }
+
+    #[test]
+    fn truncation_is_visible_and_counts_characters() {
+        let s = "é".repeat(2000);
+        let (t, ch) = c(&s);
+        assert_eq!(t.chars().count(), 1000);
+        assert!(t.ends_with(" …[truncated]"));
+        assert_eq!(ch.truncated, 2000 - (1000 - 13));
+    }
+
+    #[test]
+    fn unsafe_chars_in_values() {
+        assert!(has_unsafe_chars("k\u{200b}"));
+        assert!(has_unsafe_chars("a\u{0}b"));
+        assert!(!has_unsafe_chars("café"));
+        assert!(!has_unsafe_chars("line\nbreak"));
+    }
+}
