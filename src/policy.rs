@@ -139,7 +139,7 @@ pub struct SanitizationPolicy {
     pub max_description_chars: u32,
     /// Cap for schema `title`/`description`. # Default 8192 (strict 600, permissive 1048576)
     pub max_schema_text_chars: u32,
-    /// Appended where text was cut. # Default `" …[truncated]"`
+    /// Appended where text was cut. # Default `" [truncated]"`
     pub truncation_marker: String,
     /// Longest run of spaces/tabs kept; longer runs become one space. # Default 80 (strict 16)
     pub max_space_run: u32,
@@ -171,7 +171,8 @@ pub struct SchemaLimits {
     pub max_enum_values: u32,
     /// Longest string in `enum`/`const`/`default`/`examples`. # Default 1024 (strict 256, permissive 65536)
     pub max_value_chars: u32,
-    /// Subschemas per tool (input + output). # Default 10000 (strict 200, permissive 100000)
+    /// Subschemas per tool (input and output each). # Default 2000 — the largest
+    /// real schema in the corpus has 295 (strict 200, permissive 100000)
     pub max_nodes: u32,
     /// Branches of one `anyOf`/`oneOf`/`allOf`. # Default 256 (strict 16, permissive 4096)
     pub max_branches: u32,
@@ -267,7 +268,7 @@ impl ServerPolicy {
                 max_title_chars: pick(256, 80, 4096),
                 max_description_chars: pick(16384, 600, 1 << 20),
                 max_schema_text_chars: pick(8192, 600, 1 << 20),
-                truncation_marker: " …[truncated]".to_string(),
+                truncation_marker: " [truncated]".to_string(),
                 max_space_run: pick(80, 16, 4096),
                 max_blank_lines: pick(3, 1, 64),
                 on_unsafe_value: OnUnsafeValue::Hide,
@@ -279,7 +280,7 @@ impl ServerPolicy {
                 max_required: pick(1000, 16, 10000),
                 max_enum_values: pick(1000, 25, 10000),
                 max_value_chars: pick(1024, 256, 65536),
-                max_nodes: pick(10000, 200, 100000),
+                max_nodes: pick(2000, 200, 100000),
                 max_branches: pick(256, 16, 4096),
                 max_property_name_chars: pick(128, 64, 1024),
                 max_pattern_chars: pick(1024, 256, 8192),
@@ -440,6 +441,11 @@ fn apply_server_fields(r: &mut Reader, p: &mut ServerPolicy) -> Result<(), Error
         if let Some(m) = f.string("truncation_marker")? {
             if m.chars().count() > 64 {
                 return Err(Error::policy(f.field("truncation_marker"), "must be at most 64 characters"));
+            }
+            // The marker must survive a second pass unchanged, or sanitizing
+            // twice would not be idempotent.
+            if crate::text::has_unsafe_chars(&m) || crate::text::nfkc_changes(&m) || m.contains('\n') {
+                return Err(Error::policy(f.field("truncation_marker"), "must be single-line NFKC text without invisible characters"));
             }
             s.truncation_marker = m;
         }

@@ -307,7 +307,7 @@ pub fn truncate(s: &str, max_chars: u32, marker: &str) -> Option<(String, u32)> 
 mod tests {
     use super::*;
 
-    const LIM: TextLimits = TextLimits { max_chars: 1000, max_space_run: 8, max_blank_lines: 2, marker: " …[truncated]" };
+    const LIM: TextLimits = TextLimits { max_chars: 1000, max_space_run: 8, max_blank_lines: 2, marker: " [truncated]" };
 
     fn c(s: &str) -> (String, Changes) {
         let (t, ch) = clean(s, LIM);
@@ -377,8 +377,8 @@ mod tests {
         let s = "é".repeat(2000);
         let (t, ch) = c(&s);
         assert_eq!(t.chars().count(), 1000);
-        assert!(t.ends_with(" …[truncated]"));
-        assert_eq!(ch.truncated, 2000 - (1000 - 13));
+        assert!(t.ends_with(" [truncated]"));
+        assert_eq!(ch.truncated, 2000 - (1000 - 12));
     }
 
     #[test]

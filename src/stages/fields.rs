@@ -210,39 +210,39 @@ fn meta_filter(meta: &mut Object, cx: &mut ToolCtx, base: &str) {
 
 /// Clients show `title` instead of the name. A title that claims the tool
 /// is safe or read-only while the name, description or hints say it destroys
-/// things is deception aimed at the user: flag it (the CLI shows the name
-/// next to the title).
+/// things — and that does not itself mention the destructive action — is
+/// deception aimed at the user: flag it (the CLI shows the name next to the
+/// title).
 fn title_mismatch(tool: &Object, cx: &mut ToolCtx, base: &str) {
-    const SAFE: &[&str] = &["safe", "read-only", "readonly", "read only", "harmless", "viewer", "read a ", "view "];
+    const SAFE: &[&str] = &["safe", "readonly", "read", "harmless", "viewer", "view", "viewing", "inspect"];
     const DESTRUCTIVE: &[&str] = &[
-        "delete", "remove", "destroy", "erase", "wipe", "drop ", "truncate", "kill", "format disk", "rm ", "rm_", "rm-",
-        "overwrite", "purge",
+        "delete", "deletes", "remove", "removes", "destroy", "destroys", "erase", "erases", "wipe", "wipes", "drop",
+        "drops", "truncate", "kill", "rm", "overwrite", "overwrites", "purge", "purges", "format", "shred",
     ];
-    let name = cx.name.clone().unwrap_or_default().to_ascii_lowercase();
-    let desc = tool.get("description").and_then(Value::as_str).unwrap_or("").to_lowercase();
-    let destructive_hint = tool
-        .get("annotations")
-        .and_then(|a| a.as_object())
-        .and_then(|a| a.get("destructiveHint"))
-        .and_then(Value::as_bool)
-        == Some(true);
-    let destructive = destructive_hint
-        || DESTRUCTIVE.iter().any(|w| format!("{name} ").contains(w) || desc.starts_with(w.trim_end()))
-        || name.starts_with("rm");
-    if !destructive {
+    fn words(s: &str) -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(|w| w.to_lowercase()).collect()
+    }
+    let name_words = words(cx.name.as_deref().unwrap_or(""));
+    let desc = tool.get("description").and_then(Value::as_str).unwrap_or("");
+    // Only the first sentence of the description says what the tool does.
+    let desc_words = words(desc.split(['.', '\n']).next().unwrap_or(""));
+    let ann = tool.get("annotations").and_then(|a| a.as_object());
+    let destructive_hint = ann.and_then(|a| a.get("destructiveHint")).and_then(Value::as_bool) == Some(true);
+    let verbs: Vec<&String> =
+        name_words.iter().chain(desc_words.iter()).filter(|w| DESTRUCTIVE.contains(&w.as_str())).collect();
+    if verbs.is_empty() && !destructive_hint {
         return;
     }
     let titles = [
         (tool.get("title").and_then(Value::as_str), format!("{base}/title")),
-        (
-            tool.get("annotations").and_then(|a| a.as_object()).and_then(|a| a.get("title")).and_then(Value::as_str),
-            format!("{base}/annotations/title"),
-        ),
+        (ann.and_then(|a| a.get("title")).and_then(Value::as_str), format!("{base}/annotations/title")),
     ];
     for (t, ptr) in titles {
         let Some(t) = t else { continue };
-        let lt = format!("{} ", t.to_lowercase());
-        if SAFE.iter().any(|w| lt.contains(w)) {
+        let tw = words(t);
+        let claims_safe = tw.iter().any(|w| SAFE.contains(&w.as_str()));
+        let admits = tw.iter().any(|w| DESTRUCTIVE.contains(&w.as_str()));
+        if claims_safe && !admits {
             cx.report(
                 K::TitleMismatch,
                 S::Medium,

@@ -163,19 +163,27 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
     }
 
     // Look-alikes within the catalog, then against other servers' names.
+    // Hidden tools still take part under their upstream name: a visible
+    // `DELETE_FILE` next to hidden `delete_file` copies is still a look-alike.
     let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, v) in visible.iter().enumerate() {
-        if let Some(v) = v {
-            by_key.entry(confusable_key(v)).or_default().push(i);
+    let labels: Vec<Option<String>> = (0..cxs.len()).map(|i| visible[i].clone().or_else(|| cxs[i].name.clone())).collect();
+    let label = |i: usize| labels[i].clone();
+    for i in 0..cxs.len() {
+        if let Some(v) = label(i) {
+            by_key.entry(confusable_key(&v)).or_default().push(i);
         }
     }
     let mut groups: Vec<&Vec<usize>> = by_key.values().filter(|g| g.len() > 1).collect();
     groups.sort();
     for g in groups {
         for &i in g {
-            let others: Vec<String> =
-                g.iter().filter(|&&j| j != i).filter_map(|&j| visible[j].clone()).map(|n| format!("{n:?}")).collect();
-            let me = visible[i].clone().unwrap_or_default();
+            let Some(me) = visible[i].clone() else { continue };
+            let mut others: Vec<String> =
+                g.iter().filter_map(|&j| label(j)).filter(|n| *n != me).map(|n| format!("{n:?}")).collect();
+            others.dedup();
+            if others.is_empty() {
+                continue;
+            }
             let ptr = format!("{}/name", cxs[i].base());
             cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{me:?} looks like {}", others.join(", ")));
         }
