@@ -37,7 +37,12 @@ fn real_catalogs_keep_every_tool_and_findings_match_the_reviewed_snapshot() {
         assert!(out.hidden.is_empty(), "{name}: hidden {:?}", out.hidden);
         let mut by: BTreeMap<String, usize> = BTreeMap::new();
         for f in &out.findings {
-            *by.entry(format!("{} {}", f.kind, f.action)).or_default() += 1;
+            // The last pointer token says *what* was touched (`_meta`,
+            // `x-fastmcp-wrap-result`, `description`), which is what a
+            // reviewer needs to judge the finding.
+            let what = f.pointer.rsplit('/').next().unwrap_or("");
+            let what = if what.chars().all(|c| c.is_ascii_digit()) { "#" } else { what };
+            *by.entry(format!("{} {} {what}", f.kind, f.action)).or_default() += 1;
         }
         report.push_str(&format!("{name}: {} tools\n", out.tools.len()));
         for (k, n) in by {

@@ -1,1 +1,393 @@
-fn main(){}
+//! `mcp-guard`: the command line over the `mcp_guard` engine.
+//!
+//! This crate only translates: arguments and files in, the engine's
+//! `Outcome` out as a table, JSON or SARIF. Every decision about a catalog
+//! is the engine's.
+//!
+//! Exit codes: 0 clean enough, 1 findings at or above `--fail-on` (or a tool
+//! hidden), 2 unusable input or command line.
+
+#![forbid(unsafe_code)]
+
+mod args;
+mod json_out;
+mod report;
+mod sarif;
+mod table;
+mod term;
+
+use args::{Args, Tok, UsageError};
+use mcp_guard::{Error, Outcome, Policy, Preset, SanitizeOptions, Severity};
+use std::io::{self, IsTerminal, Read, Write};
+use std::process::ExitCode;
+
+const EXIT_OK: u8 = 0;
+const EXIT_FINDINGS: u8 = 1;
+const EXIT_UNUSABLE: u8 = 2;
+
+const USAGE: &str = "\
+mcp-guard — a firewall for MCP tool metadata
+
+Usage:
+  mcp-guard check CATALOG.json [options]     report what the engine would change
+  mcp-guard sanitize CATALOG.json [options]  print the sanitized catalog
+  mcp-guard help [COMMAND]
+  mcp-guard --version
+
+CATALOG.json is the result of a tools/list call ({\"tools\": [...]}); `-` reads stdin.
+Run `mcp-guard help check` or `mcp-guard help sanitize` for the options.
+
+Exit codes: 0 ok, 1 findings at or above --fail-on or a tool hidden (check),
+2 unusable input or command line.
+";
+
+const ENGINE_OPTIONS: &str = "\
+  --policy FILE          policy JSON (see docs/POLICY.md); names its own preset
+  --preset NAME          default|strict|permissive, when no --policy is given
+  --server ID            server id: selects servers[] overrides and the name prefix
+  --foreign-names A,B    tool names other servers expose (look-alike checks)
+";
+
+const USAGE_CHECK: &str = "\
+Usage: mcp-guard check CATALOG.json [options]
+
+Runs the engine and reports every finding. Exit 0 when no finding reaches
+--fail-on and no tool is hidden, 1 otherwise, 2 on unusable input.
+
+Options:
+";
+
+const CHECK_OPTIONS: &str = "\
+  --fail-on SEVERITY     info|low|medium|high|critical (default: medium)
+  --format FORMAT        table|json|sarif (default: table)
+  --color WHEN           auto|always|never (default: auto; auto honours NO_COLOR)
+  -h, --help             this help
+";
+
+const USAGE_SANITIZE: &str = "\
+Usage: mcp-guard sanitize CATALOG.json [options]
+
+Prints the sanitized tools/list result on stdout (compact JSON, exactly what a
+client would receive) and a one-line summary on stderr. Exit 0, or 2 on
+unusable input.
+
+Options:
+";
+
+const SANITIZE_OPTIONS: &str = "\
+  --pretty               indent the output (two spaces)
+  -h, --help             this help
+";
+
+fn usage_for(command: Option<&str>) -> String {
+    match command {
+        Some("check") => format!("{USAGE_CHECK}{ENGINE_OPTIONS}{CHECK_OPTIONS}"),
+        Some("sanitize") => format!("{USAGE_SANITIZE}{ENGINE_OPTIONS}{SANITIZE_OPTIONS}"),
+        _ => USAGE.to_string(),
+    }
+}
+
+/// What went wrong, by exit code 2.
+enum Failure {
+    /// The command line: message plus usage.
+    Usage(UsageError),
+    /// The input or the policy: one line.
+    Unusable { message: String, kind: &'static str },
+}
+
+impl From<UsageError> for Failure {
+    fn from(e: UsageError) -> Failure {
+        Failure::Usage(e)
+    }
+}
+
+impl Failure {
+    fn engine(e: Error) -> Failure {
+        Failure::Unusable { message: e.to_string(), kind: e.kind() }
+    }
+}
+
+fn main() -> ExitCode {
+    let mut argv = Vec::new();
+    for a in std::env::args_os().skip(1) {
+        match a.into_string() {
+            Ok(s) => argv.push(s),
+            Err(a) => {
+                return fail(Failure::Usage(UsageError::new(
+                    None,
+                    format!("argument {} is not valid UTF-8", term::escape(&a.to_string_lossy())),
+                )))
+            }
+        }
+    }
+    match run(argv) {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => fail(f),
+    }
+}
+
+fn fail(f: Failure) -> ExitCode {
+    let mut err = io::stderr().lock();
+    match f {
+        Failure::Usage(e) => {
+            let _ = writeln!(err, "mcp-guard: error: {}\n\n{}", term::escape(&e.message), usage_for(e.command));
+        }
+        Failure::Unusable { message, kind } => {
+            let _ = writeln!(err, "mcp-guard: error: {} (kind: {kind})", term::escape(&message));
+        }
+    }
+    ExitCode::from(EXIT_UNUSABLE)
+}
+
+/// Global options, then one subcommand.
+fn run(argv: Vec<String>) -> Result<u8, Failure> {
+    let mut a = Args::new(argv);
+    // Global options come before the subcommand. A future `--engine
+    // native|wasm` belongs here and selects what `run_engine` calls.
+    let command = loop {
+        match a.next()? {
+            None => return Err(UsageError::new(None, "no command given").into()),
+            Some(Tok::Flag(f)) if f == "-h" || f == "--help" => return print_out(USAGE, EXIT_OK),
+            Some(Tok::Flag(f)) if f == "-V" || f == "--version" => {
+                return print_out(&format!("mcp-guard {} (engine {})\n", env!("CARGO_PKG_VERSION"), mcp_guard::ENGINE_VERSION), EXIT_OK)
+            }
+            Some(Tok::Flag(f)) => return Err(UsageError::new(None, format!("unknown option {f}")).into()),
+            Some(Tok::Value(cmd)) => break cmd,
+        }
+    };
+    let rest = Args::new(a.rest());
+    match command.as_str() {
+        "check" => check(rest),
+        "sanitize" => sanitize(rest),
+        "help" => help(rest),
+        // Planned: "pin" (write/verify a pin file), "diff" (two catalogs),
+        // "proxy" (stdio MCP proxy). Each gets its own fn and usage text.
+        other => Err(UsageError::new(None, format!("unknown command {other:?}")).into()),
+    }
+}
+
+fn help(mut a: Args) -> Result<u8, Failure> {
+    let topic = match a.next()? {
+        None => None,
+        Some(Tok::Value(v)) if v == "check" || v == "sanitize" => Some(v),
+        Some(Tok::Value(v)) => return Err(UsageError::new(None, format!("no help for {v:?}")).into()),
+        Some(Tok::Flag(f)) => return Err(UsageError::new(None, format!("unknown option {f}")).into()),
+    };
+    if let Some(extra) = a.next()? {
+        return Err(UsageError::new(None, format!("unexpected argument {extra:?}")).into());
+    }
+    print_out(&usage_for(topic.as_deref()), EXIT_OK)
+}
+
+/// Options every engine-running subcommand accepts.
+#[derive(Default)]
+struct EngineArgs {
+    catalog: Option<String>,
+    policy: Option<String>,
+    preset: Option<Preset>,
+    server: Option<String>,
+    foreign_names: Vec<String>,
+}
+
+impl EngineArgs {
+    /// Consumes `tok` if it is one of the shared options or the catalog path.
+    fn accept(&mut self, tok: &Tok, a: &mut Args) -> Result<bool, UsageError> {
+        match tok {
+            Tok::Value(v) => {
+                if self.catalog.is_some() {
+                    return Err(a.error(format!("only one CATALOG is accepted (also got {v:?})")));
+                }
+                self.catalog = Some(v.clone());
+            }
+            Tok::Flag(f) => match f.as_str() {
+                "--policy" => self.policy = Some(a.value()?),
+                "--preset" => {
+                    self.preset = Some(match a.choice(&["default", "strict", "permissive"])? {
+                        "strict" => Preset::Strict,
+                        "permissive" => Preset::Permissive,
+                        _ => Preset::Default,
+                    })
+                }
+                "--server" => self.server = Some(a.value()?),
+                "--foreign-names" => self.foreign_names.extend(
+                    a.value()?.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string),
+                ),
+                _ => return Ok(false),
+            },
+        }
+        Ok(true)
+    }
+
+    fn finish(&self, a: &Args) -> Result<(), UsageError> {
+        if self.catalog.is_none() {
+            return Err(a.error("missing CATALOG (a file path, or - for stdin)"));
+        }
+        if self.policy.is_some() && self.preset.is_some() {
+            // Which would win is not obvious; a policy file says `"preset"` itself.
+            return Err(a.error("give either --policy or --preset (a policy file names its preset with \"preset\")"));
+        }
+        Ok(())
+    }
+
+    fn policy(&self) -> Result<Policy, Failure> {
+        match (&self.policy, self.preset) {
+            (Some(path), _) => {
+                let text = std::fs::read_to_string(path).map_err(|e| Failure::Unusable {
+                    message: format!("cannot read policy {}: {e}", term::escape(path)),
+                    kind: "io",
+                })?;
+                Policy::from_json(&text).map_err(Failure::engine)
+            }
+            (None, p) => Ok(Policy::preset(p.unwrap_or(Preset::Default))),
+        }
+    }
+
+    /// Loads everything and runs the engine: (display path, input text, outcome).
+    fn run(&self) -> Result<(String, String, Outcome), Failure> {
+        let policy = self.policy()?;
+        let path = self.catalog.as_deref().unwrap_or("-");
+        let input = read_catalog(path, policy.catalog.max_catalog_bytes)?;
+        let opts = SanitizeOptions { server: self.server.clone(), foreign_names: self.foreign_names.clone() };
+        let outcome = run_engine(&policy, &input, &opts).map_err(Failure::engine)?;
+        let display = if path == "-" { "<stdin>".to_string() } else { path.to_string() };
+        Ok((display, input, outcome))
+    }
+}
+
+/// The one call into the engine (the seam for a future `--engine wasm`).
+fn run_engine(policy: &Policy, input: &str, opts: &SanitizeOptions) -> Result<Outcome, Error> {
+    mcp_guard::sanitize(policy, input, opts)
+}
+
+/// Reads a catalog without ever holding more than `limit + 1` bytes: an
+/// oversized stdin is drained to count it, not buffered.
+fn read_catalog(path: &str, limit: u64) -> Result<String, Failure> {
+    let io_err = |e: io::Error| Failure::Unusable {
+        message: format!("cannot read {}: {e}", if path == "-" { "stdin".to_string() } else { term::escape(path) }),
+        kind: "io",
+    };
+    let mut bytes = Vec::new();
+    let total = if path == "-" {
+        let mut stdin = io::stdin().lock();
+        let n = (&mut stdin).take(limit + 1).read_to_end(&mut bytes).map_err(io_err)? as u64;
+        if n > limit {
+            n + io::copy(&mut stdin, &mut io::sink()).map_err(io_err)?
+        } else {
+            n
+        }
+    } else {
+        let mut file = std::fs::File::open(path).map_err(io_err)?;
+        if file.metadata().map_err(io_err)?.is_dir() {
+            return Err(io_err(io::Error::other("is a directory")));
+        }
+        (&mut file).take(limit + 1).read_to_end(&mut bytes).map_err(io_err)?;
+        file.metadata().map_err(io_err)?.len().max(bytes.len() as u64)
+    };
+    if total > limit {
+        return Err(Failure::engine(Error::TooLarge { limit, actual: total }));
+    }
+    // RFC 8259 §8.1: JSON exchanged between systems is UTF-8.
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        Failure::engine(Error::InvalidJson { offset: at as u64, reason: format!("invalid UTF-8 at byte {at}") })
+    })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Table,
+    Json,
+    Sarif,
+}
+
+fn check(mut a: Args) -> Result<u8, Failure> {
+    a.set_command("check");
+    let mut eng = EngineArgs::default();
+    let mut fail_on = Severity::Medium;
+    let mut format = Format::Table;
+    let mut color = "auto";
+    while let Some(tok) = a.next()? {
+        if eng.accept(&tok, &mut a)? {
+            continue;
+        }
+        let Tok::Flag(f) = tok else { unreachable!("values are accepted by EngineArgs") };
+        match f.as_str() {
+            "-h" | "--help" => return print_out(&usage_for(Some("check")), EXIT_OK),
+            "--fail-on" => {
+                let v = a.choice(&["info", "low", "medium", "high", "critical"])?;
+                fail_on = Severity::from_id(v).unwrap_or(Severity::Medium);
+            }
+            "--format" => {
+                format = match a.choice(&["table", "json", "sarif"])? {
+                    "json" => Format::Json,
+                    "sarif" => Format::Sarif,
+                    _ => Format::Table,
+                }
+            }
+            "--color" | "--colour" => color = a.choice(&["auto", "always", "never"])?,
+            _ => return Err(a.error(format!("unknown option {f}")).into()),
+        }
+    }
+    eng.finish(&a)?;
+    let (path, input, outcome) = eng.run()?;
+    let r = report::Report { path: &path, input: &input, outcome: &outcome, fail_on };
+    let text = match format {
+        Format::Table => {
+            let tty = io::stdout().is_terminal();
+            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+            let on = match color {
+                "always" => true,
+                "never" => false,
+                _ => tty && !no_color,
+            };
+            table::render(&r, term::Style { color: on })
+        }
+        Format::Json => json_out::render(&r),
+        Format::Sarif => sarif::render(&r),
+    };
+    let code = if r.exit_code() == 0 { EXIT_OK } else { EXIT_FINDINGS };
+    print_out(&text, code)
+}
+
+fn sanitize(mut a: Args) -> Result<u8, Failure> {
+    a.set_command("sanitize");
+    let mut eng = EngineArgs::default();
+    let mut pretty = false;
+    while let Some(tok) = a.next()? {
+        if eng.accept(&tok, &mut a)? {
+            continue;
+        }
+        let Tok::Flag(f) = tok else { unreachable!("values are accepted by EngineArgs") };
+        match f.as_str() {
+            "-h" | "--help" => return print_out(&usage_for(Some("sanitize")), EXIT_OK),
+            "--pretty" => pretty = true,
+            _ => return Err(a.error(format!("unknown option {f}")).into()),
+        }
+    }
+    eng.finish(&a)?;
+    let (path, input, outcome) = eng.run()?;
+    let mut text = if pretty {
+        // The engine wrote this text itself, so it parses; depth is bounded
+        // by the input's, which the policy capped at ≤ 256.
+        let parsed = mcp_guard::json::parse(&outcome.catalog, mcp_guard::json::ParseOptions { max_depth: 256 })
+            .map_err(|e| Failure::Unusable { message: format!("re-reading the sanitized catalog: {e}"), kind: "other" })?;
+        mcp_guard::json::write_pretty(&parsed.value)
+    } else {
+        outcome.catalog.clone()
+    };
+    text.push('\n');
+    let r = report::Report { path: &path, input: &input, outcome: &outcome, fail_on: Severity::Medium };
+    let _ = writeln!(io::stderr().lock(), "mcp-guard: {}; {}", r.header(), r.findings_line());
+    print_out(&text, EXIT_OK)
+}
+
+/// Writes to stdout. A closed pipe (`| head`) is not an error worth a
+/// message; any other write failure is exit 2.
+fn print_out(text: &str, code: u8) -> Result<u8, Failure> {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(code),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(code),
+        Err(e) => Err(Failure::Unusable { message: format!("cannot write to stdout: {e}"), kind: "io" }),
+    }
+}

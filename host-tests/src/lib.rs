@@ -1,1 +1,360 @@
+//! A small wasmtime host for the mcp-guard component (`dist/mcp-guard.wasm`,
+//! built by `scripts/build-component.sh`), used by the tests and the
+//! benchmark of this crate.
+//!
+//! - [`GuardHost`] compiles the component once (the expensive part, 60–80 ms
+//!   release) and hands out sandboxed instances.
+//! - [`GuardInstance`] is one `Store` + instance with a memory limit and,
+//!   optionally, a fuel budget. The component imports nothing, so the linker
+//!   is empty: the guest can compute and allocate, nothing else.
+//! - A trap (fuel exhausted, memory limit, a guest panic) poisons the instance;
+//!   drop it and instantiate a fresh one (cheap: the component stays compiled).
+//!
+//! The `to_native_*` functions turn the WIT types back into the engine's own
+//! types so tests can compare a component run with a native one with `==`.
 
+use std::path::{Path, PathBuf};
+
+use wasmtime::component::{Component, Linker, ResourceAny};
+use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
+
+mod bindings {
+    wasmtime::component::bindgen!({
+        path: "../wit",
+        world: "guard",
+    });
+}
+
+pub use bindings::exports::mcp_guard::engine::sanitize::{Outcome, SanitizeOptions};
+pub use bindings::exports::mcp_guard::engine::types::{
+    Action, Error as WitError, Finding, FindingKind, HiddenTool, NameMapping, Severity, ToolReport,
+    ToolStatus,
+};
+use bindings::{Guard, GuardPre};
+
+/// Error type of the host side (`anyhow`-style, from wasmtime): traps,
+/// fuel exhaustion, memory limit, a missing or invalid `.wasm`.
+pub type HostError = wasmtime::Error;
+
+/// Environment variable that overrides the component path.
+pub const WASM_ENV: &str = "MCP_GUARD_WASM";
+
+/// The component path: `$MCP_GUARD_WASM`, else `<workspace>/dist/mcp-guard.wasm`.
+pub fn wasm_path() -> PathBuf {
+    match std::env::var_os(WASM_ENV) {
+        Some(p) if !p.is_empty() => PathBuf::from(p),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("../dist/mcp-guard.wasm"),
+    }
+}
+
+/// Per-instance sandbox limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Largest linear memory the guest may grow to, in bytes. Growing past it
+    /// traps (rather than handing the guest a failed `memory.grow`, which the
+    /// Rust allocator would turn into an abort anyway).
+    pub memory_bytes: usize,
+    /// Fuel for the whole life of the instance (roughly one unit per wasm
+    /// instruction); `None` = unlimited.
+    pub fuel: Option<u64>,
+}
+
+impl Default for Limits {
+    /// 256 MiB of linear memory (the default policy admits 16 MiB catalogs,
+    /// which need several copies in flight) and unlimited fuel.
+    fn default() -> Self {
+        Limits { memory_bytes: 256 << 20, fuel: None }
+    }
+}
+
+/// Store data: only the limiter. The component has no imports to serve.
+struct HostState {
+    limits: StoreLimits,
+}
+
+/// The compiled component, ready to instantiate many times.
+pub struct GuardHost {
+    engine: Engine,
+    pre: GuardPre<HostState>,
+}
+
+impl GuardHost {
+    /// Loads and compiles the component from [`wasm_path`].
+    pub fn load() -> Result<GuardHost, HostError> {
+        GuardHost::from_file(&wasm_path())
+    }
+
+    /// Loads and compiles a component file.
+    pub fn from_file(path: &Path) -> Result<GuardHost, HostError> {
+        let bytes = std::fs::read(path).map_err(|e| {
+            wasmtime::format_err!(
+                "cannot read the component {}: {e} (build it with scripts/build-component.sh, or set {WASM_ENV})",
+                path.display()
+            )
+        })?;
+        GuardHost::from_bytes(&bytes)
+    }
+
+    /// Compiles a component from its bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<GuardHost, HostError> {
+        let mut config = Config::new();
+        // Fuel costs a little on every call (a counter in each loop and
+        // function); it is always on so one compiled component serves both
+        // budgeted and unbudgeted instances.
+        config.consume_fuel(true);
+        let engine = Engine::new(&config)?;
+        let component = Component::from_binary(&engine, bytes)?;
+        // Empty linker: the component must import nothing, and instantiation
+        // fails here if it does.
+        let linker = Linker::<HostState>::new(&engine);
+        let pre = GuardPre::new(linker.instantiate_pre(&component)?)?;
+        Ok(GuardHost { engine, pre })
+    }
+
+    /// A fresh sandboxed instance.
+    pub fn instantiate(&self, limits: Limits) -> Result<GuardInstance, HostError> {
+        let state = HostState {
+            limits: StoreLimitsBuilder::new()
+                .memory_size(limits.memory_bytes)
+                .trap_on_grow_failure(true)
+                .instances(4)
+                .memories(2)
+                .tables(4)
+                .build(),
+        };
+        let mut store = Store::new(&self.engine, state);
+        store.limiter(|s| &mut s.limits);
+        store.set_fuel(limits.fuel.unwrap_or(u64::MAX))?;
+        let guard = self.pre.instantiate(&mut store)?;
+        Ok(GuardInstance { store, guard })
+    }
+}
+
+/// A compiled policy living inside one instance.
+pub struct PolicyHandle(ResourceAny);
+
+/// One instantiated component with its own store and limits.
+pub struct GuardInstance {
+    store: Store<HostState>,
+    guard: Guard,
+}
+
+impl GuardInstance {
+    /// `engine-version` of the component.
+    pub fn engine_version(&mut self) -> Result<String, HostError> {
+        self.guard.mcp_guard_engine_sanitize().call_engine_version(&mut self.store)
+    }
+
+    /// The `policy` constructor. Outer `Err`: a trap; inner `Err`: the
+    /// component's typed error.
+    pub fn policy(&mut self, json: &str) -> Result<Result<PolicyHandle, WitError>, HostError> {
+        let r = self.guard.mcp_guard_engine_sanitize().policy().call_constructor(&mut self.store, json)?;
+        Ok(r.map(PolicyHandle))
+    }
+
+    /// `policy.sanitize`.
+    pub fn sanitize(
+        &mut self,
+        policy: &PolicyHandle,
+        catalog: &str,
+        options: &SanitizeOptions,
+    ) -> Result<Result<Outcome, WitError>, HostError> {
+        self.guard.mcp_guard_engine_sanitize().policy().call_sanitize(&mut self.store, policy.0, catalog, options)
+    }
+
+    /// Drops a policy inside the guest.
+    pub fn drop_policy(&mut self, policy: PolicyHandle) -> Result<(), HostError> {
+        policy.0.resource_drop(&mut self.store)
+    }
+
+    /// Compiles `policy_json`, sanitizes `catalog`, drops the policy. An
+    /// invalid policy comes back as the inner `Err`, like a bad catalog.
+    pub fn sanitize_once(
+        &mut self,
+        policy_json: &str,
+        catalog: &str,
+        options: &SanitizeOptions,
+    ) -> Result<Result<Outcome, WitError>, HostError> {
+        let policy = match self.policy(policy_json)? {
+            Ok(p) => p,
+            Err(e) => return Ok(Err(e)),
+        };
+        let out = self.sanitize(&policy, catalog, options)?;
+        self.drop_policy(policy)?;
+        Ok(out)
+    }
+
+    /// Fuel left in the store.
+    pub fn fuel(&self) -> Result<u64, HostError> {
+        self.store.get_fuel()
+    }
+}
+
+/// Options with no server and no foreign names (the engine's default).
+pub fn default_options() -> SanitizeOptions {
+    SanitizeOptions { server: None, foreign_names: Vec::new() }
+}
+
+/// The WIT options for the engine's options.
+pub fn options_from_native(o: &mcp_guard::SanitizeOptions) -> SanitizeOptions {
+    SanitizeOptions { server: o.server.clone(), foreign_names: o.foreign_names.clone() }
+}
+
+// ---------------------------------------------------------------------------
+// WIT -> engine types, so a component result compares with `==` against a
+// native one. Enum cases go through their kebab-case ids: the same ids the
+// WIT uses, so a case the two sides spell differently fails loudly.
+
+/// Kebab-case WIT id of a finding kind (e.g. `result-key-dropped`).
+pub fn finding_kind_id(k: FindingKind) -> String {
+    // The generated enum's Debug prints the Rust variant name; the WIT case
+    // is its kebab-case spelling.
+    kebab(&format!("{k:?}"))
+}
+
+fn kebab(debug: &str) -> String {
+    let name = debug.rsplit("::").next().unwrap_or(debug);
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('-');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn native_kind(k: FindingKind) -> Result<mcp_guard::FindingKind, String> {
+    let id = finding_kind_id(k);
+    mcp_guard::FindingKind::from_id(&id).ok_or_else(|| format!("WIT finding kind `{id}` is unknown to the engine"))
+}
+
+fn native_severity(s: Severity) -> mcp_guard::Severity {
+    match s {
+        Severity::Info => mcp_guard::Severity::Info,
+        Severity::Low => mcp_guard::Severity::Low,
+        Severity::Medium => mcp_guard::Severity::Medium,
+        Severity::High => mcp_guard::Severity::High,
+        Severity::Critical => mcp_guard::Severity::Critical,
+    }
+}
+
+fn native_action(a: Action) -> mcp_guard::Action {
+    match a {
+        Action::Removed => mcp_guard::Action::Removed,
+        Action::Rewritten => mcp_guard::Action::Rewritten,
+        Action::Truncated => mcp_guard::Action::Truncated,
+        Action::Hidden => mcp_guard::Action::Hidden,
+        Action::Flagged => mcp_guard::Action::Flagged,
+        Action::Mapped => mcp_guard::Action::Mapped,
+    }
+}
+
+fn native_status(s: ToolStatus) -> mcp_guard::ToolStatus {
+    match s {
+        ToolStatus::Clean => mcp_guard::ToolStatus::Clean,
+        ToolStatus::Rewritten => mcp_guard::ToolStatus::Rewritten,
+        ToolStatus::Truncated => mcp_guard::ToolStatus::Truncated,
+        ToolStatus::Hidden => mcp_guard::ToolStatus::Hidden,
+    }
+}
+
+/// Stable kebab-case id of a WIT error case (same as `mcp_guard::Error::kind`).
+pub fn error_kind(e: &WitError) -> &'static str {
+    match e {
+        WitError::InvalidJson(_) => "invalid-json",
+        WitError::DuplicateKey(_) => "duplicate-key",
+        WitError::TooDeep(_) => "too-deep",
+        WitError::TooLarge(_) => "too-large",
+        WitError::InvalidEnvelope(_) => "invalid-envelope",
+        WitError::InvalidPolicy(_) => "invalid-policy",
+        WitError::Other(_) => "other",
+    }
+}
+
+/// The engine error a WIT error stands for.
+pub fn to_native_error(e: WitError) -> mcp_guard::Error {
+    use mcp_guard::Error as E;
+    match e {
+        WitError::InvalidJson(x) => E::InvalidJson { offset: x.offset, reason: x.reason },
+        WitError::DuplicateKey(x) => E::DuplicateKey { pointer: x.pointer, key: x.key },
+        WitError::TooDeep(max_depth) => E::TooDeep { max_depth },
+        WitError::TooLarge(x) => E::TooLarge { limit: x.limit, actual: x.actual },
+        WitError::InvalidEnvelope(reason) => E::InvalidEnvelope { reason },
+        WitError::InvalidPolicy(x) => E::InvalidPolicy { field: x.field, reason: x.reason },
+        WitError::Other(s) => E::Other(s),
+    }
+}
+
+/// The engine outcome a WIT outcome stands for. `Err` names a finding kind
+/// the engine does not know (the WIT and the engine disagree).
+pub fn to_native_outcome(o: Outcome) -> Result<mcp_guard::Outcome, String> {
+    let findings = o
+        .findings
+        .into_iter()
+        .map(|f| {
+            Ok(mcp_guard::Finding {
+                kind: native_kind(f.kind)?,
+                severity: native_severity(f.severity),
+                tool: f.tool,
+                tool_index: f.tool_index,
+                pointer: f.pointer,
+                action: native_action(f.action),
+                detail: f.detail,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let hidden = o
+        .hidden
+        .into_iter()
+        .map(|h| {
+            Ok(mcp_guard::HiddenTool { index: h.index, name: h.name, reason: native_kind(h.reason)?, detail: h.detail })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let tools = o
+        .tools
+        .into_iter()
+        .map(|t| mcp_guard::ToolReport {
+            index: t.index,
+            name: t.name,
+            visible_name: t.visible_name,
+            status: native_status(t.status),
+            flagged: t.flagged,
+            raw_span: (t.raw_span.start, t.raw_span.end),
+        })
+        .collect();
+    let name_map = o
+        .name_map
+        .into_iter()
+        .map(|m| mcp_guard::NameMapping { visible: m.visible, upstream: m.upstream })
+        .collect();
+    Ok(mcp_guard::Outcome { catalog: o.catalog, findings, hidden, tools, name_map })
+}
+
+/// A component result as the engine's own `Result`.
+pub fn to_native(r: Result<Outcome, WitError>) -> Result<Result<mcp_guard::Outcome, mcp_guard::Error>, String> {
+    match r {
+        Ok(o) => to_native_outcome(o).map(Ok),
+        Err(e) => Ok(Err(to_native_error(e))),
+    }
+}
+
+/// The finding-kind case names of `enum finding-kind` in `wit/types.wit`,
+/// in order (for the check that the WIT mirrors `FindingKind::ALL`).
+pub fn wit_finding_kind_cases() -> Result<Vec<String>, String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../wit/types.wit");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let start = text.find("enum finding-kind {").ok_or("no `enum finding-kind` in wit/types.wit")?;
+    let body = &text[start + "enum finding-kind {".len()..];
+    let body = &body[..body.find('}').ok_or("unterminated enum finding-kind")?];
+    Ok(body
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .map(|l| l.trim_end_matches(',').trim_start_matches('%').to_string())
+        .collect())
+}
