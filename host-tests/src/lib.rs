@@ -117,9 +117,6 @@ impl GuardHost {
             limits: StoreLimitsBuilder::new()
                 .memory_size(limits.memory_bytes)
                 .trap_on_grow_failure(true)
-                .instances(4)
-                .memories(2)
-                .tables(4)
                 .build(),
         };
         let mut store = Store::new(&self.engine, state);

@@ -1,0 +1,69 @@
+//! Helpers shared by the host test binaries.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::LazyLock;
+
+use mcp_guard_host_tests::{GuardHost, GuardInstance, Limits};
+
+/// The component, compiled once per test binary.
+pub static HOST: LazyLock<GuardHost> = LazyLock::new(|| match GuardHost::load() {
+    Ok(h) => h,
+    Err(e) => panic!("{e:#}"),
+});
+
+/// A fresh instance with the default limits.
+pub fn instance() -> GuardInstance {
+    HOST.instantiate(Limits::default()).expect("instantiate the component")
+}
+
+/// `/work/shared` (or `$MCP_GUARD_SHARED`): the shared corpus lives there.
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os("MCP_GUARD_SHARED") {
+        Some(p) if !p.is_empty() => PathBuf::from(p),
+        _ => {
+            // A CI clone has shared/ beside the repository; a developer
+            // machine has it at /work/shared.
+            let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+            if beside.join("corpus").is_dir() {
+                beside
+            } else {
+                PathBuf::from("/work/shared")
+            }
+        }
+    }
+}
+
+/// Sorted `*.json` files of a corpus folder.
+pub fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A `wasm-tools` command: `$WASM_TOOLS`, the venv the build script makes,
+/// or `wasm-tools` on PATH.
+pub fn wasm_tools() -> Command {
+    if let Some(p) = std::env::var_os("WASM_TOOLS").filter(|p| !p.is_empty()) {
+        return Command::new(p);
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"));
+    let venv = target.join("tools/venv/bin/wasm-tools");
+    if venv.is_file() {
+        Command::new(venv)
+    } else {
+        Command::new("wasm-tools")
+    }
+}
