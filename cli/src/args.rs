@@ -103,9 +103,11 @@ impl Args {
     /// The value of the flag just returned, which must be one of `choices`.
     pub fn choice(&mut self, choices: &[&'static str]) -> Result<&'static str, UsageError> {
         let v = self.value()?;
-        choices.iter().copied().find(|c| *c == v).ok_or_else(|| {
-            self.error(format!("{} must be one of {}, not {v:?}", self.last_flag, choices.join("|")))
-        })
+        choices
+            .iter()
+            .copied()
+            .find(|c| *c == v)
+            .ok_or_else(|| self.error(format!("{} must be one of {}, not {v:?}", self.last_flag, choices.join("|"))))
     }
 
     /// Everything not consumed yet (for a subcommand's own parser).

@@ -142,18 +142,18 @@ fn fail(f: Failure) -> ExitCode {
 /// Global options, then one subcommand.
 fn run(argv: Vec<String>) -> Result<u8, Failure> {
     let mut a = Args::new(argv);
-    // Global options come before the subcommand. A future `--engine
-    // native|wasm` belongs here and selects what `run_engine` calls.
-    let command = loop {
-        match a.next()? {
-            None => return Err(UsageError::new(None, "no command given").into()),
-            Some(Tok::Flag(f)) if f == "-h" || f == "--help" => return print_out(USAGE, EXIT_OK),
-            Some(Tok::Flag(f)) if f == "-V" || f == "--version" => {
-                return print_out(&format!("mcp-guard {} (engine {})\n", env!("CARGO_PKG_VERSION"), mcp_guard::ENGINE_VERSION), EXIT_OK)
-            }
-            Some(Tok::Flag(f)) => return Err(UsageError::new(None, format!("unknown option {f}")).into()),
-            Some(Tok::Value(cmd)) => break cmd,
+    // Global options come before the subcommand. When a global option that
+    // does not exit exists (a future `--engine native|wasm`, selecting what
+    // `run_engine` calls), this match becomes a loop that collects them.
+    let command = match a.next()? {
+        None => return Err(UsageError::new(None, "no command given").into()),
+        Some(Tok::Flag(f)) if f == "-h" || f == "--help" => return print_out(USAGE, EXIT_OK),
+        Some(Tok::Flag(f)) if f == "-V" || f == "--version" => {
+            let v = format!("mcp-guard {} (engine {})\n", env!("CARGO_PKG_VERSION"), mcp_guard::ENGINE_VERSION);
+            return print_out(&v, EXIT_OK);
         }
+        Some(Tok::Flag(f)) => return Err(UsageError::new(None, format!("unknown option {f}")).into()),
+        Some(Tok::Value(cmd)) => cmd,
     };
     let rest = Args::new(a.rest());
     match command.as_str() {
@@ -209,9 +209,9 @@ impl EngineArgs {
                     })
                 }
                 "--server" => self.server = Some(a.value()?),
-                "--foreign-names" => self.foreign_names.extend(
-                    a.value()?.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string),
-                ),
+                "--foreign-names" => self
+                    .foreign_names
+                    .extend(a.value()?.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)),
                 _ => return Ok(false),
             },
         }
@@ -369,8 +369,10 @@ fn sanitize(mut a: Args) -> Result<u8, Failure> {
     let mut text = if pretty {
         // The engine wrote this text itself, so it parses; depth is bounded
         // by the input's, which the policy capped at ≤ 256.
-        let parsed = mcp_guard::json::parse(&outcome.catalog, mcp_guard::json::ParseOptions { max_depth: 256 })
-            .map_err(|e| Failure::Unusable { message: format!("re-reading the sanitized catalog: {e}"), kind: "other" })?;
+        let parsed =
+            mcp_guard::json::parse(&outcome.catalog, mcp_guard::json::ParseOptions { max_depth: 256 }).map_err(
+                |e| Failure::Unusable { message: format!("re-reading the sanitized catalog: {e}"), kind: "other" },
+            )?;
         mcp_guard::json::write_pretty(&parsed.value)
     } else {
         outcome.catalog.clone()

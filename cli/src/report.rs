@@ -2,7 +2,8 @@
 
 use mcp_guard::{Outcome, Severity, ToolStatus};
 
-pub const SEVERITIES: [Severity; 5] = [Severity::Critical, Severity::High, Severity::Medium, Severity::Low, Severity::Info];
+pub const SEVERITIES: [Severity; 5] =
+    [Severity::Critical, Severity::High, Severity::Medium, Severity::Low, Severity::Info];
 
 /// One engine run and how to judge it.
 pub struct Report<'a> {
@@ -34,7 +35,8 @@ pub struct Counts {
 
 impl Report<'_> {
     pub fn counts(&self) -> Counts {
-        let mut c = Counts { tools: self.outcome.tools.len(), findings: self.outcome.findings.len(), ..Counts::default() };
+        let mut c =
+            Counts { tools: self.outcome.tools.len(), findings: self.outcome.findings.len(), ..Counts::default() };
         for t in &self.outcome.tools {
             match t.status {
                 ToolStatus::Clean => c.clean += 1,
@@ -83,8 +85,7 @@ impl Report<'_> {
     /// `N findings (a critical, b high, …)`.
     pub fn findings_line(&self) -> String {
         let c = self.counts();
-        let parts: Vec<String> =
-            SEVERITIES.iter().zip(c.by_severity).map(|(s, n)| format!("{n} {}", s.id())).collect();
+        let parts: Vec<String> = SEVERITIES.iter().zip(c.by_severity).map(|(s, n)| format!("{n} {}", s.id())).collect();
         format!("{} finding{} ({})", c.findings, if c.findings == 1 { "" } else { "s" }, parts.join(", "))
     }
 }

@@ -74,12 +74,7 @@ pub fn render(r: &Report) -> String {
     kinds.dedup();
     let rules: Vec<Value> = kinds
         .iter()
-        .map(|k| {
-            obj([
-                ("id", s(k.id())),
-                ("shortDescription", obj([("text", s(&short_description(*k)))])),
-            ])
-        })
+        .map(|k| obj([("id", s(k.id())), ("shortDescription", obj([("text", s(&short_description(*k)))]))]))
         .collect();
 
     let results: Vec<Value> = o
@@ -94,19 +89,11 @@ pub fn render(r: &Report) -> String {
                 let (el, ec) = lines.line_col(end as usize);
                 p.insert(
                     "region",
-                    obj([
-                        ("startLine", n(sl)),
-                        ("startColumn", n(sc)),
-                        ("endLine", n(el)),
-                        ("endColumn", n(ec)),
-                    ]),
+                    obj([("startLine", n(sl)), ("startColumn", n(sc)), ("endLine", n(el)), ("endColumn", n(ec))]),
                 );
             }
-            let mut props = obj([
-                ("pointer", s(&f.pointer)),
-                ("severity", s(f.severity.id())),
-                ("action", s(f.action.id())),
-            ]);
+            let mut props =
+                obj([("pointer", s(&f.pointer)), ("severity", s(f.severity.id())), ("action", s(f.action.id()))]);
             if let Value::Object(p) = &mut props {
                 if let Some(t) = &f.tool {
                     p.insert("tool", s(t));
@@ -126,10 +113,7 @@ pub fn render(r: &Report) -> String {
                         ("physicalLocation", physical),
                         (
                             "logicalLocations",
-                            Value::Array(vec![obj([
-                                ("fullyQualifiedName", s(&f.pointer)),
-                                ("kind", s("member")),
-                            ])]),
+                            Value::Array(vec![obj([("fullyQualifiedName", s(&f.pointer)), ("kind", s("member"))])]),
                         ),
                     ])]),
                 ),

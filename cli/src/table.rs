@@ -67,10 +67,8 @@ pub fn render(r: &Report, style: Style) -> String {
 
     // Findings whose tool index matches no report (not produced by today's
     // engine, but never drop a finding from the report).
-    let orphans: Vec<&Row> = rows
-        .iter()
-        .filter(|x| x.finding.tool_index.is_some_and(|i| !o.tools.iter().any(|t| t.index == i)))
-        .collect();
+    let orphans: Vec<&Row> =
+        rows.iter().filter(|x| x.finding.tool_index.is_some_and(|i| !o.tools.iter().any(|t| t.index == i))).collect();
     if !orphans.is_empty() {
         let _ = writeln!(out, "\n{}", style.paint("other", "1"));
         for row in orphans {

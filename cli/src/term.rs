@@ -16,10 +16,7 @@ use std::fmt::Write as _;
 /// selectors, fillers, private use, unassigned).
 pub fn needs_escape(c: char) -> bool {
     let cp = c as u32;
-    cp < 0x20
-        || (0x7F..=0x9F).contains(&cp)
-        || (c.is_whitespace() && c != ' ')
-        || mcp_guard::text::is_invisible(c)
+    cp < 0x20 || (0x7F..=0x9F).contains(&cp) || (c.is_whitespace() && c != ' ') || mcp_guard::text::is_invisible(c)
 }
 
 /// `s` with every unsafe character spelled `<U+XXXX>`.

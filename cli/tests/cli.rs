@@ -33,12 +33,17 @@ fn write(dir: &Path, name: &str, body: impl AsRef<[u8]>) -> String {
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).stdin(Stdio::null()).output().unwrap()
+    Command::new(BIN).current_dir(ROOT).args(args).stdin(Stdio::null()).output().unwrap()
 }
 
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child =
-        Command::new(BIN).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -119,7 +124,11 @@ fn info_findings_pass_the_default_threshold_but_not_fail_on_info() {
 #[test]
 fn a_hidden_tool_fails_even_above_its_severity() {
     let d = temp_dir("hidden");
-    let p = write(&d, "c.json", r#"{"tools":[{"name":"a","inputSchema":{"type":"object"}},{"name":"a","inputSchema":{"type":"object"}}]}"#);
+    let p = write(
+        &d,
+        "c.json",
+        r#"{"tools":[{"name":"a","inputSchema":{"type":"object"}},{"name":"a","inputSchema":{"type":"object"}}]}"#,
+    );
     let o = run(&["check", &p, "--fail-on", "critical"]);
     assert_eq!(code(&o), 1, "{}", stdout(&o));
     assert!(stdout(&o).contains("2 hidden"));
@@ -286,7 +295,7 @@ fn forced_color_emits_only_our_own_sgr_sequences() {
 }
 
 #[test]
-fn no_color_wins_over_auto_but_not_over_always() {
+fn no_color_does_not_override_color_always() {
     let o = Command::new(BIN)
         .args(["check", &example("poisoned-catalog.json"), "--color", "always"])
         .env("NO_COLOR", "1")
@@ -343,8 +352,9 @@ fn json_report_findings_equal_the_library_findings() {
 
 #[test]
 fn sarif_log_has_the_required_2_1_0_structure() {
-    let path = example("poisoned-catalog.json");
-    let o = run(&["check", &path, "--policy", &example("strict-policy.json"), "--format", "sarif"]);
+    // Relative to the working directory, as code scanning expects.
+    let path = "examples/poisoned-catalog.json";
+    let o = run(&["check", path, "--policy", &example("strict-policy.json"), "--format", "sarif"]);
     assert_eq!(code(&o), 1);
     let log = parse(&stdout(&o));
     assert_eq!(str_at(&log, "/version"), "2.1.0");
@@ -355,7 +365,7 @@ fn sarif_log_has_the_required_2_1_0_structure() {
     assert_eq!(str_at(r, "/tool/driver/name"), "mcp-guard");
     assert_eq!(str_at(r, "/tool/driver/version"), mcp_guard::ENGINE_VERSION);
 
-    let input = std::fs::read_to_string(&path).unwrap();
+    let input = std::fs::read_to_string(example("poisoned-catalog.json")).unwrap();
     let lib = mcp_guard::sanitize(&strict_policy(), &input, &SanitizeOptions::default()).unwrap();
     let mut kinds: Vec<&str> = lib.findings.iter().map(|f| f.kind.id()).collect();
     kinds.sort();
@@ -388,7 +398,10 @@ fn sarif_log_has_the_required_2_1_0_structure() {
             // The region starts where the tool's raw text starts.
             let start = lib.tools[i as usize].raw_span.0 as usize;
             let line = input[..start].matches('\n').count() + 1;
-            assert_eq!(json::write_compact(get(res, "/locations/0/physicalLocation/region/startLine")), line.to_string());
+            assert_eq!(
+                json::write_compact(get(res, "/locations/0/physicalLocation/region/startLine")),
+                line.to_string()
+            );
         }
     }
 }
@@ -438,12 +451,17 @@ fn sanitize_honours_server_and_foreign_names() {
     let o = run(&["sanitize", &p, "--policy", &pol, "--server", "wx"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains(r#""name":"wx__get_weather""#), "{}", stdout(&o));
-    let o = run(&["check", &p, "--foreign-names", "get_weathe r,get_weather", "--format", "json"]);
-    let lib = mcp_guard::sanitize(
-        &Policy::default(),
-        CLEAN,
-        &SanitizeOptions { server: None, foreign_names: vec!["get_weathe r".into(), "get_weather".into()] },
-    )
-    .unwrap();
-    assert_eq!(get(&parse(&stdout(&o)), "/findings").as_array().unwrap().len(), lib.findings.len());
+    // A look-alike from another server (Cyrillic а) is reported like the library does.
+    let o = run(&["check", &p, "--foreign-names", "list_files, get_we\u{430}ther", "--format", "json"]);
+    let foreign = vec!["list_files".to_string(), "get_we\u{430}ther".to_string()];
+    let lib = mcp_guard::sanitize(&Policy::default(), CLEAN, &SanitizeOptions { server: None, foreign_names: foreign })
+        .unwrap();
+    assert!(lib.findings.iter().any(|f| f.kind.id() == "name-confusable"), "{:?}", lib.findings);
+    let kinds: Vec<String> = get(&parse(&stdout(&o)), "/findings")
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| str_at(f, "/kind").to_string())
+        .collect();
+    assert_eq!(kinds, lib.findings.iter().map(|f| f.kind.id().to_string()).collect::<Vec<_>>());
 }

@@ -228,6 +228,14 @@ fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx
             return invalid(cx, p.as_str().to_string(), format!("a subschema must be an object or boolean, not {}", describe(other)));
         }
     }
+    // `true` and `{}` accept anything and carry no structure: they cost
+    // nothing to keep at any depth and are what truncation leaves behind, so
+    // they are exempt from the depth and node caps (which keeps truncation
+    // idempotent).
+    let trivial = matches!(node, Value::Bool(true)) || matches!(node, Value::Object(o) if o.is_empty());
+    if trivial {
+        return false;
+    }
     if depth > lim.max_depth {
         if exceed(lim, cx, p.as_str().to_string(), format!("schema depth {depth} is over the limit of {}", lim.max_depth)) {
             *node = Value::Object(Object::new());
