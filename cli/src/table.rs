@@ -123,7 +123,7 @@ impl<'a> Row<'a> {
         let _ = writeln!(
             out,
             "  {}  {}  {}  {}  {}",
-            style.paint(&pad(sev.id(), 7), severity_sgr(sev)),
+            style.paint(&pad(sev.id(), 8), severity_sgr(sev)),
             pad(self.kind, w.kind),
             pad(self.action, w.action),
             style.paint(&pad(&self.pointer, w.pointer), "2"),

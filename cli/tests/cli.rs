@@ -109,6 +109,20 @@ fn readme_first_command_exits_1_and_names_every_attack() {
     ] {
         assert!(out.contains(needle), "missing {needle:?} in\n{out}");
     }
+    // The header counts what the library reports.
+    let input = std::fs::read_to_string(example("poisoned-catalog.json")).unwrap();
+    let lib = mcp_guard::sanitize(&strict_policy(), &input, &SanitizeOptions::default()).unwrap();
+    let count = |s: &str| lib.tools.iter().filter(|t| t.status.id() == s).count();
+    let header = format!(
+        "{} tools: {} clean, {} rewritten, {} truncated, {} hidden, {} flagged",
+        lib.tools.len(),
+        count("clean"),
+        count("rewritten"),
+        count("truncated"),
+        count("hidden"),
+        lib.tools.iter().filter(|t| t.flagged).count()
+    );
+    assert!(out.lines().next().unwrap().ends_with(&header), "{out}");
 }
 
 #[test]
