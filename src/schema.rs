@@ -52,29 +52,75 @@ pub enum Kw {
 /// `x-*` extensions, `$comment`, `discriminator`, typos — is dropped by stage 4
 /// because it is prose or data the model does not need and a hiding place.
 pub fn keyword(k: &str) -> Option<Kw> {
+    keyword_static(k).map(|(_, kw)| kw)
+}
+
+fn kind_of(k: &str) -> Option<(&'static str, Kw)> {
     Some(match k {
-        "properties" | "$defs" | "definitions" | "dependentSchemas" => Kw::SchemaMap,
-        "patternProperties" => Kw::PatternMap,
-        "anyOf" | "oneOf" | "allOf" | "prefixItems" => Kw::SchemaList,
-        "not" | "if" | "then" | "else" | "additionalProperties" | "propertyNames" | "contains"
-        | "additionalItems" | "unevaluatedProperties" | "unevaluatedItems" => Kw::SchemaOne,
-        "items" => Kw::Items,
-        "title" | "description" => Kw::Text,
-        "enum" | "const" | "default" | "examples" => Kw::Value,
-        "type" => Kw::Type,
-        "required" => Kw::Required,
-        "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties"
-        | "minContains" | "maxContains" => Kw::Count,
-        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" => Kw::Number,
-        "uniqueItems" | "deprecated" | "readOnly" | "writeOnly" => Kw::Bool,
-        "format" | "$schema" | "$id" | "$anchor" | "contentMediaType" | "contentEncoding" => Kw::Str,
-        "pattern" => Kw::Pattern,
-        "$ref" => Kw::Ref,
-        "dependentRequired" => Kw::DependentRequired,
-        "nullable" => Kw::Nullable,
-        "example" => Kw::Example,
+        "properties" => ("properties", Kw::SchemaMap),
+        "$defs" => ("$defs", Kw::SchemaMap),
+        "definitions" => ("definitions", Kw::SchemaMap),
+        "dependentSchemas" => ("dependentSchemas", Kw::SchemaMap),
+        "patternProperties" => ("patternProperties", Kw::PatternMap),
+        "anyOf" => ("anyOf", Kw::SchemaList),
+        "oneOf" => ("oneOf", Kw::SchemaList),
+        "allOf" => ("allOf", Kw::SchemaList),
+        "prefixItems" => ("prefixItems", Kw::SchemaList),
+        "not" => ("not", Kw::SchemaOne),
+        "if" => ("if", Kw::SchemaOne),
+        "then" => ("then", Kw::SchemaOne),
+        "else" => ("else", Kw::SchemaOne),
+        "additionalProperties" => ("additionalProperties", Kw::SchemaOne),
+        "propertyNames" => ("propertyNames", Kw::SchemaOne),
+        "contains" => ("contains", Kw::SchemaOne),
+        "additionalItems" => ("additionalItems", Kw::SchemaOne),
+        "unevaluatedProperties" => ("unevaluatedProperties", Kw::SchemaOne),
+        "unevaluatedItems" => ("unevaluatedItems", Kw::SchemaOne),
+        "items" => ("items", Kw::Items),
+        "title" => ("title", Kw::Text),
+        "description" => ("description", Kw::Text),
+        "enum" => ("enum", Kw::Value),
+        "const" => ("const", Kw::Value),
+        "default" => ("default", Kw::Value),
+        "examples" => ("examples", Kw::Value),
+        "type" => ("type", Kw::Type),
+        "required" => ("required", Kw::Required),
+        "minLength" => ("minLength", Kw::Count),
+        "maxLength" => ("maxLength", Kw::Count),
+        "minItems" => ("minItems", Kw::Count),
+        "maxItems" => ("maxItems", Kw::Count),
+        "minProperties" => ("minProperties", Kw::Count),
+        "maxProperties" => ("maxProperties", Kw::Count),
+        "minContains" => ("minContains", Kw::Count),
+        "maxContains" => ("maxContains", Kw::Count),
+        "minimum" => ("minimum", Kw::Number),
+        "maximum" => ("maximum", Kw::Number),
+        "exclusiveMinimum" => ("exclusiveMinimum", Kw::Number),
+        "exclusiveMaximum" => ("exclusiveMaximum", Kw::Number),
+        "multipleOf" => ("multipleOf", Kw::Number),
+        "uniqueItems" => ("uniqueItems", Kw::Bool),
+        "deprecated" => ("deprecated", Kw::Bool),
+        "readOnly" => ("readOnly", Kw::Bool),
+        "writeOnly" => ("writeOnly", Kw::Bool),
+        "format" => ("format", Kw::Str),
+        "$schema" => ("$schema", Kw::Str),
+        "$id" => ("$id", Kw::Str),
+        "$anchor" => ("$anchor", Kw::Str),
+        "contentMediaType" => ("contentMediaType", Kw::Str),
+        "contentEncoding" => ("contentEncoding", Kw::Str),
+        "pattern" => ("pattern", Kw::Pattern),
+        "$ref" => ("$ref", Kw::Ref),
+        "dependentRequired" => ("dependentRequired", Kw::DependentRequired),
+        "nullable" => ("nullable", Kw::Nullable),
+        "example" => ("example", Kw::Example),
         _ => return None,
     })
+}
+
+/// Like `keyword`, also returning the keyword as a `'static` string (so a
+/// walk can hold keyword names without cloning keys).
+pub fn keyword_static(k: &str) -> Option<(&'static str, Kw)> {
+    kind_of(k)
 }
 
 /// The seven JSON Schema type names.
@@ -152,6 +198,15 @@ pub fn walk(node: &Value, path: &mut Path, depth: u32, f: &mut dyn FnMut(&Value,
 mod tests {
     use super::*;
     use crate::json::{parse, ParseOptions};
+
+    #[test]
+    fn every_keyword_has_a_static_name() {
+        for k in ["properties", "$ref", "example", "nullable", "contentEncoding", "unevaluatedItems"] {
+            assert_eq!(keyword_static(k).map(|x| x.0), Some(k));
+        }
+        assert_eq!(keyword_static("x-foo"), None);
+        assert_eq!(keyword_static("$comment"), None);
+    }
 
     #[test]
     fn a_property_named_like_a_keyword_is_a_name_not_a_keyword() {

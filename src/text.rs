@@ -109,8 +109,12 @@ pub fn nfkc_changes(s: &str) -> bool {
 /// Cleans one model-visible string. Returns the new text only if it changed.
 pub fn clean<'s>(s: &'s str, lim: TextLimits) -> (Cow<'s, str>, Changes) {
     let mut ch = Changes::default();
+    let (plain, blanks) = scan(s, lim.max_space_run, lim.max_blank_lines);
+    if plain && !blanks && s.len() <= lim.max_chars as usize {
+        return (Cow::Borrowed(s), ch);
+    }
     let mut cur: Cow<'s, str> = Cow::Borrowed(s);
-    if !plain_ascii(s) {
+    if !plain {
         let stripped = strip_chars(s, &mut ch);
         if let Some(t) = stripped {
             cur = Cow::Owned(t);
@@ -130,15 +134,50 @@ pub fn clean<'s>(s: &'s str, lim: TextLimits) -> (Cow<'s, str>, Changes) {
             }
         }
     }
-    if let Some(t) = collapse_blanks(&cur, lim.max_space_run, lim.max_blank_lines) {
-        ch.whitespace = true;
-        cur = Cow::Owned(t);
+    if !(plain && !blanks) {
+        if let Some(t) = collapse_blanks(&cur, lim.max_space_run, lim.max_blank_lines) {
+            ch.whitespace = true;
+            cur = Cow::Owned(t);
+        }
     }
     if let Some((t, cut)) = truncate(&cur, lim.max_chars, lim.marker) {
         ch.truncated = cut;
         cur = Cow::Owned(t);
     }
     (cur, ch)
+}
+
+/// One pass over the bytes: is the text plain printable ASCII (plus `\n`,
+/// `\t`), and does it have a blank run over the limits? Most real text is
+/// plain and short enough, and leaves here untouched.
+fn scan(s: &str, max_run: u32, max_blank: u32) -> (bool, bool) {
+    let mut plain = true;
+    let mut blanks = false;
+    let mut run = 0u32;
+    let mut newlines = 0u32;
+    for &b in s.as_bytes() {
+        match b {
+            b' ' | b'\t' => {
+                run += 1;
+                blanks |= run > max_run;
+            }
+            b'\n' => {
+                run = 0;
+                newlines += 1;
+                blanks |= newlines > max_blank.saturating_add(1);
+            }
+            0x20..=0x7e => {
+                run = 0;
+                newlines = 0;
+            }
+            _ => {
+                plain = false;
+                run = 0;
+                newlines = 0;
+            }
+        }
+    }
+    (plain, blanks)
 }
 
 /// Steps 1–4. `None` if nothing changed.

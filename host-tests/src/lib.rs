@@ -76,52 +76,54 @@ struct HostState {
 pub struct GuardHost {
     engine: Engine,
     pre: GuardPre<HostState>,
+    fuel_metering: bool,
 }
 
 impl GuardHost {
-    /// Loads and compiles the component from [`wasm_path`].
+    /// Loads and compiles the component from [`wasm_path`], with fuel
+    /// metering on.
     pub fn load() -> Result<GuardHost, HostError> {
-        GuardHost::from_file(&wasm_path())
+        GuardHost::from_file(&wasm_path(), true)
     }
 
-    /// Loads and compiles a component file.
-    pub fn from_file(path: &Path) -> Result<GuardHost, HostError> {
+    /// Loads and compiles a component file. `fuel_metering` makes every
+    /// instance count fuel (a few percent slower; required for
+    /// [`Limits::fuel`]).
+    pub fn from_file(path: &Path, fuel_metering: bool) -> Result<GuardHost, HostError> {
         let bytes = std::fs::read(path).map_err(|e| {
             wasmtime::format_err!(
                 "cannot read the component {}: {e} (build it with scripts/build-component.sh, or set {WASM_ENV})",
                 path.display()
             )
         })?;
-        GuardHost::from_bytes(&bytes)
+        GuardHost::from_bytes(&bytes, fuel_metering)
     }
 
     /// Compiles a component from its bytes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<GuardHost, HostError> {
+    pub fn from_bytes(bytes: &[u8], fuel_metering: bool) -> Result<GuardHost, HostError> {
         let mut config = Config::new();
-        // Fuel costs a little on every call (a counter in each loop and
-        // function); it is always on so one compiled component serves both
-        // budgeted and unbudgeted instances.
-        config.consume_fuel(true);
+        config.consume_fuel(fuel_metering);
         let engine = Engine::new(&config)?;
         let component = Component::from_binary(&engine, bytes)?;
-        // Empty linker: the component must import nothing, and instantiation
-        // fails here if it does.
+        // Empty linker: the component must import nothing, and this fails
+        // if it does.
         let linker = Linker::<HostState>::new(&engine);
         let pre = GuardPre::new(linker.instantiate_pre(&component)?)?;
-        Ok(GuardHost { engine, pre })
+        Ok(GuardHost { engine, pre, fuel_metering })
     }
 
     /// A fresh sandboxed instance.
     pub fn instantiate(&self, limits: Limits) -> Result<GuardInstance, HostError> {
         let state = HostState {
-            limits: StoreLimitsBuilder::new()
-                .memory_size(limits.memory_bytes)
-                .trap_on_grow_failure(true)
-                .build(),
+            limits: StoreLimitsBuilder::new().memory_size(limits.memory_bytes).trap_on_grow_failure(true).build(),
         };
         let mut store = Store::new(&self.engine, state);
         store.limiter(|s| &mut s.limits);
-        store.set_fuel(limits.fuel.unwrap_or(u64::MAX))?;
+        match (self.fuel_metering, limits.fuel) {
+            (true, fuel) => store.set_fuel(fuel.unwrap_or(u64::MAX))?,
+            (false, None) => {}
+            (false, Some(_)) => wasmtime::bail!("a fuel budget needs a GuardHost built with fuel metering"),
+        }
         let guard = self.pre.instantiate(&mut store)?;
         Ok(GuardInstance { store, guard })
     }

@@ -16,7 +16,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{instance, workspace};
-use mcp_guard_host_tests::{error_kind, finding_kind_id, GuardInstance, SanitizeOptions};
+use mcp_guard_host_tests::{error_kind, to_native_outcome, GuardInstance, SanitizeOptions};
 use serde_json::{json, Value};
 
 fn cases_dir() -> PathBuf {
@@ -81,6 +81,8 @@ fn run_case(g: &mut GuardInstance, dir: &Path) -> Result<(), String> {
         (None, Err(e)) => return Err(format!("unexpected error {}: {e:?}", error_kind(&e))),
         (None, Ok(out)) => out,
     };
+    // Enum ids via the engine's own `id()`: the WIT cases must convert back.
+    let out = to_native_outcome(out)?;
 
     let catalog: Value = serde_json::from_str(&out.catalog).map_err(|e| format!("component catalog is not JSON: {e}"))?;
     if let Some(want) = expected.get("catalog") {
@@ -94,12 +96,12 @@ fn run_case(g: &mut GuardInstance, dir: &Path) -> Result<(), String> {
             .iter()
             .map(|f| {
                 json!({
-                    "kind": finding_kind_id(f.kind),
-                    "severity": format!("{:?}", f.severity).to_lowercase(),
+                    "kind": f.kind.id(),
+                    "severity": f.severity.id(),
                     "tool": f.tool,
                     "tool_index": f.tool_index,
                     "pointer": f.pointer,
-                    "action": format!("{:?}", f.action).to_lowercase(),
+                    "action": f.action.id(),
                 })
             })
             .collect();
@@ -109,7 +111,7 @@ fn run_case(g: &mut GuardInstance, dir: &Path) -> Result<(), String> {
         let got: Vec<Value> = out
             .hidden
             .iter()
-            .map(|h| json!({"index": h.index, "name": h.name, "reason": finding_kind_id(h.reason)}))
+            .map(|h| json!({"index": h.index, "name": h.name, "reason": h.reason.id()}))
             .collect();
         compare_list("hidden", want, &got)?;
     }

@@ -86,7 +86,7 @@ pub struct Parsed {
 
 /// Parses exactly one JSON value.
 pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
-    let mut p = Parser { s: text.as_bytes(), i: 0, opts, spans: Vec::new(), path: Vec::new() };
+    let mut p = Parser { text, s: text.as_bytes(), i: 0, opts, spans: Vec::new(), path: Vec::new() };
     if text.starts_with('\u{FEFF}') {
         return Err(p.err(ParseErrorKind::ByteOrderMark));
     }
@@ -99,7 +99,21 @@ pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
     Ok(Parsed { value, tool_spans: p.spans })
 }
 
+/// Bytes that end a plain run inside a string: `"`, `\\` and C0 controls.
+const STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
+
 struct Parser<'a> {
+    text: &'a str,
     s: &'a [u8],
     i: usize,
     opts: ParseOptions,
@@ -354,12 +368,7 @@ impl<'a> Parser<'a> {
         let mut run_start = self.i;
         loop {
             // Fast scan over plain bytes (the input is valid UTF-8: it came from &str).
-            while let Some(&c) = s.get(self.i) {
-                if c == b'"' || c == b'\\' || c < 0x20 {
-                    break;
-                }
-                self.i += 1;
-            }
+            self.i += s[self.i..].iter().position(|&c| STOP[c as usize]).unwrap_or(s.len() - self.i);
             let c = match s.get(self.i) {
                 None => return Err(self.err(ParseErrorKind::UnexpectedEnd)),
                 Some(&c) => c,
@@ -367,7 +376,9 @@ impl<'a> Parser<'a> {
             if c < 0x20 {
                 return Err(self.err(ParseErrorKind::ControlCharInString));
             }
-            let run = std::str::from_utf8(&s[run_start..self.i]).unwrap_or_default();
+            // Runs start and end next to ASCII bytes, so both ends are char
+            // boundaries and slicing the &str needs no UTF-8 re-validation.
+            let run = self.text.get(run_start..self.i).unwrap_or_default();
             if c == b'"' {
                 self.i += 1;
                 return Ok(match out {

@@ -222,11 +222,18 @@ fn title_mismatch(tool: &Object, cx: &mut ToolCtx, base: &str) {
     fn words(s: &str) -> Vec<String> {
         s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(|w| w.to_lowercase()).collect()
     }
+    let ann = tool.get("annotations").and_then(|a| a.as_object());
+    let title = tool.get("title").and_then(Value::as_str);
+    let ann_title = ann.and_then(|a| a.get("title")).and_then(Value::as_str);
+    // Cheap exit first: most tools have no title claiming safety.
+    let claims = |t: Option<&str>| t.is_some_and(|t| words(t).iter().any(|w| SAFE.contains(&w.as_str())));
+    if !claims(title) && !claims(ann_title) {
+        return;
+    }
     let name_words = words(cx.name.as_deref().unwrap_or(""));
     let desc = tool.get("description").and_then(Value::as_str).unwrap_or("");
     // Only the first sentence of the description says what the tool does.
     let desc_words = words(desc.split(['.', '\n']).next().unwrap_or(""));
-    let ann = tool.get("annotations").and_then(|a| a.as_object());
     let destructive_hint = ann.and_then(|a| a.get("destructiveHint")).and_then(Value::as_bool) == Some(true);
     let verbs: Vec<&String> =
         name_words.iter().chain(desc_words.iter()).filter(|w| DESTRUCTIVE.contains(&w.as_str())).collect();

@@ -146,6 +146,7 @@ fn describe(v: &Value) -> String {
 #[derive(Default)]
 struct WalkState {
     nodes: u32,
+    keybuf: Vec<(&'static str, Kw)>,
     refs: Vec<(String, String)>,
     anchors: Vec<String>,
 }
@@ -250,26 +251,47 @@ fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx
         return false;
     }
     let Value::Object(o) = node else { return true };
-    let keys: Vec<String> = o.keys().cloned().collect();
-    for k in keys {
-        let ptr = p.child(&k);
-        let Some(kw) = schema::keyword(&k) else {
+    // Unknown keywords first (rare: only they need their key cloned).
+    if o.keys().any(|k| schema::keyword(k).is_none()) {
+        let unknown: Vec<String> = o.keys().filter(|k| schema::keyword(k).is_none()).cloned().collect();
+        for k in unknown {
             o.remove(&k);
             let sev = if k.starts_with("x-") || k == "$comment" { S::Info } else { S::Low };
-            cx.report(K::SchemaKeywordDropped, sev, ptr, Action::Removed, format!("unknown keyword {k:?} removed"));
-            continue;
-        };
-        let ok = check_keyword(o, &k, kw, &ptr, lim, cx, st);
-        if !ok || cx.is_hidden() {
-            return false;
+            cx.report(K::SchemaKeywordDropped, sev, p.child(&k), Action::Removed, format!("unknown keyword {k:?} removed"));
         }
     }
-    true
+    // Known keywords map to static names, so iterating needs no allocation;
+    // pointers are only built when something is reported.
+    let mut keys = std::mem::take(&mut st.keybuf);
+    keys.clear();
+    keys.extend(o.keys().filter_map(|k| schema::keyword_static(k)));
+    let mut ok = true;
+    for &(k, kw) in &keys {
+        let ptr = LazyPtr { base: p, key: k };
+        if !check_keyword(o, k, kw, &ptr, lim, cx, st) || cx.is_hidden() {
+            ok = false;
+            break;
+        }
+    }
+    st.keybuf = keys;
+    ok
+}
+
+/// A pointer to `base/key`, rendered only when a finding needs it.
+struct LazyPtr<'a> {
+    base: &'a Path,
+    key: &'a str,
+}
+
+impl LazyPtr<'_> {
+    fn s(&self) -> String {
+        self.base.child(self.key)
+    }
 }
 
 /// Checks one keyword of a schema object; may rewrite `o`. Returns false if
 /// the tool was hidden.
-fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits, cx: &mut ToolCtx, st: &mut WalkState) -> bool {
+fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLimits, cx: &mut ToolCtx, st: &mut WalkState) -> bool {
     let Some(v) = o.get_mut(k) else { return true };
     match kw {
         Kw::Type => match v {
@@ -279,28 +301,28 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
                 for t in ts.iter() {
                     match t.as_str() {
                         Some(n) if TYPE_NAMES.contains(&n) && !seen.contains(&n) => seen.push(n),
-                        _ => return invalid(cx, ptr.into(), format!("type {} is not a list of unique JSON Schema type names", json::write_compact(v))),
+                        _ => return invalid(cx, ptr.s(), format!("type {} is not a list of unique JSON Schema type names", json::write_compact(v))),
                     }
                 }
                 true
             }
-            _ => invalid(cx, ptr.into(), format!("type {} is not a JSON Schema type name", short(v))),
+            _ => invalid(cx, ptr.s(), format!("type {} is not a JSON Schema type name", short(v))),
         },
         Kw::Required => {
             let Value::Array(list) = v else {
-                return invalid(cx, ptr.into(), format!("required must be an array of strings, not {}", v.type_name()));
+                return invalid(cx, ptr.s(), format!("required must be an array of strings, not {}", v.type_name()));
             };
             if list.iter().any(|x| x.as_str().is_none()) {
-                return invalid(cx, ptr.into(), "required must contain only strings".into());
+                return invalid(cx, ptr.s(), "required must contain only strings".into());
             }
             let before = list.len();
             let mut seen = std::collections::HashSet::new();
             list.retain(|x| seen.insert(x.as_str().unwrap_or_default().to_string()));
             if list.len() != before {
-                normalized(cx, ptr, &format!("{} duplicate required entr(ies) removed", before - list.len()));
+                normalized(cx, &ptr.s(), &format!("{} duplicate required entr(ies) removed", before - list.len()));
             }
             if list.len() > lim.max_required as usize {
-                if !exceed(lim, cx, ptr.into(), format!("{} required entries, over {}", list.len(), lim.max_required)) {
+                if !exceed(lim, cx, ptr.s(), format!("{} required entries, over {}", list.len(), lim.max_required)) {
                     return false;
                 }
                 list.truncate(lim.max_required as usize);
@@ -309,7 +331,7 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
         }
         Kw::SchemaMap | Kw::PatternMap => {
             let Value::Object(map) = v else {
-                return invalid(cx, ptr.into(), format!("{k} must be an object, not {}", v.type_name()));
+                return invalid(cx, ptr.s(), format!("{k} must be an object, not {}", v.type_name()));
             };
             if k == "properties" {
                 for name in map.keys() {
@@ -317,14 +339,14 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
                         cx.hide(
                             K::SchemaLimit,
                             S::Medium,
-                            json::pointer_push(ptr, name),
+                            json::pointer_push(&ptr.s(), name),
                             format!("property name of {} characters, over {} (names are never rewritten)", name.chars().count(), lim.max_property_name_chars),
                         );
                         return false;
                     }
                 }
                 if map.len() > lim.max_properties as usize {
-                    if !exceed(lim, cx, ptr.into(), format!("{} properties, over {}", map.len(), lim.max_properties)) {
+                    if !exceed(lim, cx, ptr.s(), format!("{} properties, over {}", map.len(), lim.max_properties)) {
                         return false;
                     }
                     let keep = lim.max_properties as usize;
@@ -339,7 +361,7 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
             if kw == Kw::PatternMap {
                 let keys: Vec<String> = map.keys().cloned().collect();
                 for pat in keys {
-                    let pptr = json::pointer_push(ptr, &pat);
+                    let pptr = json::pointer_push(&ptr.s(), &pat);
                     match pattern::check(&pat) {
                         Verdict::Ok => {}
                         Verdict::Drop(why) => {
@@ -354,13 +376,13 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
         }
         Kw::SchemaList => {
             let Value::Array(list) = v else {
-                return invalid(cx, ptr.into(), format!("{k} must be an array of schemas, not {}", v.type_name()));
+                return invalid(cx, ptr.s(), format!("{k} must be an array of schemas, not {}", v.type_name()));
             };
             if list.is_empty() && k != "prefixItems" {
-                return invalid(cx, ptr.into(), format!("{k} must not be empty"));
+                return invalid(cx, ptr.s(), format!("{k} must not be empty"));
             }
             if list.len() > lim.max_branches as usize {
-                if !exceed(lim, cx, ptr.into(), format!("{} branches, over {}", list.len(), lim.max_branches)) {
+                if !exceed(lim, cx, ptr.s(), format!("{} branches, over {}", list.len(), lim.max_branches)) {
                     return false;
                 }
                 list.truncate(lim.max_branches as usize);
@@ -369,38 +391,38 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
         }
         Kw::SchemaOne => match v {
             Value::Object(_) | Value::Bool(_) => true,
-            _ => invalid(cx, ptr.into(), format!("{k} must be a schema, not {}", v.type_name())),
+            _ => invalid(cx, ptr.s(), format!("{k} must be a schema, not {}", v.type_name())),
         },
         Kw::Items => match v {
             Value::Object(_) | Value::Bool(_) | Value::Array(_) => true,
-            _ => invalid(cx, ptr.into(), format!("items must be a schema, not {}", v.type_name())),
+            _ => invalid(cx, ptr.s(), format!("items must be a schema, not {}", v.type_name())),
         },
         Kw::Text => {
             if v.as_str().is_none() {
                 let t = v.type_name();
                 o.remove(k);
-                cx.report(K::SchemaInvalid, S::Low, ptr.into(), Action::Removed, format!("{k} must be a string, not {t}; removed"));
+                cx.report(K::SchemaInvalid, S::Low, ptr.s(), Action::Removed, format!("{k} must be a string, not {t}; removed"));
             }
             true
         }
         Kw::Value => {
             if !numbers_finite(v) {
-                cx.hide(K::NumberInvalid, S::Medium, ptr.into(), "a number no JSON consumer can represent (overflows a double)".into());
+                cx.hide(K::NumberInvalid, S::Medium, ptr.s(), "a number no JSON consumer can represent (overflows a double)".into());
                 return false;
             }
             if let Some(long) = longest_string(v) {
                 if long > lim.max_value_chars as usize {
-                    cx.hide(K::SchemaLimit, S::Medium, ptr.into(), format!("a {k} string of {long} characters, over {}", lim.max_value_chars));
+                    cx.hide(K::SchemaLimit, S::Medium, ptr.s(), format!("a {k} string of {long} characters, over {}", lim.max_value_chars));
                     return false;
                 }
             }
             match k {
                 "enum" => {
                     let Value::Array(list) = v else {
-                        return invalid(cx, ptr.into(), format!("enum must be an array, not {}", v.type_name()));
+                        return invalid(cx, ptr.s(), format!("enum must be an array, not {}", v.type_name()));
                     };
                     if list.len() > lim.max_enum_values as usize {
-                        if !exceed(lim, cx, ptr.into(), format!("{} enum values, over {}", list.len(), lim.max_enum_values)) {
+                        if !exceed(lim, cx, ptr.s(), format!("{} enum values, over {}", list.len(), lim.max_enum_values)) {
                             return false;
                         }
                         list.truncate(lim.max_enum_values as usize);
@@ -414,13 +436,13 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
                     }
                     *list = kept;
                     if list.len() != before {
-                        normalized(cx, ptr, &format!("{} duplicate enum value(s) removed (equal as JSON values)", before - list.len()));
+                        normalized(cx, &ptr.s(), &format!("{} duplicate enum value(s) removed (equal as JSON values)", before - list.len()));
                     }
                     true
                 }
                 "examples" if !matches!(v, Value::Array(_)) => {
                     o.remove(k);
-                    cx.report(K::SchemaInvalid, S::Low, ptr.into(), Action::Removed, "examples must be an array; removed".into());
+                    cx.report(K::SchemaInvalid, S::Low, ptr.s(), Action::Removed, "examples must be an array; removed".into());
                     true
                 }
                 _ => true,
@@ -429,23 +451,23 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
         Kw::Count => match v {
             Value::Number(n) if n.is_integer() && !n.as_str().starts_with('-') && n.as_f64().is_finite() => true,
             Value::Number(n) if n.as_str() == "-0" => true,
-            _ => invalid(cx, ptr.into(), format!("{k} must be a non-negative integer, not {}", short(v))),
+            _ => invalid(cx, ptr.s(), format!("{k} must be a non-negative integer, not {}", short(v))),
         },
         Kw::Number => match v {
             Value::Number(n) if !n.as_f64().is_finite() => {
-                cx.hide(K::NumberInvalid, S::Medium, ptr.into(), format!("{k} {} overflows a double", n.as_str()));
+                cx.hide(K::NumberInvalid, S::Medium, ptr.s(), format!("{k} {} overflows a double", n.as_str()));
                 false
             }
             Value::Number(n) if k == "multipleOf" && n.as_f64() <= 0.0 => {
-                invalid(cx, ptr.into(), "multipleOf must be greater than 0".into())
+                invalid(cx, ptr.s(), "multipleOf must be greater than 0".into())
             }
             Value::Number(_) => true,
             Value::Bool(_) if k.starts_with("exclusive") => true, // draft-04 form
-            _ => invalid(cx, ptr.into(), format!("{k} must be a number, not {}", short(v))),
+            _ => invalid(cx, ptr.s(), format!("{k} must be a number, not {}", short(v))),
         },
         Kw::Bool => match v {
             Value::Bool(_) => true,
-            _ => invalid(cx, ptr.into(), format!("{k} must be a boolean, not {}", short(v))),
+            _ => invalid(cx, ptr.s(), format!("{k} must be a boolean, not {}", short(v))),
         },
         Kw::Str => match v {
             Value::String(s) => {
@@ -454,45 +476,45 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
                 }
                 true
             }
-            _ => invalid(cx, ptr.into(), format!("{k} must be a string, not {}", v.type_name())),
+            _ => invalid(cx, ptr.s(), format!("{k} must be a string, not {}", v.type_name())),
         },
         Kw::Pattern => {
             let Value::String(pat) = v else {
-                return invalid(cx, ptr.into(), format!("pattern must be a string, not {}", v.type_name()));
+                return invalid(cx, ptr.s(), format!("pattern must be a string, not {}", v.type_name()));
             };
             if pat.chars().count() > lim.max_pattern_chars as usize {
                 o.remove(k);
-                cx.report(K::PatternDropped, S::Low, ptr.into(), Action::Removed, format!("pattern longer than {} characters removed", lim.max_pattern_chars));
+                cx.report(K::PatternDropped, S::Low, ptr.s(), Action::Removed, format!("pattern longer than {} characters removed", lim.max_pattern_chars));
                 return true;
             }
             match pattern::check(pat) {
                 Verdict::Ok => true,
                 Verdict::Drop(why) => {
                     o.remove(k);
-                    cx.report(K::PatternDropped, S::Low, ptr.into(), Action::Removed, why);
+                    cx.report(K::PatternDropped, S::Low, ptr.s(), Action::Removed, why);
                     true
                 }
-                Verdict::Invalid(why) => invalid(cx, ptr.into(), why),
+                Verdict::Invalid(why) => invalid(cx, ptr.s(), why),
             }
         }
         Kw::Ref => match v {
             Value::String(r) => {
-                st.refs.push((r.clone(), ptr.to_string()));
+                st.refs.push((r.clone(), ptr.s()));
                 true
             }
-            _ => invalid(cx, ptr.into(), format!("$ref must be a string, not {}", v.type_name())),
+            _ => invalid(cx, ptr.s(), format!("$ref must be a string, not {}", v.type_name())),
         },
         Kw::DependentRequired => {
             let ok = matches!(v, Value::Object(m) if m.iter().all(|(_, l)| matches!(l, Value::Array(a) if a.iter().all(|s| s.as_str().is_some()))));
             if ok {
                 true
             } else {
-                invalid(cx, ptr.into(), "dependentRequired must map names to arrays of strings".into())
+                invalid(cx, ptr.s(), "dependentRequired must map names to arrays of strings".into())
             }
         }
         Kw::Nullable => {
             let Value::Bool(b) = *v else {
-                return invalid(cx, ptr.into(), "nullable must be a boolean".into());
+                return invalid(cx, ptr.s(), "nullable must be a boolean".into());
             };
             o.remove(k);
             if b {
@@ -504,23 +526,23 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &str, lim: &SchemaLimits,
                     Some(Value::Array(ts)) if !ts.iter().any(|t| t.as_str() == Some("null")) => ts.push(Value::str("null")),
                     _ => {}
                 }
-                normalized(cx, ptr, "OpenAPI nullable: true → \"null\" added to type");
+                normalized(cx, &ptr.s(), "OpenAPI nullable: true → \"null\" added to type");
             } else {
-                normalized(cx, ptr, "OpenAPI nullable: false removed (the default)");
+                normalized(cx, &ptr.s(), "OpenAPI nullable: false removed (the default)");
             }
             true
         }
         Kw::Example => {
             let v = o.remove(k).unwrap_or(Value::Null);
             if !numbers_finite(&v) {
-                cx.hide(K::NumberInvalid, S::Medium, ptr.into(), "a number no JSON consumer can represent".into());
+                cx.hide(K::NumberInvalid, S::Medium, ptr.s(), "a number no JSON consumer can represent".into());
                 return false;
             }
             if !o.contains_key("examples") {
                 o.insert("examples", Value::Array(vec![v]));
-                normalized(cx, ptr, "OpenAPI example → examples");
+                normalized(cx, &ptr.s(), "OpenAPI example → examples");
             } else {
-                normalized(cx, ptr, "OpenAPI example removed (examples already present)");
+                normalized(cx, &ptr.s(), "OpenAPI example removed (examples already present)");
             }
             true
         }

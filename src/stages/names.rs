@@ -54,6 +54,27 @@ pub fn confusable_key(name: &str) -> String {
     unicode_security::skeleton(&lower).flat_map(char::to_lowercase).collect()
 }
 
+/// `confusable_key` for ASCII names through a per-character table built once
+/// per catalog (skeleton is per-character after NFD, and ASCII is NFD-stable),
+/// so the common case skips the Unicode machinery.
+struct KeyTable([String; 128]);
+
+impl KeyTable {
+    fn new() -> KeyTable {
+        KeyTable(std::array::from_fn(|c| confusable_key(&(c as u8 as char).to_string())))
+    }
+    fn key(&self, name: &str) -> String {
+        if !name.is_ascii() {
+            return confusable_key(name);
+        }
+        let mut out = String::with_capacity(name.len() + 4);
+        for b in name.bytes() {
+            out.push_str(&self.0[b as usize]);
+        }
+        out
+    }
+}
+
 /// One visible name that differs from the upstream name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NameMapping {
@@ -72,7 +93,8 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
     let mut by_norm: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, cx) in cxs.iter().enumerate() {
         if let Some(n) = &cx.name {
-            by_norm.entry(n.nfkc().collect()).or_default().push(i);
+            let norm = if n.is_ascii() { n.clone() } else { n.nfkc().collect() };
+            by_norm.entry(norm).or_default().push(i);
         }
     }
     let mut dup_groups: Vec<&Vec<usize>> = by_norm.values().filter(|g| g.len() > 1).collect();
@@ -165,12 +187,13 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
     // Look-alikes within the catalog, then against other servers' names.
     // Hidden tools still take part under their upstream name: a visible
     // `DELETE_FILE` next to hidden `delete_file` copies is still a look-alike.
+    let table = KeyTable::new();
     let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
     let labels: Vec<Option<String>> = (0..cxs.len()).map(|i| visible[i].clone().or_else(|| cxs[i].name.clone())).collect();
     let label = |i: usize| labels[i].clone();
     for i in 0..cxs.len() {
         if let Some(v) = label(i) {
-            by_key.entry(confusable_key(&v)).or_default().push(i);
+            by_key.entry(table.key(&v)).or_default().push(i);
         }
     }
     let mut groups: Vec<&Vec<usize>> = by_key.values().filter(|g| g.len() > 1).collect();
@@ -189,10 +212,10 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         }
     }
     if !foreign.is_empty() {
-        let foreign_keys: Vec<(String, &String)> = foreign.iter().map(|f| (confusable_key(f), f)).collect();
+        let foreign_keys: Vec<(String, &String)> = foreign.iter().map(|f| (table.key(f), f)).collect();
         for (i, v) in visible.iter().enumerate() {
             let Some(v) = v else { continue };
-            let key = confusable_key(v);
+            let key = table.key(v);
             for (fk, f) in &foreign_keys {
                 if *fk == key {
                     let ptr = format!("{}/name", cxs[i].base());
@@ -235,5 +258,9 @@ mod tests {
         assert_eq!(confusable_key("modem"), confusable_key("modern"));
         assert_eq!(confusable_key("paypal"), confusable_key("pаypal")); // Cyrillic а
         assert_ne!(confusable_key("read_file"), confusable_key("write_file"));
+        let t = KeyTable::new();
+        for n in ["DELETE_FILE", "send_emai1", "modern", "a.b-c_d", "rn"] {
+            assert_eq!(t.key(n), confusable_key(n), "{n}");
+        }
     }
 }

@@ -162,7 +162,8 @@ fn report_changes(ch: &Changes, pointer: &str, block: bool, cx: &mut ToolCtx) {
     if ch.invisible > 0 {
         let mut d = format!("{} invisible or formatting character(s) removed", ch.invisible);
         if !ch.tag_text.is_empty() {
-            d.push_str(&format!("; hidden tag text decoded: {:?}", ch.tag_text));
+            // Bounded and escaped: a finding must not carry the payload whole.
+            d.push_str(&format!("; hidden tag text decoded: {}", escape_for_detail(&ch.tag_text)));
         }
         let sev = if ch.tag_text.is_empty() { S::Medium } else { S::High };
         cx.report(K::InvisibleRemoved, sev, pointer.to_string(), act(Action::Removed), d);

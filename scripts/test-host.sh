@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the component and runs it in a real wasmtime host:
+#
+#   scripts/test-host.sh            # build dist/mcp-guard.wasm, run host-tests
+#   scripts/test-host.sh parity     # extra args go to `cargo test` (a filter)
+#
+# Release build: wasmtime's Cranelift is far too slow in debug. The release
+# profile keeps LTO off on purpose (it would double the host build).
+#
+# Environment:
+#   MCP_GUARD_REQUIRE_CONFORMANCE=1   fail if conformance/cases/ has no cases
+#   MCP_GUARD_WASM                    test another component file
+#   MCP_GUARD_SHARED                  the shared corpus (default /work/shared)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+scripts/build-component.sh
+
+# The tests find wasm-tools on PATH or in the venv the build script made.
+cargo test -p mcp-guard-host-tests --release "$@"
