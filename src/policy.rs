@@ -16,8 +16,8 @@
 //! }
 //! ```
 //!
-//! Every field is optional and has a documented default (see `docs/POLICY.md`
-//! and the `# Default` lines below). A server entry overrides single fields of
+//! Every field is optional and has a documented default (see
+//! and the `# Default` lines below; README.md shows the whole document). A server entry overrides single fields of
 //! `core` for catalogs from that server id. Unknown keys, wrong types and
 //! contradictory settings are an `Error::InvalidPolicy` naming the field.
 

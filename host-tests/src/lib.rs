@@ -347,12 +347,14 @@ pub fn to_native(r: Result<Outcome, WitError>) -> Result<Result<mcp_guard::Outco
 pub fn wit_finding_kind_cases() -> Result<Vec<String>, String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../wit/types.wit");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Case lines only: doc comments may hold braces (`{}`), so the enum ends
+    // at the first line that is a lone `}`.
     let start = text.find("enum finding-kind {").ok_or("no `enum finding-kind` in wit/types.wit")?;
-    let body = &text[start + "enum finding-kind {".len()..];
-    let body = &body[..body.find('}').ok_or("unterminated enum finding-kind")?];
-    Ok(body
+    Ok(text[start..]
         .lines()
+        .skip(1)
         .map(str::trim)
+        .take_while(|l| *l != "}")
         .filter(|l| !l.is_empty() && !l.starts_with("//"))
         .map(|l| l.trim_end_matches(',').trim_start_matches('%').to_string())
         .collect())

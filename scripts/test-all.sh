@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Every test, every host: the README's second command and what CI runs.
+#
+#   scripts/test-all.sh
+#
+# Installs what it needs itself (rust wasm target, wasm-tools, cargo-fuzz).
+# A persistent target dir outside the clone keeps rebuilds warm between runs
+# on the same machine (CI clones afresh); override with CARGO_TARGET_DIR.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/mcp-guard/target}"
+export MCP_GUARD_REQUIRE_CONFORMANCE=1
+t0=$(date +%s)
+step() { echo; echo "== $* ($(( $(date +%s) - t0 ))s)"; }
+
+step "engine + CLI: unit, golden, conformance, corpus, adversarial, property tests"
+cargo test
+
+step "component in wasmtime: parity, conformance, sandbox limits"
+scripts/test-host.sh
+
+step "fuzz smoke (${FUZZ_SECONDS:-20}s per target)"
+scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+
+step "done"
