@@ -16,9 +16,9 @@
 //! }
 //! ```
 //!
-//! Every field is optional and has a documented default (see
-//! and the `# Default` lines below; README.md shows the whole document). A server entry overrides single fields of
-//! `core` for catalogs from that server id. Unknown keys, wrong types and
+//! Every field is optional and has a documented default (the `# Default`
+//! lines below; README.md shows the whole document). A server entry overrides
+//! single fields of `core` for catalogs from that server id. Unknown keys, wrong types and
 //! contradictory settings are an `Error::InvalidPolicy` naming the field.
 
 use crate::json::{self, Object, ParseOptions, Value};
