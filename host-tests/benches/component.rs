@@ -11,15 +11,13 @@
 //! catalog string is copied into the guest on every call (part of the cost).
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mcp_guard_host_tests::{default_options, wasm_path, GuardHost, Limits};
+use mcp_guard_host_tests::{default_options, shared_dir, wasm_path, GuardHost, Limits};
 
 fn catalog() -> String {
-    let shared = std::env::var_os("MCP_GUARD_SHARED").map(PathBuf::from).unwrap_or_else(|| "/work/shared".into());
-    let path = shared.join("corpus/bench/shared-real-tools.json");
+    let path = shared_dir().join("corpus/bench/shared-real-tools.json");
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

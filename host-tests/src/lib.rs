@@ -47,6 +47,22 @@ pub fn wasm_path() -> PathBuf {
     }
 }
 
+/// The shared test corpus root: `$MCP_GUARD_SHARED`, else `shared/` beside
+/// the repository (a CI clone), else `/work/shared`.
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os("MCP_GUARD_SHARED") {
+        Some(p) if !p.is_empty() => PathBuf::from(p),
+        _ => {
+            let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+            if beside.join("corpus").is_dir() {
+                beside
+            } else {
+                PathBuf::from("/work/shared")
+            }
+        }
+    }
+}
+
 /// Per-instance sandbox limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {

@@ -10,20 +10,38 @@ use common::{instance, HOST};
 use mcp_guard_host_tests::{default_options, to_native, HostError, Limits};
 use wasmtime::Trap;
 
-/// 2000 tools, each with a 1000-value `enum` (~12 MB of JSON, under the
-/// default 16 MiB catalog limit): every limit the engine has is respected,
-/// only the sheer volume is hostile.
-fn schema_bomb() -> String {
-    let values: Vec<String> = (0..1000).map(|i| format!("\"v{i:04}\"")).collect();
+/// `tools` tools, each with one `enum` of `values` distinct values: every
+/// per-tool limit of the default policy holds (max 1000 enum values), only
+/// the volume is hostile.
+fn enum_bomb(tools: usize, values: usize, numeric: bool) -> String {
+    let values: Vec<String> =
+        (0..values).map(|i| if numeric { format!("{i}.5") } else { format!("\"v{i:04}\"") }).collect();
     let values = values.join(",");
-    let tools: Vec<String> = (0..2000)
+    let tools: Vec<String> = (0..tools)
         .map(|t| {
             format!(
-                r#"{{"name":"t{t}","description":"bomb","inputSchema":{{"type":"object","properties":{{"x":{{"type":"string","enum":[{values}]}}}}}}}}"#
+                r#"{{"name":"t{t}","description":"bomb","inputSchema":{{"type":"object","properties":{{"x":{{"enum":[{values}]}}}}}}}}"#
             )
         })
         .collect();
     format!(r#"{{"tools":[{}]}}"#, tools.join(","))
+}
+
+/// 2000 tools x 1000 string values: ~16 MB, just under the default 16 MiB
+/// catalog limit.
+fn schema_bomb() -> String {
+    enum_bomb(2000, 1000, false)
+}
+
+/// Fuel the largest real catalog (every tool of the shared corpus, 1.7 MB)
+/// needs, measured: budgets below are multiples of it, not magic numbers.
+fn real_catalog_fuel() -> (String, u64) {
+    let path = common::shared_dir().join("corpus/bench/shared-real-tools.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut g = instance();
+    let before = g.fuel().unwrap();
+    g.sanitize_once("{}", &text, &default_options()).unwrap().unwrap();
+    (text, before - g.fuel().unwrap())
 }
 
 const SMALL: &str = r#"{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}"#;
@@ -52,7 +70,7 @@ fn schema_bomb_under_a_4_mib_memory_limit_traps() {
     assert!(t.elapsed() < Duration::from_secs(30), "took {:?}", t.elapsed());
     let msg = describe(&err);
     assert!(msg.contains("memory"), "not a memory-limit trap: {msg}");
-    eprintln!("4 MiB limit: trapped after {:?}: {}", t.elapsed(), msg.lines().next().unwrap_or(""));
+    eprintln!("4 MiB limit: trapped after {:?}: {}", t.elapsed(), msg.lines().last().unwrap_or(""));
 
     // The trapped instance is poisoned: further calls fail cleanly.
     assert!(g.sanitize_once("{}", SMALL, &default_options()).is_err(), "a trapped instance must refuse further calls");
@@ -73,32 +91,56 @@ fn schema_bomb_under_a_limit_that_fits_the_input_only() {
     fresh_instance_still_works();
 }
 
+/// A host budget of 10x what the largest real catalog costs stops the
+/// 16 MB bomb with a typed out-of-fuel trap, quickly, while the real catalog
+/// passes under the same budget.
 #[test]
 fn schema_bomb_under_tight_fuel_runs_out_of_fuel() {
+    let (real, real_fuel) = real_catalog_fuel();
+    let budget = real_fuel * 10;
+    let mut g = HOST.instantiate(Limits { memory_bytes: 512 << 20, fuel: Some(budget) }).unwrap();
+    g.sanitize_once("{}", &real, &default_options()).expect("the real catalog fits the budget").unwrap();
+
     let bomb = schema_bomb();
-    let mut g = HOST.instantiate(Limits { memory_bytes: 512 << 20, fuel: Some(20_000_000) }).unwrap();
+    let mut g = HOST.instantiate(Limits { memory_bytes: 512 << 20, fuel: Some(budget) }).unwrap();
     let t = Instant::now();
     let err = g.sanitize_once("{}", &bomb, &default_options()).err().expect("expected fuel exhaustion");
     assert!(t.elapsed() < Duration::from_secs(30), "took {:?}", t.elapsed());
     assert_eq!(err.downcast_ref::<Trap>(), Some(&Trap::OutOfFuel), "not out of fuel: {}", describe(&err));
     assert_eq!(g.fuel().unwrap(), 0);
+    eprintln!("fuel: real catalog {real_fuel}, budget {budget}, bomb stopped after {:?}", t.elapsed());
     drop(g);
     fresh_instance_still_works();
 }
 
-/// With room to work, the bomb is sanitized, the same as natively.
+/// The engine deduplicates `enum` values pairwise (quadratic), and compares
+/// numbers through an allocated decimal form: 200 tools x 1000 numeric
+/// values (1.2 MB) cost seconds natively. Inside the sandbox the same fuel
+/// budget bounds it, whatever the engine does.
+#[test]
+fn quadratic_numeric_enum_bomb_is_stopped_by_fuel() {
+    let (real, real_fuel) = real_catalog_fuel();
+    let bomb = enum_bomb(200, 1000, true);
+    assert!(bomb.len() < real.len(), "the bomb is smaller than the real catalog");
+    let mut g = HOST.instantiate(Limits { memory_bytes: 512 << 20, fuel: Some(real_fuel * 10) }).unwrap();
+    let t = Instant::now();
+    let err = g.sanitize_once("{}", &bomb, &default_options()).err().expect("expected fuel exhaustion");
+    assert_eq!(err.downcast_ref::<Trap>(), Some(&Trap::OutOfFuel), "not out of fuel: {}", describe(&err));
+    assert!(t.elapsed() < Duration::from_secs(30), "took {:?}", t.elapsed());
+    drop(g);
+    fresh_instance_still_works();
+}
+
+/// With room to work, a (smaller) bomb is sanitized exactly as natively.
 #[test]
 fn schema_bomb_with_generous_limits_matches_native() {
-    let bomb = schema_bomb();
-    let mut g = HOST.instantiate(Limits { memory_bytes: 512 << 20, fuel: Some(u64::MAX) }).unwrap();
+    let bomb = enum_bomb(200, 1000, false);
+    let mut g = HOST.instantiate(Limits { memory_bytes: 512 << 20, fuel: None }).unwrap();
     let t = Instant::now();
     let wasm = to_native(g.sanitize_once("{}", &bomb, &default_options()).expect("no trap")).unwrap();
-    let spent = u64::MAX - g.fuel().unwrap();
-    eprintln!("bomb of {} bytes: component {:?}, {spent} fuel", bomb.len(), t.elapsed());
-    let t = Instant::now();
+    eprintln!("bomb of {} bytes: component {:?}", bomb.len(), t.elapsed());
     let native = mcp_guard::sanitize(&Default::default(), &bomb, &Default::default());
-    eprintln!("bomb natively: {:?}", t.elapsed());
-    assert_eq!(native.map(|o| (o.catalog, o.findings.len(), o.hidden.len())), wasm.map(|o| (o.catalog, o.findings.len(), o.hidden.len())));
+    assert_eq!(native, wasm);
 }
 
 /// A catalog over the policy's byte limit is refused up front by the guest

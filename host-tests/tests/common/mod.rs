@@ -18,22 +18,8 @@ pub fn instance() -> GuardInstance {
     HOST.instantiate(Limits::default()).expect("instantiate the component")
 }
 
-/// `/work/shared` (or `$MCP_GUARD_SHARED`): the shared corpus lives there.
-pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("MCP_GUARD_SHARED") {
-        Some(p) if !p.is_empty() => PathBuf::from(p),
-        _ => {
-            // A CI clone has shared/ beside the repository; a developer
-            // machine has it at /work/shared.
-            let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-            if beside.join("corpus").is_dir() {
-                beside
-            } else {
-                PathBuf::from("/work/shared")
-            }
-        }
-    }
-}
+#[allow(unused_imports)]
+pub use mcp_guard_host_tests::shared_dir;
 
 /// Sorted `*.json` files of a corpus folder.
 pub fn json_files(dir: &Path) -> Vec<PathBuf> {
