@@ -134,7 +134,7 @@ pub fn clean<'s>(s: &'s str, lim: TextLimits) -> (Cow<'s, str>, Changes) {
             }
         }
     }
-    if !(plain && !blanks) {
+    if !plain || blanks {
         if let Some(t) = collapse_blanks(&cur, lim.max_space_run, lim.max_blank_lines) {
             ch.whitespace = true;
             cur = Cow::Owned(t);
