@@ -16,6 +16,20 @@ mod write;
 pub use parse::{parse, ParseError, ParseErrorKind, ParseOptions, Parsed};
 pub use write::{write_compact, write_pretty};
 
+/// Bytes with a special meaning inside a JSON string: `"`, `\\` and the C0
+/// controls. The parser stops a plain run at them; the writer escapes them.
+pub(crate) const SPECIAL_IN_STRING: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
+
 /// A JSON value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {

@@ -99,19 +99,6 @@ pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
     Ok(Parsed { value, tool_spans: p.spans })
 }
 
-/// Bytes that end a plain run inside a string: `"`, `\\` and C0 controls.
-const STOP: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        t[i] = true;
-        i += 1;
-    }
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t
-};
-
 struct Parser<'a> {
     text: &'a str,
     s: &'a [u8],
@@ -368,7 +355,7 @@ impl<'a> Parser<'a> {
         let mut run_start = self.i;
         loop {
             // Fast scan over plain bytes (the input is valid UTF-8: it came from &str).
-            self.i += s[self.i..].iter().position(|&c| STOP[c as usize]).unwrap_or(s.len() - self.i);
+            self.i += s[self.i..].iter().position(|&c| super::SPECIAL_IN_STRING[c as usize]).unwrap_or(s.len() - self.i);
             let c = match s.get(self.i) {
                 None => return Err(self.err(ParseErrorKind::UnexpectedEnd)),
                 Some(&c) => c,

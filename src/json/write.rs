@@ -74,25 +74,13 @@ fn write_value(out: &mut String, v: &Value, indent: Option<usize>, level: usize)
     }
 }
 
-const NEEDS_ESCAPE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        t[i] = true;
-        i += 1;
-    }
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t
-};
-
 /// Writes a JSON string literal.
 pub(crate) fn write_str(out: &mut String, s: &str) {
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
-        if !NEEDS_ESCAPE[b as usize] {
+        if !super::SPECIAL_IN_STRING[b as usize] {
             continue;
         }
         let esc: Option<&str> = match b {
