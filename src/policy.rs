@@ -230,7 +230,77 @@ pub struct ServerPolicy {
     pub description: DescriptionPolicy,
     pub limits: SchemaLimits,
     pub names: NamePolicy,
+    pub poisoning: PoisoningPolicy,
+    pub dialect: DialectPolicy,
     pub pinning: PinningPolicy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoisoningMode {
+    Off,
+    /// Report matches; change nothing. # Default
+    Flag,
+    /// Hide tools with a match at or above `block_threshold`.
+    Block,
+}
+
+/// One accepted false positive: a rule silenced for a server and/or tool.
+/// `None` fields match anything.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoisoningAllow {
+    pub server: Option<String>,
+    pub tool: Option<String>,
+    pub rule: Option<String>,
+}
+
+/// `core.tool_poisoning`: the local tool-poisoning detector.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoisoningPolicy {
+    /// # Default `flag`
+    pub mode: PoisoningMode,
+    /// Lowest severity that hides a tool under `block`. # Default `high`
+    pub block_threshold: crate::Severity,
+    /// # Default empty
+    pub allow: Vec<PoisoningAllow>,
+}
+
+/// Schema dialect targets (`core.schema_dialect`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// Leave the dialect alone. # Default
+    None,
+    Gemini,
+    OpenAiStrict,
+    Anthropic,
+    /// What all three accept.
+    Portable,
+}
+
+impl Dialect {
+    pub fn id(self) -> &'static str {
+        match self {
+            Dialect::None => "none",
+            Dialect::Gemini => "gemini",
+            Dialect::OpenAiStrict => "openai-strict",
+            Dialect::Anthropic => "anthropic",
+            Dialect::Portable => "portable",
+        }
+    }
+    pub fn from_id(s: &str) -> Option<Dialect> {
+        [Dialect::None, Dialect::Gemini, Dialect::OpenAiStrict, Dialect::Anthropic, Dialect::Portable]
+            .into_iter()
+            .find(|d| d.id() == s)
+    }
+}
+
+/// `core.schema_dialect`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DialectPolicy {
+    /// # Default `none`
+    pub target: Dialect,
+    /// How many times one `$ref` chain is inlined before it is cut into an
+    /// open schema (with a finding). # Default 8
+    pub max_ref_depth: u32,
 }
 
 /// A compiled policy.
@@ -292,6 +362,12 @@ impl ServerPolicy {
                 max_chars: pick(128, 80, 256),
                 on_invalid_name: OnInvalidName::Error,
             },
+            poisoning: PoisoningPolicy {
+                mode: PoisoningMode::Flag,
+                block_threshold: crate::Severity::High,
+                allow: Vec::new(),
+            },
+            dialect: DialectPolicy { target: Dialect::None, max_ref_depth: 8 },
             pinning: PinningPolicy {
                 mode: PinningMode::Warn,
                 block_strategy: BlockStrategy::Error,
@@ -516,6 +592,53 @@ fn apply_server_fields(r: &mut Reader, p: &mut ServerPolicy) -> Result<(), Error
         }
         if n.max_chars < 8 {
             return Err(Error::policy(f.field("max_chars"), "must be at least 8"));
+        }
+        f.finish()?;
+    }
+    if let Some(o) = r.object("tool_poisoning")? {
+        let mut f = Reader::new(o, &sub("tool_poisoning"));
+        let pp = &mut p.poisoning;
+        if let Some(m) = f.choice("mode", &["off", "flag", "block"])? {
+            pp.mode = [PoisoningMode::Off, PoisoningMode::Flag, PoisoningMode::Block][m];
+        }
+        if let Some(m) = f.choice("block_threshold", &["info", "low", "medium", "high", "critical"])? {
+            pp.block_threshold = [
+                crate::Severity::Info,
+                crate::Severity::Low,
+                crate::Severity::Medium,
+                crate::Severity::High,
+                crate::Severity::Critical,
+            ][m];
+        }
+        if let Some(list) = f.array("allow")? {
+            let base = f.field("allow");
+            pp.allow.clear();
+            for (i, e) in list.iter().enumerate() {
+                let path = format!("{base}[{i}]");
+                let o = e.as_object().ok_or_else(|| Error::policy(&path, "must be an object"))?;
+                let mut a = Reader::new(o, &path);
+                let entry = PoisoningAllow { server: a.string("server")?, tool: a.string("tool")?, rule: a.string("rule")? };
+                if entry.server.is_none() && entry.tool.is_none() && entry.rule.is_none() {
+                    return Err(Error::policy(&path, "an allow entry must name a server, a tool or a rule (use mode: off to disable)"));
+                }
+                a.finish()?;
+                pp.allow.push(entry);
+            }
+        }
+        f.finish()?;
+    }
+    if let Some(o) = r.object("schema_dialect")? {
+        let mut f = Reader::new(o, &sub("schema_dialect"));
+        if let Some(t) = f.string("target")? {
+            p.dialect.target = Dialect::from_id(&t).ok_or_else(|| {
+                Error::policy(f.field("target"), format!("unknown dialect {t:?} (none, gemini, openai-strict, anthropic, portable)"))
+            })?;
+        }
+        if let Some(v) = f.u64("max_ref_depth")? {
+            if v > 64 {
+                return Err(Error::policy(f.field("max_ref_depth"), "must be at most 64"));
+            }
+            p.dialect.max_ref_depth = v as u32;
         }
         f.finish()?;
     }
