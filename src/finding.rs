@@ -77,6 +77,34 @@ pub enum FindingKind {
     NameMapped,
     NameDuplicate,
     NameConfusable,
+    // -- poisoning detector -----------------------------------------------------
+    /// Instructions aimed at the model: imperatives about what the assistant must do, "before/after using", "always/never", line-jumping "on every request".
+    PoisonInstruction,
+    /// Secrecy toward the user ("do not tell the user").
+    PoisonSecrecy,
+    /// Secrets and credential locations (SSH keys, cloud credentials, `.env`, MCP client config, browser data, tokens).
+    PoisonSecretAccess,
+    /// Exfiltration channels: markdown images or links carrying data, "call/visit this URL", "pass it as a parameter".
+    PoisonExfiltration,
+    /// Fake authority or role markup (`<IMPORTANT>`, `<system>`, closing tags of a tool description, "system override").
+    PoisonAuthority,
+    /// A description that changes how *another* tool must be used.
+    PoisonShadowing,
+    /// Classic prompt injection ("ignore previous instructions", persona changes).
+    PoisonInjection,
+    /// Encoded payloads (base64/hex blobs) with a decode hint.
+    PoisonEncoded,
+    /// Text hidden from a reader: HTML comments, padding that pushes text out of view.
+    PoisonHidden,
+    // -- schema dialect ----------------------------------------------------------
+    /// A schema construct rewritten into the target dialect's form without changing what it accepts (`oneOf` → `anyOf`, `const` → `enum`, inlined `$ref`, merged `allOf`).
+    DialectRewritten,
+    /// A construct the target dialect cannot express was dropped or widened; arguments are still validated against the original schema on the way back.
+    DialectLossy,
+    /// A recursive `$ref` chain was cut into an open schema at the configured depth.
+    RefCut,
+    /// The schema cannot be made valid for the target dialect (the tool is kept non-strict or hidden, as the finding's action says).
+    DialectUnsupported,
 }
 
 impl FindingKind {
@@ -112,6 +140,19 @@ impl FindingKind {
         FindingKind::NameMapped,
         FindingKind::NameDuplicate,
         FindingKind::NameConfusable,
+        FindingKind::PoisonInstruction,
+        FindingKind::PoisonSecrecy,
+        FindingKind::PoisonSecretAccess,
+        FindingKind::PoisonExfiltration,
+        FindingKind::PoisonAuthority,
+        FindingKind::PoisonShadowing,
+        FindingKind::PoisonInjection,
+        FindingKind::PoisonEncoded,
+        FindingKind::PoisonHidden,
+        FindingKind::DialectRewritten,
+        FindingKind::DialectLossy,
+        FindingKind::RefCut,
+        FindingKind::DialectUnsupported,
     ];
 
     pub fn id(self) -> &'static str {
@@ -148,6 +189,19 @@ impl FindingKind {
             NameMapped => "name-mapped",
             NameDuplicate => "name-duplicate",
             NameConfusable => "name-confusable",
+            PoisonInstruction => "poison-instruction",
+            PoisonSecrecy => "poison-secrecy",
+            PoisonSecretAccess => "poison-secret-access",
+            PoisonExfiltration => "poison-exfiltration",
+            PoisonAuthority => "poison-authority",
+            PoisonShadowing => "poison-shadowing",
+            PoisonInjection => "poison-injection",
+            PoisonEncoded => "poison-encoded",
+            PoisonHidden => "poison-hidden",
+            DialectRewritten => "dialect-rewritten",
+            DialectLossy => "dialect-lossy",
+            RefCut => "ref-cut",
+            DialectUnsupported => "dialect-unsupported",
         }
     }
 
@@ -256,4 +310,18 @@ pub struct HiddenTool {
     /// The finding kind that decided it.
     pub reason: FindingKind,
     pub detail: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_ids_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for k in FindingKind::ALL {
+            assert!(seen.insert(k.id()), "duplicate id {}", k.id());
+            assert_eq!(FindingKind::from_id(k.id()), Some(*k));
+        }
+    }
 }
