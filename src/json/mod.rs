@@ -265,6 +265,49 @@ impl Value {
     pub fn str(s: impl Into<String>) -> Value {
         Value::String(s.into())
     }
+    /// Appends a canonical encoding such that two values are `schema_eq` iff
+    /// their encodings are equal (numbers by exact decimal value, object keys
+    /// sorted). Lets callers deduplicate in linear time with a hash set.
+    pub fn canonical_key(&self, out: &mut String) {
+        match self {
+            Value::Null => out.push('n'),
+            Value::Bool(b) => out.push(if *b { 't' } else { 'f' }),
+            Value::Number(n) => {
+                let (neg, digits, exp) = n.decimal();
+                out.push_str(if neg { "#-" } else { "#" });
+                out.push_str(&digits);
+                out.push('e');
+                out.push_str(&exp.to_string());
+                out.push(';');
+            }
+            Value::String(s) => {
+                out.push('"');
+                out.push_str(&s.len().to_string());
+                out.push(':');
+                out.push_str(s);
+            }
+            Value::Array(a) => {
+                out.push('[');
+                for x in a {
+                    x.canonical_key(out);
+                }
+                out.push(']');
+            }
+            Value::Object(o) => {
+                let mut entries: Vec<(&String, &Value)> = o.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                out.push('{');
+                for (k, v) in entries {
+                    out.push_str(&k.len().to_string());
+                    out.push(':');
+                    out.push_str(k);
+                    v.canonical_key(out);
+                }
+                out.push('}');
+            }
+        }
+    }
+
     /// JSON Schema equality (numbers compare by exact value: `1.0 == 1`).
     pub fn schema_eq(&self, other: &Value) -> bool {
         match (self, other) {
@@ -356,6 +399,22 @@ mod tests {
         assert_eq!(n("1.5").as_u64(), None);
         assert_eq!(n("-1").as_u64(), None);
         assert!(n("1e20").is_integer());
+    }
+
+    #[test]
+    fn canonical_keys_agree_with_schema_eq() {
+        let vals: Vec<Value> = ["1", "1.0", "\"1\"", "[1,2]", "[1.0,2]", "{\"a\":1,\"b\":2}", "{\"b\":2,\"a\":1.0}", "null", "true", "\"a:1\"", "{\"a:1\":1}"]
+            .iter()
+            .map(|s| super::parse(s, Default::default()).unwrap().value)
+            .collect();
+        for a in &vals {
+            for b in &vals {
+                let (mut ka, mut kb) = (String::new(), String::new());
+                a.canonical_key(&mut ka);
+                b.canonical_key(&mut kb);
+                assert_eq!(ka == kb, a.schema_eq(b), "{a:?} vs {b:?}");
+            }
+        }
     }
 
     #[test]

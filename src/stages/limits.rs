@@ -428,13 +428,15 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
                         list.truncate(lim.max_enum_values as usize);
                     }
                     let before = list.len();
-                    let mut kept: Vec<Value> = Vec::with_capacity(before);
-                    for x in list.drain(..) {
-                        if !kept.iter().any(|y| y.schema_eq(&x)) {
-                            kept.push(x);
-                        }
-                    }
-                    *list = kept;
+                    // Linear: a hash set of canonical encodings (pairwise
+                    // comparison was quadratic — a CPU bomb inside the caps).
+                    let mut seen = std::collections::HashSet::with_capacity(before);
+                    let mut key = String::new();
+                    list.retain(|x| {
+                        key.clear();
+                        x.canonical_key(&mut key);
+                        seen.insert(key.clone())
+                    });
                     if list.len() != before {
                         normalized(cx, &ptr.s(), &format!("{} duplicate enum value(s) removed (equal as JSON values)", before - list.len()));
                     }
