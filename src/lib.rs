@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 mod ctx;
+pub mod dialect;
 mod error;
 mod finding;
 pub mod json;

@@ -1,0 +1,176 @@
+//! Schema dialect normalizer (seed 002): rewrites a tool's JSON Schema into
+//! what one model provider accepts, reports every change, and maps the
+//! model's arguments back to what the server's *original* schema expects.
+//!
+//! Targets (`crate::policy::Dialect`): `none` (untouched), `gemini`
+//! (OpenAPI-3 subset), `openai-strict` (structured-outputs strict mode),
+//! `anthropic` (draft 2020-12, root object) and `portable` (what all three
+//! accept; OpenAI then in non-strict mode, see `targets`).
+//!
+//! Passes, in this order:
+//! 1. `refs` — inline local `$ref`s under the recursion depth and the node
+//!    budget, drop `$schema`/`$id`/`$comment`/`$defs`. Everything after works
+//!    on a finite tree without references.
+//! 2. `shape` drives, node by node, `combinators` (target-independent forms:
+//!    `oneOf` → `anyOf`, `allOf` merged, type arrays split, `const` → `enum`)
+//!    then `targets` (each provider's rules).
+//! 3. `targets::finish` — root shape and strict-mode totals.
+//!
+//! The module is pure: no I/O, no globals, no panics; every refusal is an
+//! `Err(String)` saying why the schema cannot be expressed (the caller hides
+//! the tool, or drops an `outputSchema`).
+//!
+//! Changes carry a pointer relative to the schema root: the location in the
+//! *input* where the construct was found, following `$ref`s as if inlined
+//! (a change inside an inlined definition points at the use site, which is
+//! what the model sees).
+//!
+//! | kind                  | severity | action     | when |
+//! |-----------------------|----------|------------|------|
+//! | `dialect-rewritten`   | info     | rewritten / removed | same accepted arguments, new form (`oneOf`→`anyOf`, inlined `$ref`, merged `allOf`, strict closing, string enums) |
+//! | `dialect-lossy`       | low (info for annotations and `additionalProperties: false`) | removed / rewritten | a constraint the target cannot say was dropped or widened; the original is enforced by `coerce_arguments` |
+//! | `ref-cut`             | low      | truncated  | a recursive `$ref` cut into `{}` |
+//! | `dialect-unsupported` | low      | flagged    | openai-strict only: this schema cannot be strict (open bag, untyped value, limits); `strict_ok` is false |
+//! | `schema-keyword-dropped` | info  | removed    | unknown keyword (stage 4 already does this in the pipeline) |
+//! | `schema-invalid`      | low      | removed    | a known keyword with a value of the wrong type |
+
+mod coerce;
+mod combinators;
+mod num;
+mod refs;
+mod shape;
+mod targets;
+mod validate;
+
+pub use coerce::coerce_arguments;
+pub use validate::validate;
+
+use crate::ctx::Path;
+use crate::finding::{Action, FindingKind, Severity};
+use crate::json::Value;
+use crate::policy::Dialect;
+
+/// How deep `$ref` inlining may nest the output (subschema levels); a ref
+/// that would go deeper is cut like a recursive one. Keeps every recursive
+/// pass within a small stack, also in a wasm component.
+pub(crate) const MAX_DEPTH: u32 = 128;
+
+/// One change `normalize` made (or, for `Flagged`, a condition it reports).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub kind: FindingKind,
+    pub severity: Severity,
+    /// RFC 6901, relative to the schema root (`""` = the root).
+    pub pointer: String,
+    pub action: Action,
+    /// One human-readable sentence. Not API.
+    pub detail: String,
+}
+
+/// The result of `normalize`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Normalized {
+    pub schema: Value,
+    pub changes: Vec<Change>,
+    /// True only for `openai-strict` when every strict-mode requirement holds,
+    /// so the tool may be declared `strict: true`. False if something could
+    /// not be made strict (an open bag, an untyped value, a limit; each has a
+    /// `dialect-unsupported` change): the caller keeps the tool non-strict.
+    /// Always false for the other targets (their output is not strict-shaped;
+    /// `portable` cannot be, since Gemini forbids `additionalProperties`).
+    pub strict_ok: bool,
+}
+
+/// One reason the arguments do not fit the original schema.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// RFC 6901 pointer into the *arguments* (`""` = the arguments object).
+    pub pointer: String,
+    pub reason: String,
+}
+
+/// Per-call state shared by the passes.
+pub(crate) struct Cx {
+    pub target: Dialect,
+    pub max_ref_depth: u32,
+    budget: u64,
+    used: u64,
+    pub changes: Vec<Change>,
+    pub strict_ok: bool,
+}
+
+impl Cx {
+    pub(crate) fn change(&mut self, kind: FindingKind, severity: Severity, pointer: &str, action: Action, detail: String) {
+        self.changes.push(Change { kind, severity, pointer: pointer.to_string(), action, detail });
+    }
+
+    /// Charges `n` output nodes to the budget.
+    pub(crate) fn charge(&mut self, n: u64) -> Result<(), String> {
+        self.used = self.used.saturating_add(n);
+        if self.used > self.budget {
+            return Err(format!("expanding the schema needs more than {} nodes (node budget)", self.budget));
+        }
+        Ok(())
+    }
+}
+
+/// Rewrites `schema` into `target`'s dialect.
+///
+/// `max_ref_depth`: how many times a recursive `$ref` is re-entered before it
+/// is cut into `{}` (0: inlined once, its first recursion cut).
+/// `node_budget`: the most subschema nodes expansion may create (and the
+/// output may hold); beyond it → `Err`.
+///
+/// `Err` means the schema cannot be expressed for the target (not a local
+/// `$ref`, unresolvable `$ref`, over budget, root not an object schema,
+/// and for anthropic/portable a property name outside `^[a-zA-Z0-9_.-]{1,64}$`).
+pub fn normalize(schema: &Value, target: Dialect, max_ref_depth: u32, node_budget: u32) -> Result<Normalized, String> {
+    if target == Dialect::None {
+        return Ok(Normalized { schema: schema.clone(), changes: Vec::new(), strict_ok: false });
+    }
+    match schema {
+        Value::Object(_) | Value::Bool(true) => {}
+        Value::Bool(false) => return Err("the schema `false` admits no arguments".into()),
+        other => return Err(format!("a schema must be an object, not {}", other.type_name())),
+    }
+    let mut cx = Cx { target, max_ref_depth, budget: node_budget as u64, used: 0, changes: Vec::new(), strict_ok: true };
+    let mut path = Path::new("");
+    let inlined = refs::Inliner::new(schema).node(schema, &mut path, 1, &mut cx)?;
+    let inlined = match inlined {
+        Value::Bool(true) => Value::Object(crate::json::Object::new()),
+        v => v,
+    };
+    let out = shape::node(inlined, &mut path, 1, &mut cx, shape::Pos::Root)?;
+    targets::finish(&out, &mut cx)?;
+    let n = combinators::count_nodes(&out);
+    if n > node_budget as u64 {
+        return Err(format!("the normalized schema has {n} nodes, over the node budget of {node_budget}"));
+    }
+    let strict_ok = target == Dialect::OpenAiStrict && cx.strict_ok;
+    Ok(Normalized { schema: out, changes: cx.changes, strict_ok })
+}
+
+/// Whether `name` is a valid tool name for `target` (`none`: any name).
+///
+/// - gemini: `^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$`
+/// - openai-strict: `^[A-Za-z0-9_-]{1,64}$`
+/// - anthropic: `^[a-zA-Z0-9_-]{1,64}$`
+/// - portable: both, i.e. `^[A-Za-z_][A-Za-z0-9_-]{0,63}$`
+pub fn tool_name_ok(name: &str, target: Dialect) -> bool {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+    let gemini = |n: &str| {
+        n.as_bytes().first().is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+            && name_ok(n, 1, 64, |b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'-'))
+    };
+    match target {
+        Dialect::None => true,
+        Dialect::Gemini => gemini(name),
+        Dialect::OpenAiStrict | Dialect::Anthropic => name_ok(name, 1, 64, word),
+        Dialect::Portable => gemini(name) && name_ok(name, 1, 64, word),
+    }
+}
+
+/// `name` is `min..=max` bytes, all accepted by `ok` (the sets are ASCII).
+pub(crate) fn name_ok(name: &str, min: usize, max: usize, ok: impl Fn(u8) -> bool) -> bool {
+    (min..=max).contains(&name.len()) && name.bytes().all(ok)
+}
