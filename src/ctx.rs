@@ -59,6 +59,12 @@ pub struct ToolCtx<'a> {
     pub rewritten: bool,
     pub truncated: bool,
     pub flagged: bool,
+    /// Text removed by earlier stages that the poisoning detector must still
+    /// read (decoded tag characters, stripped HTML comments, dropped `_meta`):
+    /// (pointer, text).
+    pub extra_text: Vec<(String, String)>,
+    /// Pointers of fields whose whitespace padding was collapsed.
+    pub padding: Vec<String>,
 }
 
 impl<'a> ToolCtx<'a> {
@@ -73,6 +79,8 @@ impl<'a> ToolCtx<'a> {
             rewritten: false,
             truncated: false,
             flagged: false,
+            extra_text: Vec::new(),
+            padding: Vec::new(),
         }
     }
 

@@ -24,6 +24,7 @@ mod finding;
 pub mod json;
 mod pattern;
 mod pipeline;
+pub mod poison;
 pub mod policy;
 pub mod schema;
 mod stages;

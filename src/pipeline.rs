@@ -2,20 +2,28 @@
 //!
 //! 0. **envelope** — refuse what is not a tools/list result before touching tools.
 //! 1. **fields** — drop fields the client should not see *first*, so no later
-//!    stage spends time on (or reports about) `_meta` or icons that vanish anyway.
-//! 2. **sanitize** — clean text before anything measures or judges it: the
-//!    description policy must truncate the cleaned text (not a zero-width-padded
-//!    one), and limits must count what the client will actually get.
-//! 3. **description policy** — limits *prose* after it is clean (seed 000:
-//!    "sanitization cleans text, description policy limits text").
-//! 4. **structural limits** — shape and size of the schemas, after text caps so
-//!    a cut description is not what pushes a tool over a budget.
-//! 5. **names** — across the whole catalog, last among the per-catalog stages,
+//!    stage spends time on (or reports about) `_meta` or icons that vanish anyway
+//!    (their text is kept aside for the poisoning detector).
+//! 2. **sanitize** — clean text before anything measures or judges it: limits
+//!    must count what the client will actually get, the detector must read text
+//!    with zero-width splits, tag smuggling and homoglyphs already folded away,
+//!    and the description policy must cut clean text, not padding.
+//! 3. **structural limits** — shape and size of the schemas *before* any text
+//!    scanner walks them: a 100,000-value enum bomb is hidden here, cheaply,
+//!    instead of being scanned string by string. Dropped keywords (`x-*`,
+//!    `$comment`) are kept aside for the detector.
+//! 4. **poisoning** — over every string upstream sent, including what stages
+//!    1 and 3 removed (an instruction planted in `$comment` still convicts its
+//!    author), and before the description policy removes prose: the verdict
+//!    must not depend on how much prose this deployment forwards.
+//! 5. **description policy** — limits *prose* after it is clean and judged
+//!    (seed 000: "sanitization cleans text, description policy limits text").
+//! 6. **names** — across the whole catalog, last among the per-catalog stages,
 //!    because duplicates and look-alikes are only defined over the tools that
 //!    survived the per-tool stages, and the mapping must describe the final
 //!    visible surface.
 //!
-//! Later issues append after 5, in the seeds' order: schema dialect → discovery
+//! Later issues append after 6, in the seeds' order: schema dialect → discovery
 //! → pinning of what the client actually sees (seed 000: pin the effective
 //! surface; discovery must not bypass the metadata controls).
 
@@ -62,6 +70,15 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
     let mut cxs: Vec<ToolCtx> = Vec::with_capacity(entries.len());
     let mut tools: Vec<Option<Object>> = Vec::with_capacity(entries.len());
 
+    // Every upstream name plus the other servers' names: the poisoning
+    // detector's shadowing rule looks for them in descriptions.
+    let mut all_names: Vec<String> = entries
+        .iter()
+        .filter_map(|e| e.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string))
+        .collect();
+    all_names.extend(opts.foreign_names.iter().cloned());
+    let name_index = crate::poison::NameIndex::new(&all_names);
+
     for (i, entry) in entries.into_iter().enumerate() {
         let name = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string);
         let mut cx = ToolCtx::new(i as u32, name, sp, server);
@@ -86,9 +103,15 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
             }
             None => cx.hide(K::ToolEntryInvalid, S::Medium, format!("{base}/name"), "tool has no name".into()),
         }
-        // Stages 1-4, per tool, in order; a hidden tool skips the rest.
-        let per_tool: [fn(&mut Object, &mut ToolCtx); 4] =
-            [stages::fields::run, stages::sanitize::run, stages::description::run, stages::limits::run];
+        // Stages 1-5, per tool, in order; a hidden tool skips the rest.
+        let poisoning = |t: &mut Object, c: &mut ToolCtx| stages::poisoning::run(t, c, &policy.detector.0, &name_index);
+        let per_tool: [&dyn Fn(&mut Object, &mut ToolCtx); 5] = [
+            &stages::fields::run,
+            &stages::sanitize::run,
+            &stages::limits::run,
+            &poisoning,
+            &stages::description::run,
+        ];
         for stage in per_tool {
             if cx.is_hidden() {
                 break;
@@ -99,7 +122,7 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
         tools.push(Some(tool));
     }
 
-    // Stage 5, across the catalog.
+    // Stage 6, across the catalog.
     let visible = stages::names::run(&mut cxs, server, &opts.foreign_names);
 
     let mut out_tools = Vec::with_capacity(tools.len());

@@ -310,6 +310,19 @@ pub struct Policy {
     pub core: ServerPolicy,
     pub catalog: CatalogLimits,
     servers: Vec<(String, ServerPolicy)>,
+    /// The poisoning rules compiled once with the policy (shared, immutable).
+    pub(crate) detector: DetectorHandle,
+}
+
+/// Shared compiled detector; compares equal to any other (it is derived from
+/// the static rule table, not from settings).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DetectorHandle(pub std::sync::Arc<crate::poison::Detector>);
+
+impl PartialEq for DetectorHandle {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl Default for Policy {
@@ -398,6 +411,7 @@ impl Policy {
                 max_json_depth: 128,
             },
             servers: Vec::new(),
+            detector: DetectorHandle::default(),
         }
     }
 

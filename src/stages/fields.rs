@@ -19,10 +19,12 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     let allow = cx.policy.fields.allow.clone();
     let keep_unknown = cx.policy.fields.keep_unknown;
     let mut drops: Vec<(String, K, String)> = Vec::new();
+    let mut dropped_values: Vec<(String, Value)> = Vec::new();
     tool.retain(|k, v| {
         let known = KNOWN_TOOL_FIELDS.contains(&k);
         if (known && !allow.iter().any(|a| a == k)) || (!known && !keep_unknown) {
             drops.push((k.to_string(), K::FieldDropped, format!("field {k:?} is not in the allow-list")));
+            dropped_values.push((k.to_string(), std::mem::replace(v, Value::Null)));
             return false;
         }
         let want = match k {
@@ -45,6 +47,9 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
         }
         true
     });
+    for (k, v) in dropped_values {
+        crate::stages::poisoning::keep_dropped_text(&v, &crate::json::pointer_push(&base, &k), cx);
+    }
     for (k, kind, detail) in drops {
         let sev = if kind == K::FieldInvalidType { S::Low } else { S::Info };
         cx.report(kind, sev, crate::json::pointer_push(&base, &k), Action::Removed, detail);

@@ -255,7 +255,9 @@ fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx
     if o.keys().any(|k| schema::keyword(k).is_none()) {
         let unknown: Vec<String> = o.keys().filter(|k| schema::keyword(k).is_none()).cloned().collect();
         for k in unknown {
-            o.remove(&k);
+            if let Some(v) = o.remove(&k) {
+                crate::stages::poisoning::keep_dropped_text(&v, &p.child(&k), cx);
+            }
             let sev = if k.starts_with("x-") || k == "$comment" { S::Info } else { S::Low };
             cx.report(K::SchemaKeywordDropped, sev, p.child(&k), Action::Removed, format!("unknown keyword {k:?} removed"));
         }

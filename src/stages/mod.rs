@@ -6,4 +6,5 @@ pub mod envelope;
 pub mod fields;
 pub mod limits;
 pub mod names;
+pub mod poisoning;
 pub mod sanitize;

@@ -38,7 +38,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     for (key, l) in [("title", title_lim), ("description", desc_lim)] {
         if let Some(Value::String(s)) = tool.get_mut(key) {
             let m = path.push(key);
-            clean_field(s, TextLimits { marker: &marker, ..l }, &path, cx);
+            clean_field(s, TextLimits { marker: &marker, ..l }, &path, key == "description", cx);
             path.pop_to(m);
         }
     }
@@ -46,7 +46,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
         if let Some(Value::String(s)) = ann.get_mut("title") {
             let m = path.push("annotations");
             let m2 = path.push("title");
-            clean_field(s, TextLimits { marker: &marker, ..title_lim }, &path, cx);
+            clean_field(s, TextLimits { marker: &marker, ..title_lim }, &path, false, cx);
             path.pop_to(m2);
             path.pop_to(m);
         }
@@ -71,7 +71,7 @@ fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCt
         match (schema::keyword(k), v) {
             (Some(Kw::Text), Value::String(s)) => {
                 let m = path.push(k);
-                clean_field(s, lim, path, cx);
+                clean_field(s, lim, path, k == "description", cx);
                 path.pop_to(m);
             }
             (Some(Kw::Value | Kw::Example), v) => {
@@ -136,15 +136,89 @@ fn check_value_str(s: &str, pointer: &str, what: &str, cx: &mut ToolCtx) {
 }
 
 /// Cleans one string in place and reports each kind of change.
-fn clean_field(s: &mut String, lim: TextLimits, path: &Path, cx: &mut ToolCtx) {
+fn clean_field(s: &mut String, lim: TextLimits, path: &Path, is_description: bool, cx: &mut ToolCtx) {
+    let block = cx.policy.sanitization.mode == SanitizeMode::Block;
+    if is_description {
+        strip_hidden_markup(s, path, block, cx);
+    }
     let (out, ch) = text::clean(s, lim);
     if !ch.any() {
         return;
     }
-    let block = cx.policy.sanitization.mode == SanitizeMode::Block;
+    if ch.whitespace && (s.contains(PAD_NEWLINES) || s.contains(PAD_SPACES)) {
+        cx.padding.push(path.as_str().to_string());
+    }
+    if !ch.tag_text.is_empty() {
+        cx.extra_text.push((path.as_str().to_string(), ch.tag_text.clone()));
+    }
     report_changes(&ch, path.as_str(), block, cx);
     if !block {
         *s = out.into_owned();
+    }
+}
+
+/// Padding long enough to push text below the fold of any tool-approval UI.
+const PAD_NEWLINES: &str = "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n";
+const PAD_SPACES: &str = "                                                                                                                                                                                                        ";
+
+/// HTML comments and remote markdown images are removed from descriptions in
+/// `sanitize` mode whatever the poisoning mode: a comment is invisible when
+/// rendered yet read by the model, and rendering a remote image sends a
+/// request (with whatever data its URL carries) to that host. The removed
+/// text goes to the poisoning detector.
+fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCtx) {
+    if !s.contains("<!--") && !s.contains("![") {
+        return;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    let (mut comments, mut images) = (Vec::new(), Vec::new());
+    loop {
+        let c = rest.find("<!--");
+        let i = rest.find("![");
+        match (c, i) {
+            (Some(c), _) if i.is_none_or(|i| c <= i) => {
+                out.push_str(&rest[..c]);
+                let end = rest[c..].find("-->").map(|e| c + e + 3).unwrap_or(rest.len());
+                comments.push(rest[c..end].to_string());
+                rest = &rest[end..];
+            }
+            (_, Some(i)) => {
+                out.push_str(&rest[..i]);
+                let after = &rest[i..];
+                let remote = after.find("](").filter(|&x| x < 400).and_then(|x| {
+                    let url = &after[x + 2..];
+                    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+                    (lower.starts_with("http") || lower.starts_with("//")).then(|| url.find(')').map(|e| x + 2 + e + 1).unwrap_or(after.len()))
+                });
+                match remote {
+                    Some(end) => {
+                        images.push(after[..end].to_string());
+                        rest = &after[end..];
+                    }
+                    None => {
+                        out.push_str("![");
+                        rest = &after[2..];
+                    }
+                }
+            }
+            _ => {
+                out.push_str(rest);
+                break;
+            }
+        }
+    }
+    let act = if block { Action::Hidden } else { Action::Removed };
+    for c in &comments {
+        cx.report(K::PoisonHidden, S::Medium, path.as_str().to_string(), act, format!("HTML comment removed: {}", escape_for_detail(c)));
+        cx.extra_text.push((path.as_str().to_string(), c.clone()));
+    }
+    for im in &images {
+        cx.report(K::PoisonExfiltration, S::High, path.as_str().to_string(), act, format!("remote markdown image removed: {}", escape_for_detail(im)));
+        cx.extra_text.push((path.as_str().to_string(), im.clone()));
+    }
+    if !block && (!comments.is_empty() || !images.is_empty()) {
+        *s = out;
     }
 }
 

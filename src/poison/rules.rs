@@ -1,0 +1,593 @@
+//! The rule table. Each rule: an id (`category.name`), the finding kind of
+//! its category, a severity and a one-line explanation.
+//!
+//! Calibrated against the 868 real tools of the shared corpus: phrasings that
+//! benign servers use ("IMPORTANT:", "you must", "always", "instead of", "use
+//! X first", "read the user's public key file and pass its content") are not
+//! rules on their own; `high` rules never fire on a real tool, so `block` at the
+//! default threshold hides no real tool (`tests/poisoning.rs`).
+
+use super::matcher::{any_sub, near, words_seq, Folded};
+use crate::finding::{FindingKind as K, Severity as S};
+
+pub struct Rule {
+    pub id: &'static str,
+    pub kind: K,
+    pub severity: S,
+    pub why: &'static str,
+    pub m: Match,
+    /// For `Match::Fn` rules: the prefilter's required elements, each a list
+    /// of tokens one of which must occur (see `trigger_sets`).
+    pub fn_triggers: &'static [&'static [&'static str]],
+}
+
+/// A word-sequence element, split once (see `matcher::word_matches`).
+pub struct Elem {
+    pub optional: bool,
+    /// (literal, is_prefix)
+    pub alts: Vec<(&'static str, bool)>,
+}
+
+pub fn compile_seq(seq: &[&'static str]) -> Vec<Elem> {
+    seq.iter()
+        .map(|e| Elem {
+            optional: e.starts_with('?'),
+            alts: e.trim_start_matches('?').split('|').map(|a| match a.strip_suffix('*') {
+                Some(p) => (p, true),
+                None => (a, false),
+            }).collect(),
+        })
+        .collect()
+}
+
+pub enum Match {
+    /// Word sequences on the Latin view (any one matches), with a word gap.
+    Words(&'static [&'static [&'static str]], usize),
+    /// Substrings on the plain view.
+    Sub(&'static [&'static str]),
+    /// One of A followed within N bytes by one of B, on the plain view.
+    Near(&'static [&'static str], &'static [&'static str], usize),
+    /// A custom check.
+    Fn(fn(&Folded) -> Option<(usize, usize)>),
+}
+
+impl Rule {
+    /// What every match of this rule must contain, for the detector's
+    /// prefilter: a list of alternatives (one per word sequence), each a list
+    /// of required elements, each a list of literal tokens (any one of which
+    /// must occur). Elements made of very common or very short words are left
+    /// out: they cannot filter and would flood the automaton with matches.
+    pub fn trigger_sets(&self) -> Vec<Vec<Vec<String>>> {
+        const COMMON: &[&str] = &[
+            "the", "a", "an", "to", "in", "on", "of", "for", "is", "are", "be", "it", "this", "that", "and", "or", "all", "any",
+            "your", "their", "its", "s", "not", "do", "as", "at", "by", "with", "from", "if", "no", "you",
+        ];
+        fn longest_token(s: &str) -> String {
+            s.split(' ').max_by_key(|t| t.len()).unwrap_or(s).trim_end_matches('*').to_string()
+        }
+        let element = |e: &str| -> Option<Vec<String>> {
+            if e.starts_with('?') {
+                return None;
+            }
+            let alts: Vec<String> = e.split('|').map(|a| a.trim_end_matches('*').to_string()).collect();
+            if alts.iter().any(|a| a.len() < 3 || COMMON.contains(&a.as_str())) {
+                return None;
+            }
+            Some(alts)
+        };
+        match &self.m {
+            Match::Words(seqs, _) => seqs.iter().map(|seq| seq.iter().filter_map(|e| element(e)).collect()).collect(),
+            Match::Sub(n) => vec![vec![n.iter().map(|x| longest_token(x)).collect()]],
+            Match::Near(a, b, _) => {
+                vec![vec![a.iter().map(|x| longest_token(x)).collect(), b.iter().map(|x| longest_token(x)).collect()]]
+            }
+            Match::Fn(_) => vec![self.fn_triggers.iter().map(|el| el.iter().map(|s| s.to_string()).collect()).collect()],
+        }
+    }
+
+    /// Byte range of the match, and which view it indexes (true = latin).
+    pub fn find(&self, f: &Folded) -> Option<(usize, usize, bool)> {
+        match &self.m {
+            Match::Words(seqs, gap) => seqs.iter().find_map(|s| words_seq(f, s, *gap)).map(|(a, b)| (a, b, true)),
+            // Both views: the plain one keeps CJK/Cyrillic phrases intact,
+            // the Latin one sees through homoglyph-spelled English needles.
+            Match::Sub(n) => any_sub(&f.plain, n)
+                .map(|(a, b)| (a, b, false))
+                .or_else(|| any_sub(&f.latin, n).map(|(a, b)| (a, b, true))),
+            Match::Near(a, b, w) => near(&f.plain, a, b, *w).map(|(x, y)| (x, y, false)),
+            Match::Fn(func) => func(f).map(|(a, b)| (a, b, true)),
+        }
+    }
+}
+
+const IGNORE: &str = "ignore|disregard|forget|override|bypass|skip";
+const PRIOR: &str = "previous|prior|above|earlier|preceding|all|any|your|system|original|initial";
+const ORDERS: &str = "instruction*|rule*|prompt*|direction*|guideline*|guidance|constraint*|polic*|safety";
+
+pub static RULES: &[Rule] = &[
+    // -- classic injection ---------------------------------------------------
+    Rule {
+        id: "injection.ignore-previous",
+        kind: K::PoisonInjection,
+        severity: S::High,
+        why: "asks the model to drop its earlier instructions",
+        fn_triggers: &[],
+        m: Match::Words(&[&[IGNORE, PRIOR, ORDERS]], 3),
+    },
+    Rule {
+        id: "injection.ignore-previous-i18n",
+        kind: K::PoisonInjection,
+        severity: S::High,
+        why: "asks the model to drop its earlier instructions (es/de/fr/zh/ru)",
+        fn_triggers: &[],
+        m: Match::Near(
+            &["ignora", "olvida", "ignoriere", "ignorieren", "vergiss", "ignorez", "ignore ", "oubliez", "oublie ", "忽略", "无视", "忘记", "игнорируй", "игнорировать", "забудь", "проигнорируй"],
+            &["instrucciones", "anweisungen", "instructions précédentes", "consignes", "指令", "指示", "说明", "инструкции", "указания"],
+            60,
+        ),
+    },
+    Rule {
+        id: "injection.persona",
+        kind: K::PoisonInjection,
+        severity: S::High,
+        why: "tries to change the model's persona or unlock it",
+        fn_triggers: &[],
+        m: Match::Words(
+            &[
+                &["you", "are", "now", "in|a|an|dan|unrestricted|jailbroken|free|developer|admin|root|evil"],
+                &["developer|god|dan|jailbreak|unrestricted", "mode"],
+                &["reveal|print|show|output|repeat|leak", "?your|the", "system", "prompt|instructions|message"],
+                &["new", "instructions", "follow"],
+                &["pretend|act", "to|as", "?be", "?an|a", "unrestricted|unfiltered|jailbroken|evil|system|administrator"],
+            ],
+            1,
+        ),
+    },
+    Rule {
+        id: "injection.persona-i18n",
+        kind: K::PoisonInjection,
+        severity: S::High,
+        why: "tries to change the model's persona (es/de/fr/zh/ru)",
+        fn_triggers: &[],
+        m: Match::Sub(&["modo desarrollador", "entwicklermodus", "mode développeur", "开发者模式", "режим разработчика", "ahora eres", "du bist jetzt", "tu es maintenant", "你现在是", "теперь ты"]),
+    },
+    // -- secrecy toward the user --------------------------------------------
+    Rule {
+        id: "secrecy.dont-tell-user",
+        kind: K::PoisonSecrecy,
+        severity: S::High,
+        why: "tells the model to keep something from the user",
+        fn_triggers: &[],
+        m: Match::Words(
+            &[
+                &["do|don't|dont|must|should|never", "?not", "tell|inform|notify|alert|warn|mention|reveal|disclose|show", "?this|it|that|anything", "?to", "the", "user|users|human"],
+                &["do|don't|dont|never", "?not", "mention|reveal|disclose", "this|that|it|these"],
+                &["without", "telling|informing|notifying|alerting|asking|warning|letting", "the", "user|users|human"],
+                &["keep|hide", "this|it|that", "?a", "secret|hidden|confidential|from"],
+                &["the", "user", "must|should|need|needs", "not|never", "know|see|notice|find|be"],
+                &["user", "?must|should|will|would|could", "?not|never", "?be", "upset|alarm*|worr*|scar*"],
+            ],
+            2,
+        ),
+    },
+    Rule {
+        id: "secrecy.dont-tell-user-i18n",
+        kind: K::PoisonSecrecy,
+        severity: S::High,
+        why: "tells the model to keep something from the user (es/de/fr/zh/ru)",
+        fn_triggers: &[],
+        m: Match::Sub(&[
+            "no le digas al usuario", "no digas al usuario", "no menciones", "sin informar al usuario", "sin decirle al usuario",
+            "sag dem benutzer nicht", "sage dem benutzer nicht", "sag dem nutzer nicht", "ohne den benutzer", "ohne den nutzer", "erwähne nicht", "nicht dem benutzer",
+            "ne dites pas à l'utilisateur", "ne dis pas à l'utilisateur", "sans informer l'utilisateur", "sans prévenir l'utilisateur", "ne mentionnez pas",
+            "不要告诉用户", "别告诉用户", "不要让用户知道", "不要向用户", "不要提及",
+            "не говори пользователю", "не сообщай пользователю", "не говорите пользователю", "пользователь не должен знать", "не упоминай",
+        ]),
+    },
+    // -- secrets and credential locations --------------------------------------
+    Rule {
+        id: "secret.credential-file",
+        kind: K::PoisonSecretAccess,
+        severity: S::High,
+        why: "names a private key or credential file",
+        fn_triggers: &[&["id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "credentials", "aws_secret", "gcloud", "accesstokens", ".kube", ".docker", ".netrc", ".npmrc", ".pypirc", "shadow", "mcp.json", "claude_desktop", ".cursor", ".codeium", ".continue", "login data", "cookies", "key4", "logins", "wallet", "keychain", ".gnupg", ".password-store", ".env"]],
+        m: Match::Fn(credential_file),
+    },
+    Rule {
+        id: "secret.user-secret",
+        kind: K::PoisonSecretAccess,
+        severity: S::High,
+        why: "asks for the user's passwords, keys, tokens or sessions",
+        fn_triggers: &[],
+        m: Match::Words(
+            &[
+                &["user's|users'", "password*|passphrase|api|secret*|credential*|token*|cookie*|session*|private|seed|2fa|otp|ssn|ssh"],
+                // The same with the apostrophe lost (`user_s_password` in a key).
+                &["user|users", "s", "password*|passphrase|secret*|credential*|token*|cookie*|private"],
+                &["your|their", "password*|passphrase|secret*|credential*|cookie*|seed", "?phrase|key*|here|in|into|as"],
+                &["contents|content", "of", "?the|your|user's", "env|environment|keychain|wallet|credentials|secrets"],
+            ],
+            0,
+        ),
+    },
+    Rule {
+        id: "secret.user-secret-i18n",
+        kind: K::PoisonSecretAccess,
+        severity: S::High,
+        why: "asks for the user's credentials (es/de/fr/zh/ru)",
+        fn_triggers: &[],
+        m: Match::Sub(&["contraseña del usuario", "claves api del usuario", "passwort des benutzers", "kennwort des benutzers", "mot de passe de l'utilisateur", "用户的密码", "用户密码", "私钥", "пароль пользователя", "ключи api"]),
+    },
+    // -- exfiltration ------------------------------------------------------------
+    Rule {
+        id: "exfil.markdown-image",
+        kind: K::PoisonExfiltration,
+        severity: S::High,
+        why: "a remote markdown image: rendering it sends a request (and any data in its URL) to that host",
+        fn_triggers: &[&["!["], &["http", "//"]],
+        m: Match::Fn(markdown_remote_image),
+    },
+    Rule {
+        id: "exfil.url-template",
+        kind: K::PoisonExfiltration,
+        severity: S::High,
+        why: "a URL with a slot for conversation data",
+        fn_triggers: &[&["http"], &["{", "$(", "<"]],
+        m: Match::Fn(url_with_data_slot),
+    },
+    Rule {
+        id: "exfil.send-to",
+        kind: K::PoisonExfiltration,
+        severity: S::High,
+        why: "tells the model to send data to an address or host",
+        fn_triggers: &[&["@", "http", "www."], &["send", "forward", "email", "mail", "post", "upload", "transmit", "leak", "exfiltrate", "bcc", "copy", "report", "submit"]],
+        m: Match::Fn(send_to_address),
+    },
+    Rule {
+        id: "exfil.pass-as-parameter",
+        kind: K::PoisonExfiltration,
+        severity: S::Medium,
+        why: "tells the model to smuggle content out through a parameter",
+        fn_triggers: &[],
+        m: Match::Words(
+            &[
+                &["pass|put|include|append|insert|place|send|attach", "its|their|the|that|this|all", "content|contents", "as|in|into|to", "?the|a", "?parameter|field|argument"],
+                &["include|append|attach|add|embed|copy", "?the", "?full|entire|complete", "content|contents", "of"],
+            ],
+            2,
+        ),
+    },
+    Rule {
+        id: "exfil.conversation",
+        kind: K::PoisonExfiltration,
+        severity: S::High,
+        why: "tells the model to send the conversation itself somewhere",
+        fn_triggers: &[],
+        m: Match::Words(
+            &[&[
+                "send|forward|upload|email|mail|post|leak|transmit|exfiltrate|copy|share|report",
+                "?the|all|this|our|your|every",
+                "?entire|whole|full|complete|current|recent|last",
+                "conversation*|chat|chats|transcript*|dialog*|dialogue*",
+            ]],
+            0,
+        ),
+    },
+    Rule {
+        id: "exfil.remote-code-words",
+        kind: K::PoisonExfiltration,
+        severity: S::High,
+        why: "downloads a script and runs it in a shell",
+        fn_triggers: &[],
+        m: Match::Words(&[&["curl|wget", "sh|bash|zsh|iex|powershell"]], 8),
+    },
+    Rule {
+        id: "exfil.remote-code",
+        kind: K::PoisonExfiltration,
+        severity: S::High,
+        why: "pipes a download into a shell",
+        fn_triggers: &[],
+        m: Match::Near(&["curl ", "wget ", "iwr ", "invoke-webrequest"], &["| sh", "|sh", "| bash", "|bash", "| iex", "|iex", "| python"], 200),
+    },
+    // -- fake authority and role markup -------------------------------------------
+    Rule {
+        id: "authority.role-tag",
+        kind: K::PoisonAuthority,
+        severity: S::High,
+        why: "fake role or priority markup (<IMPORTANT>, <system>, closing tags of a tool description)",
+        fn_triggers: &[],
+        m: Match::Sub(&[
+            "<important>", "</important>", "<system>", "</system>", "<system ", "</tool_description>", "<tool_description>",
+            "</tool>", "<admin>", "<sudo>", "[system]", "[inst]", "<<sys>>", "<|system|>", "<|im_start|>",
+            "!!system!!", "### system", "system override", "system note", "admin override",
+        ]),
+    },
+    Rule {
+        id: "authority.pre-approved",
+        kind: K::PoisonAuthority,
+        severity: S::High,
+        why: "claims the user already approved or waived confirmation",
+        fn_triggers: &[],
+        m: Match::Words(
+            &[
+                &["user", "has|have", "?already", "authori*|approved|pre|preapproved|consented|allowed|permitted"],
+                &["confirmation|approval|consent|permission", "is|are", "not", "required|needed|necessary"],
+                &["auto|automatically", "approve*|confirm*|accept*"],
+                &["without", "asking|requesting|requiring|waiting", "?for", "?any", "confirmation|approval|permission|consent"],
+                &["no", "need", "to", "ask|confirm"],
+            ],
+            1,
+        ),
+    },
+    // -- instructions aimed at the model -----------------------------------------
+    Rule {
+        id: "instruction.line-jumping",
+        kind: K::PoisonInstruction,
+        severity: S::Medium,
+        why: "an instruction meant to apply to every request, beyond this tool",
+        fn_triggers: &[],
+        m: Match::Words(
+            &[
+                &["on|for|with|in|after|before", "every", "request|turn|prompt|interaction|reply|response"],
+                &["for|on|in|to", "all", "future|subsequent|later|upcoming", "request*|message*|call*|turn*|conversation*|response*|prompt*|interaction*"],
+                &["whenever|every|each", "?time", "the", "user", "asks|says|requests|types|writes|sends|mentions"],
+                &["when|whenever|while|if", "this", "tool", "is", "available|present|loaded|installed|enabled|connected"],
+                &["from", "now", "on"],
+            ],
+            0,
+        ),
+    },
+    Rule {
+        id: "instruction.to-assistant",
+        kind: K::PoisonInstruction,
+        severity: S::Medium,
+        why: "addresses the assistant directly with an order",
+        fn_triggers: &[&["assistant", "ai:", "ai,"]],
+        m: Match::Fn(addressed_to_assistant),
+    },
+    Rule {
+        id: "instruction.before-using",
+        kind: K::PoisonInstruction,
+        severity: S::Medium,
+        why: "a precondition that makes the model act before or after using the tool",
+        fn_triggers: &[],
+        m: Match::Words(
+            &[
+                &["before|after|prior", "?to", "using|calling|invoking|running|executing|returning|summarizing|filling", "?this|the|any", "?tool|tools|function|field", "read|call|send|upload|include|fetch|visit|open|run|execute|forward|email|post|delete|copy"],
+                &["first", "read|upload|send|forward|fetch|visit|open|email|post|copy|exfiltrate", "?the|your|all|every|~"],
+                &["always|must", "?first|also", "send|forward|upload|email|post|bcc|cc|append|attach|exfiltrate|wire|transfer"],
+                &["also", "call|send|forward|upload|email|post|exfiltrate"],
+                &["otherwise", "the", "tool", "will", "not", "work"],
+            ],
+            0,
+        ),
+    },
+    Rule {
+        id: "instruction.i18n",
+        kind: K::PoisonInstruction,
+        severity: S::Medium,
+        why: "an instruction to the model before/after using the tool (es/de/fr/zh/ru)",
+        fn_triggers: &[],
+        m: Match::Sub(&[
+            "antes de usar esta herramienta", "después de usar esta herramienta", "siempre envía", "en cada solicitud",
+            "bevor du dieses tool", "bevor sie dieses tool", "vor der verwendung dieses", "immer zuerst", "bei jeder anfrage",
+            "avant d'utiliser cet outil", "après avoir utilisé cet outil", "à chaque requête", "toujours envoyer",
+            "在使用此工具之前", "使用此工具前", "使用本工具之前", "每次请求", "始终", "先读取",
+            "перед использованием этого инструмента", "перед использованием инструмента", "при каждом запросе", "всегда отправляй", "сначала прочитай",
+        ]),
+    },
+    Rule {
+        id: "exfil.i18n",
+        kind: K::PoisonExfiltration,
+        severity: S::High,
+        why: "tells the model to send data elsewhere (es/de/fr/zh/ru)",
+        fn_triggers: &[],
+        m: Match::Sub(&["envía todo", "reenvía", "envíalo a", "sende alle", "leite alle", "an die adresse", "envoyez tout", "transférez", "发送到", "转发给", "上传到", "отправь все", "перешли", "отправь на"]),
+    },
+    // -- shadowing (needs the catalog: see `super::shadowing`) ------------------
+    // -- encoded payloads -----------------------------------------------------
+    Rule {
+        id: "encoded.blob-with-hint",
+        kind: K::PoisonEncoded,
+        severity: S::High,
+        why: "an encoded blob with a hint to decode it",
+        fn_triggers: &[&["decode", "base64", "b64", "atob", "hex", "解码", "декодируй"]],
+        m: Match::Fn(encoded_blob),
+    },
+    // -- hidden text ------------------------------------------------------------
+    Rule {
+        id: "hidden.html-comment",
+        kind: K::PoisonHidden,
+        severity: S::Medium,
+        why: "an HTML comment: invisible when rendered, read by the model",
+        fn_triggers: &[],
+        m: Match::Sub(&["<!--"]),
+    },
+    Rule {
+        id: "hidden.markdown-comment",
+        kind: K::PoisonHidden,
+        severity: S::Medium,
+        why: "a markdown link-reference comment: invisible when rendered, read by the model",
+        fn_triggers: &[],
+        m: Match::Sub(&["[//]: #", "[//]:#", "[comment]: #", "[comment]: <>", "[//]: <>"]),
+    },
+];
+
+/// Private keys and credential stores; public keys (`*.pub`) and mere mentions
+/// of a directory being *rejected* are not matches.
+fn credential_file(f: &Folded) -> Option<(usize, usize)> {
+    // The Latin view: `.еnv` spelled with a Cyrillic е is still `.env`.
+    const FILES: &[&str] = &[
+        "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".aws/credentials", "aws_secret_access_key", "application_default_credentials",
+        ".config/gcloud", ".azure/accesstokens", ".kube/config", ".docker/config.json", ".netrc", ".git-credentials", ".npmrc", ".pypirc",
+        "/etc/shadow", "mcp.json", "claude_desktop_config", ".cursor/", ".codeium/", ".continue/config", "login data", "cookies.sqlite",
+        "key4.db", "logins.json", "wallet.dat", "keychain-db", ".gnupg", ".password-store", "~/.env", "/.env ", ".env file", "/.env`",
+        "`.env`", "'.env'", "\".env\"",
+    ];
+    let p = &f.latin;
+    for n in FILES {
+        let mut from = 0;
+        while let Some(i) = p[from..].find(n).map(|x| x + from) {
+            let end = i + n.len();
+            let public = p[end..].starts_with(".pub");
+            // `.env` mentioned as where to *put* returned settings is benign;
+            // only a read/send verb nearby makes it a target.
+            let env_like = n.contains(".env");
+            let verb_near = {
+                let lo = p[..i].char_indices().rev().nth(120).map(|(x, _)| x).unwrap_or(0);
+                let ctx = &p[lo..i];
+                ["read", "cat ", "include", "contents", "content of", "send", "upload", "pass", "attach", "copy", "exfil", "leak", "put its"]
+                    .iter()
+                    .any(|v| ctx.contains(v))
+            };
+            if !public && (!env_like || verb_near) {
+                return latin_span(f, i, end);
+            }
+            from = end;
+        }
+    }
+    None
+}
+
+/// Maps a plain-view span to the latin view (same length for ASCII; for
+/// non-ASCII text the spans are close enough for an excerpt).
+fn latin_span(f: &Folded, a: usize, b: usize) -> Option<(usize, usize)> {
+    let len = f.latin.len();
+    let fix = |x: usize| {
+        let mut x = x.min(len);
+        while !f.latin.is_char_boundary(x) {
+            x -= 1;
+        }
+        x
+    };
+    Some((fix(a), fix(b)))
+}
+
+fn markdown_remote_image(f: &Folded) -> Option<(usize, usize)> {
+    let p = &f.latin;
+    let mut from = 0;
+    while let Some(i) = p[from..].find("![").map(|x| x + from) {
+        if let Some(close) = p[i..].find("](").map(|x| x + i) {
+            let url = &p[close + 2..];
+            if close - i < 400 && (url.starts_with("http") || url.starts_with("//")) {
+                let end = url.find(')').map(|x| close + 2 + x + 1).unwrap_or(p.len());
+                return latin_span(f, i, end);
+            }
+        }
+        from = i + 2;
+    }
+    None
+}
+
+fn url_with_data_slot(f: &Folded) -> Option<(usize, usize)> {
+    const SLOTS: &[&str] = &["history", "conversation", "chat", "message", "context", "secret", "token", "key", "password", "prompt", "data", "memory", "file", "content", "user"];
+    let p = &f.latin;
+    let mut from = 0;
+    while let Some(i) = p[from..].find("http").map(|x| x + from) {
+        let url_end = p[i..].find([' ', ')', '"', '\'', '>']).map(|x| x + i).unwrap_or(p.len());
+        let url = &p[i..url_end];
+        if let Some(q) = url.find('?') {
+            let query = &url[q..];
+            let slot = (query.contains('{') || query.contains("$(") || query.contains("<")) && SLOTS.iter().any(|s| query.contains(s));
+            if slot {
+                return latin_span(f, i, url_end);
+            }
+        }
+        from = i + 4;
+    }
+    None
+}
+
+/// "send/forward … to <email or URL>" with a data object in between.
+fn send_to_address(f: &Folded) -> Option<(usize, usize)> {
+    const VERBS: &[&str] = &["send", "forward", "email", "mail", "post", "upload", "transmit", "leak", "exfiltrate", "bcc", "cc", "copy", "report", "submit"];
+    const OBJECTS: &[&str] = &["all", "every", "the", "user's", "their", "your", "full", "entire", "any", "last", "conversation", "chat", "history", "messages", "emails", "data", "results", "contents", "files", "keys", "credentials"];
+    let l = &f.latin;
+    for (wi, &(a, b)) in f.words.iter().enumerate() {
+        let w = &l[a..b];
+        if !VERBS.contains(&w) {
+            continue;
+        }
+        let window_end = f.words.get(wi + 25).map(|x| x.1).unwrap_or(l.len());
+        let window = &l[b..window_end];
+        let has_object = f.words[wi + 1..].iter().take(8).any(|&(x, y)| OBJECTS.contains(&&l[x..y]));
+        if !has_object {
+            continue;
+        }
+        // An e-mail address or a URL after " to ".
+        if let Some(to) = window.find(" to ") {
+            let rest = &window[to + 4..];
+            let target = rest.split(' ').next().unwrap_or("");
+            let email = target.contains('@') && target.contains('.');
+            let url = target.starts_with("http") || (target.contains('.') && target.contains('/'));
+            if email || url {
+                let end = b + to + 4 + target.len();
+                return Some((a, end.min(l.len())));
+            }
+        }
+    }
+    None
+}
+
+/// "assistant: always …", "AI, forward …" — an order addressed to the
+/// assistant at the start of a sentence. ("note to LLM: use the X tool" is
+/// common, benign guidance in real servers, so only `assistant`/`ai` count.)
+fn addressed_to_assistant(f: &Folded) -> Option<(usize, usize)> {
+    const WHO: &[&str] = &["assistant", "ai"];
+    const ORDER: &[&str] = &[
+        "must", "always", "never", "do", "don't", "ignore", "disable", "forward", "send", "append", "include", "read", "call",
+        "you", "please", "upload", "delete", "run", "execute", "the",
+    ];
+    let l = &f.latin;
+    for (i, &(a, b)) in f.words.iter().enumerate() {
+        if !WHO.contains(&&l[a..b]) {
+            continue;
+        }
+        let before = l[..a].trim_end();
+        let sentence_start = before.is_empty()
+            || before.ends_with(['.', '!', '?', ':', '(', '[', '-', '*', '>', '"', '\''])
+            || before.ends_with("dear")
+            || before.ends_with("note to")
+            || before.ends_with("system note for");
+        let after = &l[b..];
+        if !sentence_start || !(after.starts_with(':') || after.starts_with(',')) {
+            continue;
+        }
+        if let Some(&(x, y)) = f.words.get(i + 1) {
+            if ORDER.contains(&&l[x..y]) {
+                return Some((a, y));
+            }
+        }
+    }
+    None
+}
+
+/// Base64 (≥ 40 chars) or hex (≥ 64) blob in a string that also says decode.
+fn encoded_blob(f: &Folded) -> Option<(usize, usize)> {
+    let p = &f.latin;
+    let hint = ["decode", "base64", "b64", "atob", "from hex", "hex-encoded", "hex encoded", "unhex", "解码", "декодируй"].iter().any(|h| p.contains(h));
+    if !hint {
+        return None;
+    }
+    let bytes = p.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'+' | b'/' | b'=')) {
+            i += 1;
+        }
+        if i == start {
+            i += 1;
+            continue;
+        }
+        // The run is ASCII, so both ends are char boundaries.
+        let run = &p[start..i];
+        let hexy = run.len() >= 64 && run.bytes().all(|c| c.is_ascii_hexdigit());
+        let b64 = run.len() >= 40 && run.bytes().any(|c| c.is_ascii_digit()) && run.bytes().any(|c| c.is_ascii_alphabetic());
+        if hexy || b64 {
+            return latin_span(f, start, i);
+        }
+        i += 1;
+    }
+    None
+}

@@ -1,0 +1,103 @@
+//! Stage 2b — tool-poisoning detection (`core.tool_poisoning`: off | flag | block).
+//!
+//! Runs after sanitization (obfuscation is gone) and before the description
+//! policy and structural limits, so it reads what upstream *sent* — including
+//! text later stages drop (`x-` keywords, `$comment`, dropped `_meta`, decoded
+//! tag characters, stripped HTML comments): a server that plants instructions
+//! where the model will not see them is still telling you something.
+
+use crate::ctx::{Path, ToolCtx};
+use crate::finding::{Action, FindingKind as K, Severity as S};
+use crate::json::{Object, Value};
+use crate::poison::{self, Hit};
+use crate::policy::PoisoningMode;
+
+pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: &poison::NameIndex) {
+    let pol: &crate::policy::ServerPolicy = cx.policy;
+    let pp = &pol.poisoning;
+    if pp.mode == PoisoningMode::Off {
+        return;
+    }
+    let self_name = cx.name.clone().unwrap_or_default();
+    let mut hits: Vec<Hit> = Vec::new();
+    let mut path = Path::new(&cx.base());
+    for (k, v) in tool.iter() {
+        let m = path.push(k);
+        poison::scan_value(det, v, &mut path, others, &self_name, &mut hits);
+        path.pop_to(m);
+    }
+    for (ptr, text) in std::mem::take(&mut cx.extra_text) {
+        poison::scan_str(det, &text, &ptr, others, &self_name, &mut hits);
+    }
+    for ptr in std::mem::take(&mut cx.padding) {
+        hits.push(Hit {
+            rule: "hidden.padding",
+            kind: K::PoisonHidden,
+            severity: S::Medium,
+            pointer: ptr,
+            detail: "[hidden.padding] long whitespace padding that pushes text out of view (collapsed)".into(),
+        });
+    }
+    // One finding per (rule, pointer); accepted false positives removed.
+    hits.sort_by(|a, b| (a.pointer.as_str(), a.rule).cmp(&(b.pointer.as_str(), b.rule)));
+    hits.dedup_by(|a, b| a.pointer == b.pointer && a.rule == b.rule);
+    hits.retain(|h| {
+        !pp.allow.iter().any(|a| {
+            a.server.as_deref().is_none_or(|s| Some(s) == cx.server)
+                && a.tool.as_deref().is_none_or(|t| t == self_name)
+                && a.rule.as_deref().is_none_or(|r| r == h.rule || r == h.kind.id() || h.rule.starts_with(&format!("{r}.")))
+        })
+    });
+    let Some(score) = poison::score(&hits) else { return };
+    let block = pp.mode == PoisoningMode::Block && score >= pp.block_threshold;
+    // The deciding finding (highest severity, first in order) carries the hide.
+    let decider = if block { hits.iter().position(|h| h.severity == hits.iter().map(|x| x.severity).max().unwrap_or(S::Info)) } else { None };
+    for (i, h) in hits.into_iter().enumerate() {
+        let mut detail = h.detail;
+        if Some(i) == decider {
+            detail.push_str(&format!(" — tool score {score} ≥ block threshold {}", pp.block_threshold));
+            cx.hide(h.kind, h.severity, h.pointer, detail);
+        } else {
+            cx.report(h.kind, h.severity, h.pointer, Action::Flagged, detail);
+        }
+    }
+}
+
+/// Collects the strings of a value dropped by an earlier stage so the
+/// detector can still read them (bounded: 64 KiB per tool).
+pub fn keep_dropped_text(v: &Value, pointer: &str, cx: &mut ToolCtx) {
+    if cx.policy.poisoning.mode == PoisoningMode::Off {
+        return;
+    }
+    let mut budget = 64 * 1024usize.saturating_sub(cx.extra_text.iter().map(|(_, t)| t.len()).sum());
+    let mut path = Path::new(pointer);
+    collect(v, &mut path, &mut budget, &mut cx.extra_text);
+}
+
+fn collect(v: &Value, path: &mut Path, budget: &mut usize, out: &mut Vec<(String, String)>) {
+    match v {
+        Value::String(s) if s.len() >= 8 && s.len() <= *budget => {
+            *budget -= s.len();
+            out.push((path.as_str().to_string(), s.clone()));
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                let m = path.push_index(i);
+                collect(x, path, budget, out);
+                path.pop_to(m);
+            }
+        }
+        Value::Object(o) => {
+            for (k, x) in o.iter() {
+                let m = path.push(k);
+                if k.len() >= 12 && k.len() <= *budget {
+                    *budget -= k.len();
+                    out.push((path.as_str().to_string(), k.clone()));
+                }
+                collect(x, path, budget, out);
+                path.pop_to(m);
+            }
+        }
+        _ => {}
+    }
+}
