@@ -74,13 +74,39 @@ fn corpus() -> Vec<Schema> {
     out
 }
 
+/// Hand-written schemas for what the corpus lacks (`tests/fixtures/dialect/synthetic.json`).
+fn synthetic() -> Vec<Schema> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dialect/synthetic.json");
+    let doc = j(&std::fs::read_to_string(p).unwrap());
+    let list = doc.as_object().unwrap().get("schemas").unwrap().as_array().unwrap();
+    list.iter()
+        .map(|e| {
+            let e = e.as_object().unwrap();
+            Schema {
+                catalog: "synthetic".into(),
+                tool: e.get("name").unwrap().as_str().unwrap().to_string(),
+                which: "inputSchema",
+                schema: e.get("schema").unwrap().clone(),
+            }
+        })
+        .collect()
+}
+
+/// The corpus and the synthetic schemas.
+fn all_schemas() -> Vec<Schema> {
+    let mut v = corpus();
+    v.extend(synthetic());
+    v
+}
+
 /// The documented reasons a real schema may not normalize.
 fn expected_err(target: Dialect, s: &Schema, err: &str) -> bool {
     // Anthropic (and so portable) only takes property names matching
     // ^[a-zA-Z0-9_.-]{1,64}$; MongoDB's aggregation stages are named `$meta`,
     // `$vectorSearch`, and property names are never rewritten.
+    // The synthetic `keyword-named-properties` has a property named `$ref`.
     matches!(target, Dialect::Anthropic | Dialect::Portable)
-        && s.catalog.starts_with("mongodb-mcp-server")
+        && (s.catalog.starts_with("mongodb-mcp-server") || s.tool == "keyword-named-properties")
         && err.contains("property name \"$")
 }
 
@@ -109,8 +135,12 @@ fn nodes(v: &Value) -> Vec<(String, &Value)> {
                 }
                 // `additionalProperties: false` is idiomatic everywhere: a
                 // keyword value, not a boolean subschema to judge.
-                ("additionalProperties" | "unevaluatedProperties" | "additionalItems" | "unevaluatedItems", s @ Value::Object(_)) => go(s, kp, out),
-                ("items" | "not" | "if" | "then" | "else" | "propertyNames" | "contains", s @ (Value::Object(_) | Value::Bool(_))) => go(s, kp, out),
+                ("additionalProperties" | "unevaluatedProperties" | "additionalItems" | "unevaluatedItems", s @ Value::Object(_)) => {
+                    go(s, kp, out)
+                }
+                ("items" | "not" | "if" | "then" | "else" | "propertyNames" | "contains", s @ (Value::Object(_) | Value::Bool(_))) => {
+                    go(s, kp, out)
+                }
                 _ => {}
             }
         }
@@ -144,7 +174,15 @@ fn check_structure(v: &Value, extra: &[&str], bools_ok: bool) -> Vec<String> {
                     matches!(x, Value::Object(m) if m.iter().all(|(_, s)| matches!(s, Value::Object(_)) || (bools_ok && matches!(s, Value::Bool(_)))))
                 }
                 "anyOf" | "allOf" | "prefixItems" => matches!(x, Value::Array(a) if !a.is_empty()),
-                "items" | "not" | "if" | "then" | "else" | "additionalProperties" | "propertyNames" | "contains" | "unevaluatedProperties"
+                "items"
+                | "not"
+                | "if"
+                | "then"
+                | "else"
+                | "additionalProperties"
+                | "propertyNames"
+                | "contains"
+                | "unevaluatedProperties"
                 | "unevaluatedItems" => matches!(x, Value::Object(_) | Value::Bool(_)),
                 "required" => matches!(x, Value::Array(a) if a.iter().all(|s| s.as_str().is_some())),
                 "enum" | "examples" => matches!(x, Value::Array(_)),
@@ -176,7 +214,8 @@ fn types_of(o: &Object) -> Option<&str> {
 
 fn root_is_object(v: &Value, errs: &mut Vec<String>) {
     match v {
-        Value::Object(o) if types_of(o) == Some("object") && !o.contains_key("anyOf") && !o.contains_key("oneOf") && !o.contains_key("allOf") => {}
+        Value::Object(o)
+            if types_of(o) == Some("object") && !o.contains_key("anyOf") && !o.contains_key("oneOf") && !o.contains_key("allOf") => {}
         other => errs.push(format!("root is not a plain object schema: {}", short(other))),
     }
 }
@@ -195,9 +234,28 @@ fn key_ok(k: &str) -> bool {
 }
 
 const GEMINI: &[&str] = &[
-    "type", "format", "title", "description", "nullable", "default", "items", "minItems", "maxItems", "enum", "properties",
-    "propertyOrdering", "required", "minProperties", "maxProperties", "minimum", "maximum", "minLength", "maxLength", "pattern",
-    "example", "anyOf",
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "default",
+    "items",
+    "minItems",
+    "maxItems",
+    "enum",
+    "properties",
+    "propertyOrdering",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "example",
+    "anyOf",
 ];
 
 fn check_gemini(v: &Value, portable: bool) -> Vec<String> {
@@ -234,7 +292,13 @@ fn check_gemini(v: &Value, portable: bool) -> Vec<String> {
             errs.push(format!("{p}: array without items"));
         }
         if let Some(Value::String(f)) = o.get("format") {
-            let ok = if portable { f == "date-time" && t == Some("string") } else { t == Some("string") && (f == "enum" || f == "date-time") || t == Some("integer") && (f == "int32" || f == "int64") || t == Some("number") && (f == "float" || f == "double") };
+            let ok = if portable {
+                f == "date-time" && t == Some("string")
+            } else {
+                t == Some("string") && (f == "enum" || f == "date-time")
+                    || t == Some("integer") && (f == "int32" || f == "int64")
+                    || t == Some("number") && (f == "float" || f == "double")
+            };
             if !ok {
                 errs.push(format!("{p}: format {f:?} on {t:?}"));
             }
@@ -251,7 +315,9 @@ fn check_gemini(v: &Value, portable: bool) -> Vec<String> {
         }
         if portable {
             for k in o.keys() {
-                if ["default", "example", "propertyOrdering", "minLength", "maxLength", "minProperties", "maxProperties"].contains(&k.as_str()) {
+                if ["default", "example", "propertyOrdering", "minLength", "maxLength", "minProperties", "maxProperties"]
+                    .contains(&k.as_str())
+                {
                     errs.push(format!("{p}: {k} is not portable"));
                 }
             }
@@ -268,8 +334,24 @@ fn check_gemini(v: &Value, portable: bool) -> Vec<String> {
 }
 
 const OPENAI: &[&str] = &[
-    "type", "title", "description", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "pattern", "format",
-    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+    "type",
+    "title",
+    "description",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "anyOf",
+    "enum",
+    "pattern",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
 ];
 const OPENAI_FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
 
@@ -308,7 +390,8 @@ fn check_openai(v: &Value) -> (Vec<String>, Vec<String>) {
             if o.get("additionalProperties") != Some(&Value::Bool(false)) || props.is_none() {
                 strict.push(format!("{p}: object not closed"));
             }
-            let req: Vec<&str> = o.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+            let req: Vec<&str> =
+                o.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
             if let Some(m) = props {
                 let mut a: Vec<&str> = m.keys().map(String::as_str).collect();
                 let mut b = req.clone();
@@ -408,7 +491,7 @@ fn check_anthropic_keys_only(v: &Value) -> Vec<String> {
 
 #[test]
 fn every_real_schema_normalizes_for_every_target_and_passes_an_independent_checker() {
-    let all = corpus();
+    let all = all_schemas();
     let mut report = String::new();
     let mut failures = Vec::new();
     for target in TARGETS {
@@ -420,7 +503,13 @@ fn every_real_schema_normalizes_for_every_target_and_passes_an_independent_check
                     strict += usize::from(n.strict_ok);
                     let errs = check(target, &n);
                     if !errs.is_empty() {
-                        failures.push(format!("{} [{}]: {}\n   out: {}", s.id(), target.id(), errs[..errs.len().min(4)].join(" | "), short(&n.schema)));
+                        failures.push(format!(
+                            "{} [{}]: {}\n   out: {}",
+                            s.id(),
+                            target.id(),
+                            errs[..errs.len().min(4)].join(" | "),
+                            short(&n.schema)
+                        ));
                     }
                 }
                 Err(e) => {
@@ -439,7 +528,7 @@ fn every_real_schema_normalizes_for_every_target_and_passes_an_independent_check
         for f in &failures {
             let key = f.split(": ").skip(1).collect::<Vec<_>>().join(": ");
             let key: String = key.split(['|', '\n']).next().unwrap_or("").chars().filter(|c| !c.is_ascii_digit()).collect();
-            *by.entry(key.split('/').last().unwrap_or("").to_string()).or_default() += 1;
+            *by.entry(key.split('/').next_back().unwrap_or("").to_string()).or_default() += 1;
         }
         for (k, n) in by {
             eprintln!("{n:5} {k}");
@@ -451,7 +540,7 @@ fn every_real_schema_normalizes_for_every_target_and_passes_an_independent_check
 #[test]
 fn normalizing_twice_changes_nothing_and_reports_nothing_new() {
     let mut failures = Vec::new();
-    for s in corpus() {
+    for s in all_schemas() {
         for target in TARGETS {
             let Ok(once) = normalize(&s.schema, target, REF_DEPTH, BUDGET) else { continue };
             let twice = match normalize(&once.schema, target, REF_DEPTH, BUDGET) {
@@ -462,12 +551,23 @@ fn normalizing_twice_changes_nothing_and_reports_nothing_new() {
                 }
             };
             if twice.schema != once.schema {
-                failures.push(format!("{} [{}]: schema changed:\n  1: {}\n  2: {}", s.id(), target.id(), short(&once.schema), short(&twice.schema)));
+                failures.push(format!(
+                    "{} [{}]: schema changed:\n  1: {}\n  2: {}",
+                    s.id(),
+                    target.id(),
+                    short(&once.schema),
+                    short(&twice.schema)
+                ));
             }
             // Only conditions (flagged, nothing changed) may be reported again.
             let new: Vec<_> = twice.changes.iter().filter(|c| c.action != Action::Flagged).collect();
             if !new.is_empty() {
-                failures.push(format!("{} [{}]: second pass reported {:?}", s.id(), target.id(), new.iter().map(|c| format!("{} {} {}", c.kind, c.pointer, c.detail)).collect::<Vec<_>>()));
+                failures.push(format!(
+                    "{} [{}]: second pass reported {:?}",
+                    s.id(),
+                    target.id(),
+                    new.iter().map(|c| format!("{} {} {}", c.kind, c.pointer, c.detail)).collect::<Vec<_>>()
+                ));
             }
             if twice.strict_ok != once.strict_ok {
                 failures.push(format!("{} [{}]: strict_ok changed", s.id(), target.id()));
@@ -484,4 +584,638 @@ fn target_none_leaves_every_schema_alone() {
         assert_eq!(n.schema, s.schema);
         assert!(n.changes.is_empty());
     }
+}
+
+// ===========================================================================
+// Semantics: generated arguments survive the round trip
+// ===========================================================================
+
+/// xorshift64*: the generator's only source of choices (seeded by proptest).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0.max(1);
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next() % n
+        }
+    }
+    fn coin(&mut self) -> bool {
+        self.next() & 1 == 1
+    }
+}
+
+/// Why no value was generated for a schema (read through `Debug` in the
+/// skip report).
+#[derive(Debug)]
+#[allow(dead_code)]
+enum Skip {
+    Pattern,
+    Unsupported(&'static str),
+    Impossible,
+}
+
+/// Strings a weak model's output could be confused with: a numeric-looking
+/// or JSON-looking *string* must stay a string on the way back.
+const WORDS: &[&str] = &["hello", "42", "true", "[1,2]", "{\"a\":1}", "null", "ünïcode", "a b", "x"];
+
+/// A small generator over the ORIGINAL schema: a value satisfying
+/// type/enum/const/required/min/max, or a reason it cannot.
+struct Gen<'a> {
+    root: &'a Value,
+    rng: Rng,
+}
+
+impl Gen<'_> {
+    fn gen(&mut self, s: &Value, depth: u32) -> Result<Value, Skip> {
+        if depth > 24 {
+            return Err(Skip::Unsupported("deep"));
+        }
+        let o = match s {
+            Value::Bool(true) => return Ok(Value::str("x")),
+            Value::Bool(false) => return Err(Skip::Impossible),
+            Value::Object(o) => o,
+            _ => return Err(Skip::Unsupported("not a schema")),
+        };
+        if let Some(Value::String(r)) = o.get("$ref") {
+            let t = r.strip_prefix('#').and_then(|p| json::pointer_get(self.root, p)).ok_or(Skip::Unsupported("ref"))?;
+            return self.gen(t, depth + 1);
+        }
+        if o.contains_key("allOf") {
+            return Err(Skip::Unsupported("allOf"));
+        }
+        for k in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(bs)) = o.get(k) {
+                let start = self.rng.below(bs.len() as u64) as usize;
+                for i in 0..bs.len() {
+                    let b = &bs[(start + i) % bs.len()];
+                    let mut merged = o.clone();
+                    merged.remove(k);
+                    if let Value::Object(bo) = b {
+                        for (bk, bv) in bo.iter() {
+                            merged.insert(bk.clone(), bv.clone());
+                        }
+                    }
+                    if let Ok(v) = self.gen(&Value::Object(merged), depth + 1) {
+                        return Ok(v);
+                    }
+                }
+                return Err(Skip::Impossible);
+            }
+        }
+        if let Some(c) = o.get("const") {
+            return Ok(c.clone());
+        }
+        if let Some(Value::Array(e)) = o.get("enum") {
+            if e.is_empty() {
+                return Err(Skip::Impossible);
+            }
+            return Ok(e[self.rng.below(e.len() as u64) as usize].clone());
+        }
+        let t = match o.get("type") {
+            Some(Value::String(t)) => t.clone(),
+            Some(Value::Array(ts)) => {
+                let ts: Vec<&str> = ts.iter().filter_map(Value::as_str).collect();
+                if depth == 0 && ts.contains(&"object") {
+                    "object".to_string() // arguments are always an object
+                } else {
+                    ts[self.rng.below(ts.len() as u64) as usize].to_string()
+                }
+            }
+            _ if o.contains_key("properties") => "object".into(),
+            _ if o.contains_key("items") => "array".into(),
+            _ => return Ok(Value::str(WORDS[self.rng.below(WORDS.len() as u64) as usize])),
+        };
+        let n = |x: &str| Value::Number(json::parse(x, ParseOptions::default()).unwrap().value.into_number());
+        match t.as_str() {
+            "null" => Ok(Value::Null),
+            "boolean" => Ok(Value::Bool(self.rng.coin())),
+            "integer" | "number" => {
+                if o.contains_key("multipleOf") {
+                    return Err(Skip::Unsupported("multipleOf"));
+                }
+                let f = |k: &str| o.get(k).and_then(|v| if let Value::Number(x) = v { Some(x.as_f64()) } else { None });
+                let mut lo = f("minimum").unwrap_or(-5.0).max(f("exclusiveMinimum").map_or(f64::MIN, |x| x.floor() + 1.0));
+                let mut hi = f("maximum").unwrap_or(lo.max(0.0) + 100.0).min(f("exclusiveMaximum").map_or(f64::MAX, |x| x.ceil() - 1.0));
+                lo = lo.ceil();
+                hi = hi.floor();
+                if lo > hi {
+                    return Err(Skip::Unsupported("narrow number range"));
+                }
+                let span = (hi - lo).min(1000.0) as u64;
+                let i = lo as i64 + self.rng.below(span + 1) as i64;
+                if t == "number" && self.rng.coin() && (i as f64) + 0.5 <= hi {
+                    return Ok(n(&format!("{i}.5")));
+                }
+                Ok(n(&i.to_string()))
+            }
+            "string" => {
+                if o.contains_key("pattern") {
+                    return Err(Skip::Pattern);
+                }
+                let mut s = match o.get("format").and_then(Value::as_str) {
+                    Some("date-time") => "2024-05-06T07:08:09Z".to_string(),
+                    Some("date") => "2024-05-06".to_string(),
+                    Some("time") => "07:08:09".to_string(),
+                    Some("uuid") => "123e4567-e89b-12d3-a456-426614174000".to_string(),
+                    Some("email") => "a@example.com".to_string(),
+                    Some("uri" | "url") => "https://example.com/a".to_string(),
+                    _ => WORDS[self.rng.below(WORDS.len() as u64) as usize].to_string(),
+                };
+                let count = |k: &str| o.get(k).and_then(|v| if let Value::Number(x) = v { x.as_u64() } else { None });
+                let min = count("minLength").unwrap_or(0) as usize;
+                let max = count("maxLength").map_or(usize::MAX, |m| m as usize);
+                while s.chars().count() < min {
+                    s.push('a');
+                }
+                if s.chars().count() > max {
+                    s = s.chars().take(max).collect();
+                }
+                Ok(Value::String(s))
+            }
+            "array" => {
+                let count = |k: &str| o.get(k).and_then(|v| if let Value::Number(x) = v { x.as_u64() } else { None });
+                let min = count("minItems").unwrap_or(0);
+                let max = count("maxItems").unwrap_or(min + 3).min(min + 3);
+                let len = min + self.rng.below(max.saturating_sub(min) + 1);
+                let tuple = match (o.get("prefixItems"), o.get("items")) {
+                    (Some(Value::Array(t)), _) | (_, Some(Value::Array(t))) => Some(t.clone()),
+                    _ => None,
+                };
+                let mut out = Vec::new();
+                for i in 0..len as usize {
+                    let sub = match &tuple {
+                        Some(t) => t.get(i).cloned().unwrap_or(Value::Bool(true)),
+                        None => o.get("items").cloned().unwrap_or(Value::Bool(true)),
+                    };
+                    out.push(self.gen(&sub, depth + 1)?);
+                }
+                Ok(Value::Array(out))
+            }
+            "object" => {
+                let mut out = Object::new();
+                let req: Vec<&str> =
+                    o.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+                if let Some(Value::Object(props)) = o.get("properties") {
+                    for (k, ps) in props.iter() {
+                        if req.contains(&k.as_str()) {
+                            out.insert(k.clone(), self.gen(ps, depth + 1)?);
+                        } else if self.rng.coin() {
+                            // An optional property is sent with a value or
+                            // not at all: an explicit null for an optional
+                            // property is indistinguishable from "omitted"
+                            // under strict mode (documented in coerce.rs).
+                            if let Ok(v) = self.gen(ps, depth + 1) {
+                                if v != Value::Null {
+                                    out.insert(k.clone(), v);
+                                }
+                            }
+                        }
+                    }
+                }
+                for r in &req {
+                    if !out.contains_key(r) {
+                        return Err(Skip::Unsupported("required without a property schema"));
+                    }
+                }
+                if !o.contains_key("properties") {
+                    if let Some(a @ Value::Object(_)) = o.get("additionalProperties") {
+                        for i in 0..self.rng.below(3) {
+                            if let Ok(v) = self.gen(a, depth + 1) {
+                                out.insert(format!("k{i}"), v);
+                            }
+                        }
+                    }
+                }
+                Ok(Value::Object(out))
+            }
+            _ => Err(Skip::Unsupported("type")),
+        }
+    }
+}
+
+trait AsNumber {
+    fn into_number(self) -> json::Number;
+}
+
+impl AsNumber for Value {
+    fn into_number(self) -> json::Number {
+        match self {
+            Value::Number(n) => n,
+            _ => unreachable!(),
+        }
+    }
+}
+
+/// The arguments as a model of `target` sends them for the normalized
+/// schema: strict mode sends `null` for every omitted optional (now required
+/// and nullable) property; Gemini sends string enums as strings.
+fn model_form(norm: &Value, v: &Value, target: Dialect) -> Value {
+    let Value::Object(o) = norm else { return v.clone() };
+    if let Some(Value::Array(bs)) = o.get("anyOf") {
+        for b in bs {
+            let m = model_form(b, v, target);
+            if validate(b, &m).is_empty() {
+                return m;
+            }
+        }
+        return v.clone();
+    }
+    match v {
+        Value::Number(_) | Value::Bool(_) => {
+            let string_enum = matches!(o.get("enum"), Some(Value::Array(e)) if e.iter().all(|x| matches!(x, Value::String(_))));
+            if string_enum && o.get("type").and_then(Value::as_str) == Some("string") {
+                return Value::String(c(v));
+            }
+            v.clone()
+        }
+        Value::Object(map) => {
+            let props = o.get("properties").and_then(Value::as_object);
+            let mut out = Object::new();
+            for (k, x) in map.iter() {
+                let m = match props.and_then(|p| p.get(k)) {
+                    Some(ps) => model_form(ps, x, target),
+                    None => x.clone(),
+                };
+                out.insert(k.clone(), m);
+            }
+            if target == Dialect::OpenAiStrict {
+                for r in o.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+                    if !out.contains_key(r) {
+                        out.insert(r, Value::Null);
+                    }
+                }
+            }
+            Value::Object(out)
+        }
+        Value::Array(items) => match o.get("items") {
+            Some(is) => Value::Array(items.iter().map(|x| model_form(is, x, target)).collect()),
+            None => v.clone(),
+        },
+        _ => v.clone(),
+    }
+}
+
+#[test]
+fn generated_arguments_validate_against_the_normalized_schema_and_coerce_back_exactly() {
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+    use std::cell::RefCell;
+    let all = all_schemas();
+    let normalized: Vec<Vec<Option<Normalized>>> =
+        all.iter().map(|s| TARGETS.iter().map(|t| normalize(&s.schema, *t, REF_DEPTH, BUDGET).ok()).collect()).collect();
+    let skips: RefCell<BTreeMap<String, usize>> = RefCell::new(BTreeMap::new());
+    let checked = RefCell::new(0usize);
+    let mut runner = TestRunner::new(Config { cases: 24, failure_persistence: None, ..Config::default() });
+    let result = runner.run(&proptest::prelude::any::<u64>(), |seed| {
+        for (i, s) in all.iter().enumerate() {
+            let mut g = Gen { root: &s.schema, rng: Rng(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) };
+            let v = match g.gen(&s.schema, 0) {
+                Ok(v) => v,
+                Err(why) => {
+                    *skips.borrow_mut().entry(format!("{why:?}")).or_default() += 1;
+                    continue;
+                }
+            };
+            if !validate(&s.schema, &v).is_empty() {
+                *skips.borrow_mut().entry("generated value invalid (generator too simple)".into()).or_default() += 1;
+                continue;
+            }
+            for (ti, target) in TARGETS.iter().enumerate() {
+                let Some(n) = &normalized[i][ti] else { continue };
+                let mapped = model_form(&n.schema, &v, *target);
+                let errs = validate(&n.schema, &mapped);
+                if !errs.is_empty() {
+                    return Err(TestCaseError::fail(format!(
+                        "{} [{}]: {} rejected by the normalized schema: {:?}\n  normalized: {}",
+                        s.id(),
+                        target.id(),
+                        c(&mapped),
+                        errs,
+                        short(&n.schema)
+                    )));
+                }
+                match coerce_arguments(&s.schema, *target, &mapped) {
+                    Ok(back) if back == v => {}
+                    other => {
+                        return Err(TestCaseError::fail(format!(
+                            "{} [{}]: sent {} → {:?}, expected {}",
+                            s.id(),
+                            target.id(),
+                            c(&mapped),
+                            other.map(|x| c(&x)),
+                            c(&v)
+                        )))
+                    }
+                }
+                *checked.borrow_mut() += 1;
+            }
+        }
+        Ok(())
+    });
+    eprintln!("round trips checked: {}; skipped (schema × case): {:?}", checked.borrow(), skips.borrow());
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    assert!(*checked.borrow() > 50_000, "too few round trips: {}", checked.borrow());
+}
+
+// ===========================================================================
+// Attacks and edge cases, by name
+// ===========================================================================
+
+fn props_of(v: &Value) -> Vec<String> {
+    v.as_object().and_then(|o| o.get("properties")).and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default()
+}
+
+#[test]
+fn a_property_named_anyof_ref_or_properties_survives_untouched() {
+    let s = j(r#"{"type":"object","properties":{
+        "anyOf":{"type":"string"},
+        "$ref":{"type":"integer"},
+        "properties":{"type":"object","properties":{"oneOf":{"type":"boolean"},"$defs":{"type":"string"}},"required":["oneOf"]},
+        "allOf":{"type":"array","items":{"type":"string"}}},
+        "required":["$ref","properties"]}"#);
+    let args = j(r#"{"anyOf":"x","$ref":3,"properties":{"oneOf":true,"$defs":"d"},"allOf":["a"]}"#);
+    for target in [Dialect::Gemini, Dialect::OpenAiStrict] {
+        let n = normalize(&s, target, REF_DEPTH, BUDGET).unwrap();
+        assert_eq!(props_of(&n.schema), ["anyOf", "$ref", "properties", "allOf"], "{}", target.id());
+        let p = n.schema.as_object().unwrap().get("properties").unwrap();
+        assert_eq!(props_of(p.as_object().unwrap().get("properties").unwrap()), ["oneOf", "$defs"]);
+        assert!(n.changes.iter().all(|c| !c.detail.contains("inlined") && !c.detail.contains("oneOf →")), "{:?}", n.changes);
+        assert!(check(target, &n).is_empty(), "{:?}", check(target, &n));
+        let sent = model_form(&n.schema, &args, target);
+        assert!(validate(&n.schema, &sent).is_empty());
+        assert_eq!(coerce_arguments(&s, target, &sent), Ok(args.clone()));
+    }
+    // Anthropic takes no `$` in property names: an error, never a rename.
+    for target in [Dialect::Anthropic, Dialect::Portable] {
+        let e = normalize(&s, target, REF_DEPTH, BUDGET).unwrap_err();
+        assert!(e.contains("property name \"$"), "{e}");
+    }
+    let no_dollar = j(
+        r#"{"type":"object","properties":{"anyOf":{"type":"string"},"properties":{"type":"object","properties":{"oneOf":{"type":"boolean"}}},"required":{"type":"boolean"}},"required":["required"]}"#,
+    );
+    for target in [Dialect::Anthropic, Dialect::Portable] {
+        let n = normalize(&no_dollar, target, REF_DEPTH, BUDGET).unwrap();
+        assert_eq!(props_of(&n.schema), ["anyOf", "properties", "required"]);
+        assert!(check(target, &n).is_empty());
+    }
+}
+
+#[test]
+fn a_ref_cycle_is_cut_into_an_open_schema_with_a_ref_cut_finding() {
+    // The brief's cycle, reached from the root.
+    let cyc = j(r##"{"$defs":{"a":{"properties":{"x":{"$ref":"#/$defs/a"}}}},"$ref":"#/$defs/a"}"##);
+    for target in TARGETS {
+        for depth in [0u32, 2, 8] {
+            let n = normalize(&cyc, target, depth, BUDGET).unwrap();
+            let cuts: Vec<_> = n.changes.iter().filter(|c| c.kind == FindingKind::RefCut).collect();
+            assert_eq!(cuts.len(), 1, "{} depth {depth}: {:?}", target.id(), n.changes);
+            assert_eq!(cuts[0].action, Action::Truncated);
+            // depth 0: inlined once, its recursion cut; depth d: d more levels.
+            let mut nest = 0;
+            let mut cur = &n.schema;
+            while let Some(x) = cur.as_object().and_then(|o| o.get("properties")).and_then(|p| p.as_object()).and_then(|p| p.get("x")) {
+                nest += 1;
+                cur = x;
+                if let Some(Value::Array(a)) = cur.as_object().and_then(|o| o.get("anyOf")) {
+                    cur = &a[0]; // openai-strict: x is optional, so nullable
+                }
+            }
+            assert_eq!(nest, depth + 1, "{} depth {depth}: {}", target.id(), c(&n.schema));
+            assert!(check(target, &n).is_empty(), "{:?}", check(target, &n));
+            let again = normalize(&n.schema, target, depth, BUDGET).unwrap();
+            assert_eq!(again.schema, n.schema);
+        }
+    }
+    // As written in the issue (nothing refers to `a`): nothing to cut.
+    let unused = j(r##"{"$defs":{"a":{"properties":{"x":{"$ref":"#/$defs/a"}}}}}"##);
+    let n = normalize(&unused, Dialect::Gemini, REF_DEPTH, BUDGET).unwrap();
+    assert_eq!(c(&n.schema), r#"{"type":"object"}"#);
+    assert!(n.changes.iter().all(|c| c.kind != FindingKind::RefCut));
+    // Mutual recursion and a self-reference to the root terminate too.
+    let mutual = j(
+        r##"{"type":"object","properties":{"p":{"$ref":"#/$defs/a"}},"$defs":{"a":{"type":"object","properties":{"b":{"$ref":"#/$defs/b"}}},"b":{"type":"object","properties":{"a":{"$ref":"#/$defs/a"}}}}}"##,
+    );
+    let root_self = j(r##"{"type":"object","properties":{"child":{"$ref":"#"},"name":{"type":"string"}}}"##);
+    for s in [&mutual, &root_self] {
+        for target in TARGETS {
+            let n = normalize(s, target, REF_DEPTH, BUDGET).unwrap();
+            assert!(n.changes.iter().any(|c| c.kind == FindingKind::RefCut), "{}", target.id());
+            assert!(check(target, &n).is_empty(), "{} {:?}", target.id(), check(target, &n));
+        }
+    }
+}
+
+#[test]
+fn an_expansion_bomb_of_doubling_refs_ends_in_err_via_the_node_budget_quickly() {
+    // d0 → 2×d1 → 4×d2 … 30 levels: 2^30 nodes if expanded.
+    let mut defs = Object::new();
+    for i in 0..30 {
+        let next = format!("#/$defs/d{}", i + 1);
+        defs.insert(
+            format!("d{i}"),
+            j(&format!(r#"{{"type":"object","properties":{{"l":{{"$ref":"{next}"}},"r":{{"$ref":"{next}"}}}}}}"#)),
+        );
+    }
+    defs.insert("d30", j(r#"{"type":"string"}"#));
+    let mut root = Object::new();
+    root.insert("type", Value::str("object"));
+    root.insert("properties", j(r##"{"x":{"$ref":"#/$defs/d0"}}"##));
+    root.insert("$defs", Value::Object(defs));
+    let bomb = Value::Object(root);
+    for target in TARGETS {
+        let t = std::time::Instant::now();
+        let e = normalize(&bomb, target, REF_DEPTH, 10_000).unwrap_err();
+        assert!(e.contains("node budget"), "{e}");
+        assert!(t.elapsed().as_millis() < 1000, "{} took {:?}", target.id(), t.elapsed());
+    }
+    // Validating arguments against it only follows what the arguments use.
+    let t = std::time::Instant::now();
+    assert!(validate(&bomb, &j(r#"{"x":{"l":{"r":{}}}}"#)).is_empty());
+    assert_eq!(coerce_arguments(&bomb, Dialect::OpenAiStrict, &j(r#"{"x":{"l":"{\"r\":{}}"}}"#)), Ok(j(r#"{"x":{"l":{"r":{}}}}"#)));
+    assert!(t.elapsed().as_millis() < 1000);
+    // The budget counts output nodes, not only refs.
+    let wide = j(&format!(
+        r#"{{"type":"object","properties":{{{}}}}}"#,
+        (0..50).map(|i| format!(r#""p{i}":{{"type":"string"}}"#)).collect::<Vec<_>>().join(",")
+    ));
+    assert!(normalize(&wide, Dialect::Gemini, REF_DEPTH, 20).unwrap_err().contains("node budget"));
+    assert!(normalize(&wide, Dialect::Gemini, REF_DEPTH, 51).is_ok());
+}
+
+#[test]
+fn seed_002_open_bag_is_flagged_and_left_open_never_closed() {
+    let s = j(
+        r#"{"type":"object","properties":{"name":{"type":"string"},"arguments":{"type":"object","description":"The tool's input arguments object, matching its loaded input schema."}},"required":["name"]}"#,
+    );
+    let n = normalize(&s, Dialect::OpenAiStrict, REF_DEPTH, BUDGET).unwrap();
+    assert!(!n.strict_ok);
+    let flags: Vec<_> = n.changes.iter().filter(|c| c.kind == FindingKind::DialectUnsupported).collect();
+    assert_eq!(flags.len(), 1, "{:?}", n.changes);
+    assert_eq!(flags[0].action, Action::Flagged);
+    assert!(flags[0].pointer.starts_with("/properties/arguments"), "{}", flags[0].pointer);
+    let args_schema = n.schema.as_object().unwrap().get("properties").unwrap().as_object().unwrap().get("arguments").unwrap();
+    assert!(!c(args_schema).contains("additionalProperties"), "the bag was closed: {}", c(args_schema));
+    // Inner tool arguments still get through, untouched.
+    let call = j(r#"{"name":"getInbox","arguments":{"mailbox":7,"tags":["a"],"deep":{"x":null}}}"#);
+    assert_eq!(coerce_arguments(&s, Dialect::OpenAiStrict, &call), Ok(call.clone()));
+    // Gemini/anthropic keep it as an open object too.
+    for target in [Dialect::Gemini, Dialect::Anthropic, Dialect::Portable] {
+        let n = normalize(&s, target, REF_DEPTH, BUDGET).unwrap();
+        let a = n.schema.as_object().unwrap().get("properties").unwrap().as_object().unwrap().get("arguments").unwrap();
+        assert_eq!(c(a), r#"{"type":"object","description":"The tool's input arguments object, matching its loaded input schema."}"#);
+    }
+}
+
+#[test]
+fn weak_model_strings_are_coerced_at_every_depth_and_real_strings_stay_strings() {
+    let s = j(r#"{"type":"object","properties":{
+        "ids":{"type":"array","items":{"type":"integer"}},
+        "opts":{"type":"object","properties":{"deep":{"type":"boolean"},"n":{"type":"number"},"inner":{"type":"object","properties":{"k":{"type":"integer"}}}},"required":["deep"]},
+        "label":{"type":"string"},
+        "either":{"anyOf":[{"type":"integer"},{"type":"string"}]},
+        "count":{"type":"integer"}},"required":["ids"]}"#);
+    let sent = j(
+        r#"{"ids":"[1,2]","opts":"{\"deep\":\"true\",\"n\":\"2.5\",\"inner\":\"{\\\"k\\\":\\\"7\\\"}\"}","label":"42","either":"5","count":"9007199254740993"}"#,
+    );
+    let want = j(r#"{"ids":[1,2],"opts":{"deep":true,"n":2.5,"inner":{"k":7}},"label":"42","either":"5","count":9007199254740993}"#);
+    for target in [Dialect::None, Dialect::Gemini, Dialect::OpenAiStrict, Dialect::Anthropic] {
+        assert_eq!(coerce_arguments(&s, target, &sent), Ok(want.clone()), "{}", target.id());
+    }
+    // What does not parse to a wanted type is reported, with pointers.
+    let bad = j(r#"{"ids":"[1,\"x\"]","opts":{"n":"many"},"count":"1.5"}"#);
+    let errs = coerce_arguments(&s, Dialect::Gemini, &bad).unwrap_err();
+    let ptrs: Vec<&str> = errs.iter().map(|v| v.pointer.as_str()).collect();
+    assert!(ptrs.contains(&"/ids/1"), "{errs:?}");
+    assert!(ptrs.contains(&"/opts"), "{errs:?}"); // required "deep" missing
+    assert!(ptrs.contains(&"/opts/n"), "{errs:?}");
+    assert!(ptrs.contains(&"/count"), "{errs:?}");
+}
+
+#[test]
+fn strict_mode_nulls_of_optional_properties_are_dropped_and_required_nulls_kept() {
+    let s = j(r#"{"type":"object","properties":{
+        "q":{"type":"string"},
+        "limit":{"type":"integer","default":10},
+        "cursor":{"anyOf":[{"type":"string"},{"type":"null"}]},
+        "filter":{"type":"object","properties":{"tag":{"type":"string"},"since":{"type":"string"}},"required":["tag"]}},
+        "required":["q","cursor"]}"#);
+    let n = normalize(&s, Dialect::OpenAiStrict, REF_DEPTH, BUDGET).unwrap();
+    assert!(n.strict_ok);
+    let sent = j(r#"{"q":"x","limit":null,"cursor":null,"filter":{"tag":"t","since":null}}"#);
+    assert!(validate(&n.schema, &sent).is_empty());
+    assert_eq!(coerce_arguments(&s, Dialect::OpenAiStrict, &sent), Ok(j(r#"{"q":"x","cursor":null,"filter":{"tag":"t"}}"#)));
+    // Other targets never made anything nullable: a null stays and is judged.
+    let errs = coerce_arguments(&s, Dialect::Gemini, &sent).unwrap_err();
+    assert!(errs.iter().any(|v| v.pointer == "/limit"), "{errs:?}");
+}
+
+#[test]
+fn gemini_string_enums_map_back_to_the_original_values() {
+    let s = j(
+        r#"{"type":"object","properties":{"level":{"type":"integer","enum":[1,2,3]},"flag":{"enum":[true,false]},"ratio":{"const":1.50}},"required":["level"]}"#,
+    );
+    let n = normalize(&s, Dialect::Gemini, REF_DEPTH, BUDGET).unwrap();
+    assert_eq!(
+        c(&n.schema),
+        r#"{"type":"object","properties":{"level":{"type":"string","enum":["1","2","3"]},"flag":{"enum":["true","false"],"type":"string"},"ratio":{"enum":["1.50"],"type":"string"}},"required":["level"]}"#
+    );
+    let sent = j(r#"{"level":"2","flag":"false","ratio":"1.50"}"#);
+    assert!(validate(&n.schema, &sent).is_empty());
+    assert_eq!(coerce_arguments(&s, Dialect::Gemini, &sent), Ok(j(r#"{"level":2,"flag":false,"ratio":1.50}"#)));
+    assert!(coerce_arguments(&s, Dialect::Gemini, &j(r#"{"level":"4"}"#)).is_err());
+}
+
+#[test]
+fn schemas_that_cannot_be_expressed_are_errors_with_a_reason() {
+    let cases = [
+        (r#"{"type":"object","properties":{"a":{"$ref":"https://example.com/s.json"}}}"#, "outside"),
+        (r##"{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}"##, "does not resolve"),
+        (r#"{"type":"string"}"#, "root"),
+        (r#"{"type":"array","items":{"type":"string"}}"#, "root"),
+        (r#"{"anyOf":[{"type":"string"},{"type":"integer"}]}"#, "object alternative"),
+        ("false", "admits no arguments"),
+        ("[]", "must be an object"),
+    ];
+    for (s, why) in cases {
+        for target in TARGETS {
+            let e = normalize(&j(s), target, REF_DEPTH, BUDGET).unwrap_err();
+            assert!(e.contains(why), "{s} [{}]: {e}", target.id());
+        }
+    }
+    // `true` and `{}` are the open object: fine.
+    assert_eq!(c(&normalize(&j("true"), Dialect::Gemini, REF_DEPTH, BUDGET).unwrap().schema), r#"{"type":"object"}"#);
+}
+
+#[test]
+fn tool_names_follow_each_target() {
+    let cases: &[(&str, [bool; 5])] = &[
+        // name                 none  gemini openai anthropic portable
+        ("get_weather", [true, true, true, true, true]),
+        ("server__tool-1", [true, true, true, true, true]),
+        ("ns.tool", [true, true, false, false, false]),
+        ("ns:tool", [true, true, false, false, false]),
+        ("1tool", [true, false, true, true, false]),
+        ("-tool", [true, false, true, true, false]),
+        ("_tool", [true, true, true, true, true]),
+        ("", [true, false, false, false, false]),
+        ("tool name", [true, false, false, false, false]),
+        ("tööl", [true, false, false, false, false]),
+    ];
+    let long64 = "a".repeat(64);
+    let long65 = "a".repeat(65);
+    for (name, want) in cases.iter().copied().chain([(long64.as_str(), [true; 5]), (long65.as_str(), [true, false, false, false, false])]) {
+        let got =
+            [Dialect::None, Dialect::Gemini, Dialect::OpenAiStrict, Dialect::Anthropic, Dialect::Portable].map(|t| tool_name_ok(name, t));
+        assert_eq!(got, want, "{name:?}");
+    }
+}
+
+#[test]
+fn adversarial_catalogs_never_panic_and_stay_bounded() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/adversarial");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).expect("adversarial corpus").filter_map(|e| e.ok()) {
+        let p = e.path();
+        if p.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        let Ok(doc) = json::parse(&std::fs::read_to_string(&p).unwrap(), ParseOptions::default()) else { continue };
+        let Some(tools) = doc.value.as_object().and_then(|o| o.get("tools")).and_then(Value::as_array).cloned() else { continue };
+        for t in tools {
+            for k in ["inputSchema", "outputSchema"] {
+                let Some(s) = t.as_object().and_then(|o| o.get(k)) else { continue };
+                for target in TARGETS {
+                    let start = std::time::Instant::now();
+                    if let Ok(out) = normalize(s, target, REF_DEPTH, 2000) {
+                        n += 1;
+                        let again = normalize(&out.schema, target, REF_DEPTH, 2000).expect("the output normalizes again");
+                        assert_eq!(again.schema, out.schema, "{}: not idempotent", p.display());
+                        let _ = coerce_arguments(s, target, &j(r#"{"a":"[1]","b":null}"#));
+                    }
+                    if std::env::var("DIALECT_DEBUG").is_ok() && start.elapsed().as_millis() > 100 {
+                        eprintln!(
+                            "{} {} [{}] {:?}",
+                            p.display(),
+                            t.as_object().and_then(|o| o.get("name")).map(c).unwrap_or_default(),
+                            target.id(),
+                            start.elapsed()
+                        );
+                    }
+                    assert!(start.elapsed().as_secs() < 2, "{} took {:?}", p.display(), start.elapsed());
+                }
+            }
+        }
+    }
+    assert!(n > 50, "only {n} adversarial schemas normalized");
 }

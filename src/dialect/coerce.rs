@@ -26,6 +26,7 @@ use super::Violation;
 use crate::ctx::Path;
 use crate::json::{self, Object, ParseOptions, Value};
 use crate::policy::Dialect;
+use std::collections::HashSet;
 
 const MAX_STEPS: u64 = 200_000;
 const MAX_REF_HOPS: u32 = 32;
@@ -98,34 +99,56 @@ fn fits(mask: u8, v: &Value) -> bool {
 impl<'a> Coercer<'a> {
     /// A new instance location: drop strict-mode nulls, then coerce.
     fn location(&mut self, s: &'a Value, mut v: Value, hops: u32, strings: bool) -> Value {
+        // A stringified object is parsed first, so its nulls are seen.
+        if strings {
+            if let Value::String(text) = &v {
+                if let Some(nv) = self.parse_string_arg(s, text) {
+                    v = nv;
+                }
+            }
+        }
         if !self.strict || !has_null_member(&v) {
             return self.node(s, v, hops, strings);
         }
-        // Nulls of names no applicable subschema requires: always dropped.
-        let mut req = Vec::new();
-        self.required_all(s, 0, &mut req);
+        // Nulls of declared properties no applicable subschema requires:
+        // always dropped. (Undeclared keys of an open bag were never made
+        // nullable: their nulls are the model's own.)
+        let mut req = HashSet::new();
+        let mut declared = HashSet::new();
+        self.required_all(s, 0, &mut req, &mut declared);
         if let Value::Object(map) = &mut v {
-            map.retain(|k, x| !matches!(x, Value::Null) || req.iter().any(|r| r == k));
+            map.retain(|k, x| !matches!(x, Value::Null) || req.contains(k) || !declared.contains(k));
         }
         let mut v = self.node(s, v, hops, strings);
         // Names some alternative requires and the chosen one does not (an
-        // object-level anyOf flattened for strict mode): dropped when the
-        // null is what makes the arguments invalid.
-        if has_null_member(&v) && !self.val.is_valid(s, &v) {
-            let nulls: Vec<String> = match &v {
-                Value::Object(map) => map.iter().filter(|(_, x)| matches!(x, Value::Null)).map(|(k, _)| k.clone()).collect(),
-                _ => Vec::new(),
-            };
-            // Remove them one by one, in order, until the arguments fit;
-            // if they never do, keep them (validation then says why).
-            let mut cur = v.clone();
-            for k in nulls {
-                if let Value::Object(m) = &mut cur {
-                    m.remove(&k);
+        // object-level anyOf flattened for strict mode): a null is dropped
+        // whenever the arguments stay valid without it; it is kept only where
+        // the original needs it (a required, nullable property).
+        let nulls: Vec<String> = match &v {
+            Value::Object(map) => {
+                map.iter().filter(|(k, x)| matches!(x, Value::Null) && declared.contains(k.as_str())).map(|(k, _)| k.clone()).collect()
+            }
+            _ => Vec::new(),
+        };
+        if !nulls.is_empty() {
+            let without = |v: &Value, ks: &[String]| -> Value {
+                let mut w = v.clone();
+                if let Value::Object(m) = &mut w {
+                    for k in ks {
+                        m.remove(k);
+                    }
                 }
-                if self.val.is_valid(s, &cur) {
-                    v = cur;
-                    break;
+                w
+            };
+            let all = without(&v, &nulls);
+            if self.val.is_valid(s, &all) {
+                v = all;
+            } else {
+                for k in nulls {
+                    let w = without(&v, std::slice::from_ref(&k));
+                    if self.val.is_valid(s, &w) {
+                        v = w;
+                    }
                 }
             }
         }
@@ -140,7 +163,7 @@ impl<'a> Coercer<'a> {
         let Value::Object(o) = s else { return v };
         if strings {
             if let Value::String(text) = &v {
-                if let Some(nv) = self.from_string(s, text) {
+                if let Some(nv) = self.parse_string_arg(s, text) {
                     v = nv;
                 }
             }
@@ -238,7 +261,7 @@ impl<'a> Coercer<'a> {
 
     /// The value a JSON-text string stands for, if the schema wants that
     /// instead of a string.
-    fn from_string(&mut self, s: &'a Value, text: &str) -> Option<Value> {
+    fn parse_string_arg(&mut self, s: &'a Value, text: &str) -> Option<Value> {
         let Value::Object(o) = s else { return None };
         // Gemini string enums: the original enum value with the same text.
         let enum_vals: Option<Vec<&Value>> = match (o.get("enum"), o.get("const")) {
@@ -307,8 +330,9 @@ impl<'a> Coercer<'a> {
         m
     }
 
-    /// Every name some subschema applying at this location lists as `required`.
-    fn required_all(&mut self, s: &'a Value, hops: u32, out: &mut Vec<String>) {
+    /// Every name some subschema applying at this location lists as
+    /// `required` (`out`), and every name one declares in `properties`.
+    fn required_all(&mut self, s: &'a Value, hops: u32, out: &mut HashSet<String>, declared: &mut HashSet<String>) {
         let Value::Object(o) = s else { return };
         self.steps += 1;
         if hops > MAX_REF_HOPS || self.steps > MAX_STEPS {
@@ -316,31 +340,38 @@ impl<'a> Coercer<'a> {
         }
         if let Some(Value::Array(r)) = o.get("required") {
             for n in r.iter().filter_map(Value::as_str) {
-                if !out.iter().any(|x| x == n) {
-                    out.push(n.to_string());
+                if !out.contains(n) {
+                    out.insert(n.to_string());
+                }
+            }
+        }
+        if let Some(Value::Object(p)) = o.get("properties") {
+            for n in p.keys() {
+                if !declared.contains(n) {
+                    declared.insert(n.clone());
                 }
             }
         }
         if let Some(Value::String(r)) = o.get("$ref") {
             if let Some(t) = resolve_ref(self.root, r) {
-                self.required_all(t, hops + 1, out);
+                self.required_all(t, hops + 1, out, declared);
             }
         }
         for k in ["allOf", "anyOf", "oneOf"] {
             if let Some(Value::Array(bs)) = o.get(k) {
                 for b in bs {
-                    self.required_all(b, hops, out);
+                    self.required_all(b, hops, out, declared);
                 }
             }
         }
         for k in ["then", "else"] {
             if let Some(b) = o.get(k) {
-                self.required_all(b, hops, out);
+                self.required_all(b, hops, out, declared);
             }
         }
         if let Some(Value::Object(ds)) = o.get("dependentSchemas") {
             for (_, b) in ds.iter() {
-                self.required_all(b, hops, out);
+                self.required_all(b, hops, out, declared);
             }
         }
     }

@@ -14,6 +14,21 @@ use crate::ctx::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{self, Object, Value};
 use crate::policy::Dialect;
+use std::collections::HashSet;
+
+/// `schema_eq` classes as strings, so de-duplication is linear (a
+/// pairwise `schema_eq` over 10,000 alternatives is a CPU bomb).
+pub(super) fn key(v: &Value) -> String {
+    let mut k = String::new();
+    v.canonical_key(&mut k);
+    k
+}
+
+/// Keeps the first of every `schema_eq` class, in order.
+pub(super) fn dedupe(list: Vec<Value>) -> Vec<Value> {
+    let mut seen = HashSet::with_capacity(list.len());
+    list.into_iter().filter(|v| seen.insert(key(v))).collect()
+}
 
 /// Alternatives produced by a cross product are capped: past this the
 /// rewrite keeps the first operand and reports the loss.
@@ -29,8 +44,16 @@ pub(super) fn type_of_keyword(k: &str, v: &Value) -> Option<&'static str> {
             _ => "string",
         },
         "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" => "number",
-        "properties" | "required" | "additionalProperties" | "patternProperties" | "propertyNames" | "minProperties"
-        | "maxProperties" | "dependentRequired" | "dependentSchemas" | "unevaluatedProperties" => "object",
+        "properties"
+        | "required"
+        | "additionalProperties"
+        | "patternProperties"
+        | "propertyNames"
+        | "minProperties"
+        | "maxProperties"
+        | "dependentRequired"
+        | "dependentSchemas"
+        | "unevaluatedProperties" => "object",
         "items" | "prefixItems" | "additionalItems" | "minItems" | "maxItems" | "uniqueItems" | "contains" | "minContains"
         | "maxContains" | "unevaluatedItems" => "array",
         _ => return None,
@@ -105,7 +128,135 @@ pub(super) fn pre(o: &mut Object, path: &mut Path, depth: u32, cx: &mut Cx, root
     if let Some(Value::Array(_)) = o.get("type") {
         split_types(o, path, cx);
     }
-    let _ = depth;
+    if matches!(o.get("anyOf"), Some(Value::Array(_))) && (cx.target != Dialect::Anthropic || root) {
+        distribute(o, path, cx)?;
+    }
+    if root && matches!(o.get("anyOf"), Some(Value::Array(_))) {
+        root_alternatives(o, path, depth, cx)?;
+    }
+    Ok(())
+}
+
+/// The root must be one object schema for every target (Anthropic and OpenAI
+/// reject a top-level anyOf, Gemini takes one OBJECT): object alternatives
+/// are flattened before they are normalized (so they are normalized once, as
+/// part of the union), the others removed — arguments are always an object.
+fn root_alternatives(o: &mut Object, path: &mut Path, depth: u32, cx: &mut Cx) -> Result<(), String> {
+    let ptr = path.child("anyOf");
+    let Some(Value::Array(branches)) = o.remove("anyOf") else { return Ok(()) };
+    let mut objs: Vec<Value> = Vec::new();
+    let mut dropped = 0;
+    let mut widened = Vec::new();
+    let mut queue: Vec<Value> = branches;
+    let mut guard = 0;
+    while let Some(b) = (!queue.is_empty()).then(|| queue.remove(0)) {
+        guard += 1;
+        if guard > 4096 {
+            return Err("the root schema has too many alternatives".into());
+        }
+        match merge_all(vec![b]) {
+            Merge::Ok(mut m, notes) => {
+                widened.extend(notes);
+                if m.len() == 1 && matches!(m.get("anyOf"), Some(Value::Array(_))) {
+                    if let Some(Value::Array(inner)) = m.remove("anyOf") {
+                        queue.extend(inner);
+                    }
+                    continue;
+                }
+                let objectish = match m.get("type") {
+                    None => true,
+                    Some(Value::String(t)) => t == "object",
+                    Some(Value::Array(ts)) => ts.iter().any(|t| t.as_str() == Some("object")),
+                    _ => false,
+                };
+                if objectish {
+                    m.insert("type", Value::str("object"));
+                    objs.push(Value::Object(m));
+                } else {
+                    dropped += 1;
+                }
+            }
+            Merge::Unsat(_) => dropped += 1,
+        }
+    }
+    if objs.is_empty() {
+        return Err("the root schema has no object alternative (tool arguments are an object)".into());
+    }
+    if dropped > 0 {
+        lossy(cx, &ptr, format!("{dropped} non-object or impossible alternative(s) removed at the root (arguments are always an object)"));
+    }
+    if !widened.is_empty() {
+        lossy(cx, &ptr, format!("alternatives widened while merging: {}", widened.join("; ")));
+    }
+    let merged = if objs.len() == 1 {
+        let Some(Value::Object(b)) = objs.pop() else { return Ok(()) };
+        rewritten(cx, &ptr, "anyOf with a single object alternative at the root merged into the root".into());
+        b
+    } else {
+        lossy(
+            cx,
+            &ptr,
+            "object alternatives at the root flattened into one object: properties are the union, required the intersection (arguments are checked against the original on the way back)".into(),
+        );
+        flatten_objects(objs, path, depth, cx, false)?
+    };
+    for (k, v) in merged.into_entries() {
+        if !(is_annotation(&k) && o.contains_key(&k)) {
+            o.insert(k, v);
+        }
+    }
+    Ok(())
+}
+
+/// Keywords beside `anyOf` go into each alternative (exact: `{P, anyOf:[A,B]}`
+/// = `anyOf:[P∧A, P∧B]`), before the alternatives are normalized, so each is
+/// normalized once, as what it finally is. Not for anthropic below the root:
+/// 2020-12 says it as it is.
+fn distribute(o: &mut Object, path: &Path, cx: &mut Cx) -> Result<(), String> {
+    let siblings: Vec<String> =
+        o.keys().filter(|k| !is_annotation(k) && k.as_str() != "nullable" && k.as_str() != "anyOf").cloned().collect();
+    if siblings.is_empty() {
+        return Ok(());
+    }
+    let ptr = path.child("anyOf");
+    let Some(Value::Array(branches)) = o.remove("anyOf") else { return Ok(()) };
+    let mut common = Object::new();
+    for k in &siblings {
+        if let Some(v) = o.remove(k) {
+            common.insert(k.clone(), v);
+        }
+    }
+    let mut out = Vec::with_capacity(branches.len());
+    let mut dropped = 0;
+    let mut widened = Vec::new();
+    for b in branches {
+        match merge_all(vec![Value::Object(common.clone()), b]) {
+            Merge::Ok(m, notes) => {
+                widened.extend(notes);
+                let m = Value::Object(m);
+                cx.charge(count_nodes(&m))?;
+                out.push(m);
+            }
+            Merge::Unsat(_) => dropped += 1,
+        }
+    }
+    if out.is_empty() {
+        // Every alternative contradicts the keywords beside them: keep
+        // those keywords alone (a superset) and say so.
+        for (k, v) in common.into_entries() {
+            o.insert(k, v);
+        }
+        lossy(cx, &ptr, "no anyOf alternative is compatible with the keywords beside it; anyOf removed".into());
+        return Ok(());
+    }
+    rewritten(cx, &ptr, format!("keywords beside anyOf ({}) moved into each alternative", siblings.join(", ")));
+    if dropped > 0 {
+        rewritten(cx, &ptr, format!("{dropped} alternative(s) that contradict the keywords beside anyOf removed"));
+    }
+    if !widened.is_empty() {
+        lossy(cx, &ptr, format!("alternatives widened while merging: {}", widened.join("; ")));
+    }
+    o.insert("anyOf", Value::Array(out));
     Ok(())
 }
 
@@ -164,6 +315,15 @@ fn nullable(o: &mut Object, path: &Path, cx: &mut Cx) -> Result<(), String> {
             rewritten(cx, &path.child("nullable"), "OpenAPI nullable: false removed (the default)".into());
         }
         return Ok(());
+    }
+    // Null is allowed even beside an enum without it (as `validate` reads
+    // OpenAPI): the enum gets it too, or the type split below would drop it.
+    if !gem {
+        if let Some(Value::Array(e)) = o.get_mut("enum") {
+            if !e.iter().any(|v| matches!(v, Value::Null)) {
+                e.push(Value::Null);
+            }
+        }
     }
     match o.get_mut("type") {
         Some(Value::String(t)) if gem || t == "null" => {
@@ -234,7 +394,11 @@ fn one_of(o: &mut Object, report: bool, path: &Path, cx: &mut Cx) {
         _ => {
             o.insert("anyOf", Value::Array(one));
             if report {
-                rewritten(cx, &path.child("oneOf"), "oneOf → anyOf (the model is told the alternatives; exclusivity is checked on the way back)".into());
+                rewritten(
+                    cx,
+                    &path.child("oneOf"),
+                    "oneOf → anyOf (the model is told the alternatives; exclusivity is checked on the way back)".into(),
+                );
             }
         }
     }
@@ -433,7 +597,8 @@ fn merge2(mut a: Object, b: Object, notes: &mut Vec<String>) -> Result<Object, S
             continue;
         }
         let merged_names = names(&a, "properties");
-        let foreign: Vec<String> = merged_names.into_iter().filter(|n| !side_props.contains(n)).collect();
+        let side: HashSet<&String> = side_props.iter().collect();
+        let foreign: Vec<String> = merged_names.into_iter().filter(|n| !side.contains(n)).collect();
         if foreign.is_empty() {
             continue;
         }
@@ -441,7 +606,7 @@ fn merge2(mut a: Object, b: Object, notes: &mut Vec<String>) -> Result<Object, S
             notes.push("additionalProperties beside patternProperties not merged exactly".into());
             continue;
         }
-        let required: Vec<String> = a
+        let required: HashSet<String> = a
             .get("required")
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
@@ -476,9 +641,7 @@ fn combine(k: &str, av: &mut Value, bv: Value, notes: &mut Vec<String>) -> Resul
             for t in &ta {
                 let hit = if tb.contains(t) {
                     Some(*t)
-                } else if *t == "integer" && tb.contains(&"number") {
-                    Some("integer")
-                } else if *t == "number" && tb.contains(&"integer") {
+                } else if (*t == "integer" && tb.contains(&"number")) || (*t == "number" && tb.contains(&"integer")) {
                     Some("integer")
                 } else {
                     None
@@ -497,7 +660,8 @@ fn combine(k: &str, av: &mut Value, bv: Value, notes: &mut Vec<String>) -> Resul
         }
         "enum" => {
             let (Value::Array(x), Value::Array(y)) = (&*av, &bv) else { return Ok(()) };
-            let both: Vec<Value> = x.iter().filter(|v| y.iter().any(|w| w.schema_eq(v))).cloned().collect();
+            let ys: HashSet<String> = y.iter().map(key).collect();
+            let both: Vec<Value> = dedupe(x.iter().filter(|v| ys.contains(&key(v))).cloned().collect());
             if both.is_empty() {
                 return Err("the enums have no value in common".into());
             }
@@ -505,8 +669,9 @@ fn combine(k: &str, av: &mut Value, bv: Value, notes: &mut Vec<String>) -> Resul
         }
         "required" => {
             if let (Value::Array(x), Value::Array(y)) = (&mut *av, bv) {
+                let mut seen: HashSet<String> = x.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
                 for v in y {
-                    if !x.contains(&v) {
+                    if v.as_str().is_some_and(|n| seen.insert(n.to_string())) {
                         x.push(v);
                     }
                 }
@@ -677,7 +842,8 @@ fn split_types(o: &mut Object, path: &Path, cx: &mut Cx) {
                 n.insert("type", Value::str("null"));
                 branches.push(Value::Object(n));
             }
-            let keys: Vec<String> = o.iter().filter(|(k, v)| type_of_keyword(k, v).is_some() || k.as_str() == "enum").map(|(k, _)| k.clone()).collect();
+            let keys: Vec<String> =
+                o.iter().filter(|(k, v)| type_of_keyword(k, v).is_some() || k.as_str() == "enum").map(|(k, _)| k.clone()).collect();
             for k in keys {
                 o.remove(&k);
             }
@@ -736,7 +902,12 @@ pub(super) fn post(mut o: Object, path: &mut Path, depth: u32, cx: &mut Cx, root
         return Ok(Value::Object(o));
     }
     let ptr = path.child("anyOf");
-    let Some(Value::Array(branches)) = o.remove("anyOf") else { return Ok(Value::Object(o)) };
+    // Taken in place: the key keeps its position (a second pass must not
+    // reorder keys, or normalizing would not be idempotent).
+    let branches = match o.get_mut("anyOf") {
+        Some(Value::Array(b)) => std::mem::take(b),
+        _ => return Ok(Value::Object(o)),
+    };
     let anthropic = cx.target == Dialect::Anthropic;
     let gem = gemini_like(cx.target);
 
@@ -766,16 +937,12 @@ pub(super) fn post(mut o: Object, path: &mut Path, depth: u32, cx: &mut Cx, root
     }
     if anything && !anthropic {
         rewritten(cx, &ptr, "anyOf with an alternative that accepts anything removed".into());
+        o.remove("anyOf");
         return Ok(Value::Object(o));
     }
     // 2. duplicates.
     let before = flat.len();
-    let mut uniq: Vec<Value> = Vec::with_capacity(flat.len());
-    for b in flat {
-        if !uniq.iter().any(|u| u.schema_eq(&b)) {
-            uniq.push(b);
-        }
-    }
+    let mut uniq = dedupe(flat);
     if uniq.len() != before {
         rewritten(cx, &ptr, format!("{} duplicate anyOf alternative(s) removed", before - uniq.len()));
     }
@@ -783,7 +950,7 @@ pub(super) fn post(mut o: Object, path: &mut Path, depth: u32, cx: &mut Cx, root
     let (merged, n) = merge_enum_branches(uniq);
     uniq = merged;
     if n > 0 {
-        rewritten(cx, &ptr, format!("{n} single-type enum alternatives merged into one enum"));
+        rewritten(cx, &ptr, "enum alternatives of one type merged into one enum".into());
     }
     // 3. gemini: null alternatives become nullable.
     let mut nullable = false;
@@ -794,6 +961,7 @@ pub(super) fn post(mut o: Object, path: &mut Path, depth: u32, cx: &mut Cx, root
     }
     if uniq.is_empty() {
         if nullable {
+            o.remove("anyOf");
             o.insert("nullable", Value::Bool(true));
             lossy(cx, &ptr, "an anyOf that only admits null has no Gemini form; left open (nullable)".into());
             return Ok(Value::Object(o));
@@ -819,68 +987,15 @@ pub(super) fn post(mut o: Object, path: &mut Path, depth: u32, cx: &mut Cx, root
             return Err("the root schema has no object alternative".into());
         }
     }
-    // 5. keywords beside anyOf go into each alternative (not for anthropic
-    //    below the root: 2020-12 says it as it is).
-    let siblings: Vec<String> = o.keys().filter(|k| !is_annotation(k) && k.as_str() != "nullable").cloned().collect();
-    if !siblings.is_empty() && (!anthropic || root) {
-        let mut common = Object::new();
-        for k in &siblings {
-            if let Some(v) = o.remove(k) {
-                common.insert(k.clone(), v);
-            }
-        }
-        let mut out = Vec::with_capacity(uniq.len());
-        let mut dropped = 0;
-        let mut widened = Vec::new();
-        for (i, b) in uniq.into_iter().enumerate() {
-            match merge_all(vec![Value::Object(common.clone()), b]) {
-                Merge::Ok(m, notes) => {
-                    widened.extend(notes);
-                    cx.charge(count_nodes(&Value::Object(m.clone())))?;
-                    let m2 = path.push("anyOf");
-                    let m3 = path.push_index(i);
-                    let v = shape::node(Value::Object(m), path, depth + 1, cx, shape::Pos::Branch);
-                    path.pop_to(m3);
-                    path.pop_to(m2);
-                    out.push(v?);
-                }
-                Merge::Unsat(_) => dropped += 1,
-            }
-        }
-        if out.is_empty() {
-            // Every alternative contradicts the keywords beside them: keep
-            // those keywords alone (a superset) and say so.
-            for (k, v) in common.into_entries() {
-                o.insert(k, v);
-            }
-            lossy(cx, &ptr, "no anyOf alternative is compatible with the keywords beside it; anyOf removed".into());
-            return Ok(Value::Object(o));
-        }
-        rewritten(cx, &ptr, format!("keywords beside anyOf ({}) moved into each alternative", siblings.join(", ")));
-        if dropped > 0 {
-            rewritten(cx, &ptr, format!("{dropped} alternative(s) that contradict the keywords beside anyOf removed"));
-        }
-        if !widened.is_empty() {
-            lossy(cx, &ptr, format!("alternatives widened while merging: {}", widened.join("; ")));
-        }
-        uniq = out;
-        let before = uniq.len();
-        let mut u2: Vec<Value> = Vec::with_capacity(uniq.len());
-        for b in uniq {
-            if !u2.iter().any(|u| u.schema_eq(&b)) {
-                u2.push(b);
-            }
-        }
-        uniq = u2;
-        let _ = before;
-    }
     // 6. one alternative left: it is the schema.
-    if uniq.len() == 1 && (!anthropic || root) && o.keys().all(|k| is_annotation(k) || k == "nullable") {
+    if uniq.len() == 1 && o.keys().all(|k| is_annotation(k) || k == "nullable" || k == "anyOf") {
         let Some(Value::Object(mut b)) = uniq.pop() else {
             return Ok(Value::Object(o));
         };
         for (k, v) in o.into_entries() {
-            b.insert(k, v);
+            if k != "anyOf" {
+                b.insert(k, v);
+            }
         }
         if nullable {
             b.insert("nullable", Value::Bool(true));
@@ -890,10 +1005,12 @@ pub(super) fn post(mut o: Object, path: &mut Path, depth: u32, cx: &mut Cx, root
     }
     // 7. object alternatives → one object (gemini everywhere, every target at the root).
     let objects = uniq.len() >= 2 && uniq.iter().all(is_object_branch);
-    if objects && (gem || root) && o.keys().all(|k| is_annotation(k) || k == "nullable") {
-        let mut flat = flatten_objects(uniq, path, depth, cx)?;
+    if objects && (gem || root) && o.keys().all(|k| is_annotation(k) || k == "nullable" || k == "anyOf") {
+        let mut flat = flatten_objects(uniq, path, depth, cx, true)?;
         for (k, v) in o.into_entries() {
-            flat.insert(k, v);
+            if k != "anyOf" {
+                flat.insert(k, v);
+            }
         }
         if nullable {
             flat.insert("nullable", Value::Bool(true));
@@ -919,64 +1036,86 @@ pub(super) fn post(mut o: Object, path: &mut Path, depth: u32, cx: &mut Cx, root
 /// Alternatives that are nothing but `{type: T, enum: [...]}` (same T) become
 /// one alternative with the union of the values. Returns how many merged.
 fn merge_enum_branches(branches: Vec<Value>) -> (Vec<Value>, usize) {
-    let key = |b: &Value| -> Option<String> {
+    let group = |b: &Value| -> Option<String> {
         let o = b.as_object()?;
         if !o.keys().all(|k| matches!(k.as_str(), "type" | "enum" | "nullable")) || !matches!(o.get("enum"), Some(Value::Array(_))) {
             return None;
         }
-        Some(format!("{}|{}", json::write_compact(o.get("type")?), json::write_compact(o.get("nullable").unwrap_or(&Value::Null))))
+        Some(format!(
+            "{}|{}",
+            json::write_compact(o.get("type").unwrap_or(&Value::Null)),
+            json::write_compact(o.get("nullable").unwrap_or(&Value::Null))
+        ))
     };
     let mut out: Vec<Value> = Vec::with_capacity(branches.len());
-    let mut keys: Vec<Option<String>> = Vec::with_capacity(branches.len());
+    // group → (index in `out`, canonical keys of its values)
+    let mut groups: Vec<(String, usize, HashSet<String>)> = Vec::new();
     let mut merged = 0;
     for b in branches {
-        let k = key(&b);
-        if let Some(k) = &k {
-            if let Some(i) = keys.iter().position(|x| x.as_deref() == Some(k.as_str())) {
-                if let (Some(Value::Array(into)), Some(Value::Array(from))) = (out[i].as_object_mut().and_then(|o| o.get_mut("enum")), b.as_object().and_then(|o| o.get("enum"))) {
-                    for v in from {
-                        if !into.iter().any(|x| x.schema_eq(v)) {
-                            into.push(v.clone());
+        let Some(g) = group(&b) else {
+            out.push(b);
+            continue;
+        };
+        let vals: Vec<Value> = b.as_object().and_then(|o| o.get("enum")).and_then(Value::as_array).cloned().unwrap_or_default();
+        match groups.iter_mut().find(|(k, _, _)| *k == g) {
+            Some((_, i, seen)) => {
+                if let Some(Value::Array(into)) = out[*i].as_object_mut().and_then(|o| o.get_mut("enum")) {
+                    for v in vals {
+                        if seen.insert(key(&v)) {
+                            into.push(v);
                         }
                     }
-                    merged += 1;
-                    continue;
                 }
+                merged += 1;
+            }
+            None => {
+                let seen = vals.iter().map(key).collect();
+                groups.push((g, out.len(), seen));
+                out.push(b);
             }
         }
-        keys.push(k);
-        out.push(b);
     }
     (out, merged)
 }
 
 /// One object accepting what any of the object alternatives accepts (and more).
-fn flatten_objects(branches: Vec<Value>, path: &mut Path, depth: u32, cx: &mut Cx) -> Result<Object, String> {
+/// `normalize_variants`: the alternatives are already normalized, so a new
+/// `anyOf` of a property's variants is normalized here (else the caller's
+/// children pass does it).
+fn flatten_objects(branches: Vec<Value>, path: &mut Path, depth: u32, cx: &mut Cx, normalize_variants: bool) -> Result<Object, String> {
     let objs: Vec<Object> = branches.into_iter().filter_map(|b| if let Value::Object(o) = b { Some(o) } else { None }).collect();
     let mut out = Object::new();
     out.insert("type", Value::str("object"));
     // properties: union, variants per name.
     let mut variants: Vec<(String, Vec<Value>)> = Vec::new();
+    let mut index: std::collections::HashMap<String, (usize, HashSet<String>)> = std::collections::HashMap::new();
     for b in &objs {
         if let Some(Value::Object(p)) = b.get("properties") {
             for (n, s) in p.iter() {
-                match variants.iter_mut().find(|(k, _)| k == n) {
-                    Some((_, vs)) => {
-                        if !vs.iter().any(|v| v.schema_eq(s)) {
-                            vs.push(s.clone());
+                match index.get_mut(n) {
+                    Some((i, seen)) => {
+                        if seen.insert(key(s)) {
+                            variants[*i].1.push(s.clone());
                         }
                     }
-                    None => variants.push((n.clone(), vec![s.clone()])),
+                    None => {
+                        index.insert(n.clone(), (variants.len(), HashSet::from([key(s)])));
+                        variants.push((n.clone(), vec![s.clone()]));
+                    }
                 }
             }
         }
     }
     // required: intersection, in the first branch's order.
     let req_of = |b: &Object| -> Vec<String> {
-        b.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(|x| x.as_str().map(str::to_string)).collect()).unwrap_or_default()
+        b.get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+            .unwrap_or_default()
     };
     let first = objs.first().map(req_of).unwrap_or_default();
-    let required: Vec<String> = first.into_iter().filter(|n| objs.iter().all(|b| req_of(b).contains(n))).collect();
+    let sets: Vec<HashSet<String>> = objs.iter().map(|b| req_of(b).into_iter().collect()).collect();
+    let required: Vec<String> = first.into_iter().filter(|n| sets.iter().all(|r| r.contains(n))).collect();
     // Other keywords survive only when every branch agrees.
     let mut keep: Vec<(String, Value)> = Vec::new();
     if let Some(b0) = objs.first() {
@@ -994,6 +1133,10 @@ fn flatten_objects(branches: Vec<Value>, path: &mut Path, depth: u32, cx: &mut C
     for (n, mut vs) in variants {
         let v = if vs.len() == 1 {
             vs.pop().unwrap_or(Value::Bool(true))
+        } else if !normalize_variants {
+            let mut a = Object::new();
+            a.insert("anyOf", Value::Array(vs));
+            Value::Object(a)
         } else {
             let mut a = Object::new();
             a.insert("anyOf", Value::Array(vs));

@@ -76,7 +76,16 @@ fn percent_decode(s: &str) -> String {
 pub(super) fn is_annotation(k: &str) -> bool {
     matches!(
         k,
-        "title" | "description" | "default" | "examples" | "example" | "deprecated" | "readOnly" | "writeOnly" | "contentMediaType" | "contentEncoding"
+        "title"
+            | "description"
+            | "default"
+            | "examples"
+            | "example"
+            | "deprecated"
+            | "readOnly"
+            | "writeOnly"
+            | "contentMediaType"
+            | "contentEncoding"
     )
 }
 
@@ -160,11 +169,23 @@ impl<'a> Inliner<'a> {
             };
             match k.as_str() {
                 "$schema" | "$id" | "$anchor" => {
-                    cx.change(K::DialectRewritten, S::Info, &path.child(k), Action::Removed, format!("{k} removed (refs resolve inside this document)"));
+                    cx.change(
+                        K::DialectRewritten,
+                        S::Info,
+                        &path.child(k),
+                        Action::Removed,
+                        format!("{k} removed (refs resolve inside this document)"),
+                    );
                     continue;
                 }
                 "$defs" | "definitions" => {
-                    cx.change(K::DialectRewritten, S::Info, &path.child(k), Action::Removed, format!("{k} removed (every $ref was inlined)"));
+                    cx.change(
+                        K::DialectRewritten,
+                        S::Info,
+                        &path.child(k),
+                        Action::Removed,
+                        format!("{k} removed (every $ref was inlined)"),
+                    );
                     continue;
                 }
                 "$ref" => continue, // handled by `node`; a non-string one was reported
@@ -183,7 +204,13 @@ impl<'a> Inliner<'a> {
                         if matches!(sub, Value::Object(_) | Value::Bool(_)) {
                             nm.insert(name.clone(), self.node(sub, path, depth + 1, cx)?);
                         } else {
-                            cx.change(K::SchemaInvalid, S::Low, path.as_str(), Action::Removed, format!("not a schema ({}); removed", sub.type_name()));
+                            cx.change(
+                                K::SchemaInvalid,
+                                S::Low,
+                                path.as_str(),
+                                Action::Removed,
+                                format!("not a schema ({}); removed", sub.type_name()),
+                            );
                         }
                         path.pop_to(m2);
                     }
@@ -196,7 +223,13 @@ impl<'a> Inliner<'a> {
                         if matches!(sub, Value::Object(_) | Value::Bool(_)) {
                             nl.push(self.node(sub, path, depth + 1, cx)?);
                         } else {
-                            cx.change(K::SchemaInvalid, S::Low, path.as_str(), Action::Removed, format!("not a schema ({}); removed", sub.type_name()));
+                            cx.change(
+                                K::SchemaInvalid,
+                                S::Low,
+                                path.as_str(),
+                                Action::Removed,
+                                format!("not a schema ({}); removed", sub.type_name()),
+                            );
                         }
                         path.pop_to(m2);
                     }

@@ -38,6 +38,7 @@ pub(super) fn node(v: Value, path: &mut Path, depth: u32, cx: &mut Cx, pos: Pos)
         other => return Ok(other), // booleans: the parent decides (`children`)
     };
     combinators::pre(&mut o, path, depth, cx, root)?;
+    targets::drop_early(&mut o, path, cx);
     children(&mut o, path, depth, cx)?;
     let v = combinators::post(o, path, depth, cx, root)?;
     targets::apply(v, path, depth, cx, pos)
@@ -94,7 +95,9 @@ fn booleans(o: &mut Object, path: &Path, cx: &mut Cx) {
         o.insert("items", Value::Object(Object::new()));
         cx.change(K::DialectRewritten, S::Info, &path.child("items"), Action::Rewritten, "items: true → {}".into());
     }
-    if o.get("items") == Some(&Value::Bool(false)) {
+    // (Beside `prefixItems`, `items: false` closes the tuple: the target
+    // rules turn that into `maxItems`.)
+    if o.get("items") == Some(&Value::Bool(false)) && !o.contains_key("prefixItems") {
         o.remove("items");
         o.insert("maxItems", Value::Number(crate::json::Number::from_u64(0)));
         cx.change(K::DialectRewritten, S::Info, &path.child("items"), Action::Rewritten, "items: false → maxItems: 0".into());
@@ -129,9 +132,21 @@ fn booleans(o: &mut Object, path: &Path, cx: &mut Cx) {
     for n in &never {
         let p = crate::json::pointer_push(&pp, n);
         if was_required.contains(n) {
-            cx.change(K::DialectLossy, S::Low, &p, Action::Removed, format!("property {n:?} is required but its schema is false (no value fits); removed"));
+            cx.change(
+                K::DialectLossy,
+                S::Low,
+                &p,
+                Action::Removed,
+                format!("property {n:?} is required but its schema is false (no value fits); removed"),
+            );
         } else {
-            cx.change(K::DialectRewritten, S::Info, &p, Action::Removed, format!("property {n:?} with schema false (must be absent) removed"));
+            cx.change(
+                K::DialectRewritten,
+                S::Info,
+                &p,
+                Action::Removed,
+                format!("property {n:?} with schema false (must be absent) removed"),
+            );
         }
     }
 }

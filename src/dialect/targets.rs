@@ -17,7 +17,7 @@
 //! non-strict mode* (`strict_ok` is always false for it). Its keyword list is
 //! the intersection of Gemini's and strict mode's, plus Gemini's `nullable`.
 
-use super::combinators::value_has_type;
+use super::combinators::{type_of_keyword, value_has_type};
 use super::refs::is_annotation;
 use super::shape::Pos;
 use super::{num, Cx};
@@ -25,11 +25,31 @@ use crate::ctx::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{self, Object, Value};
 use crate::policy::Dialect;
+use crate::schema::Kw;
 
 pub(super) const GEMINI_KEYS: &[&str] = &[
-    "type", "format", "title", "description", "nullable", "default", "items", "minItems", "maxItems", "enum", "properties",
-    "propertyOrdering", "required", "minProperties", "maxProperties", "minimum", "maximum", "minLength", "maxLength", "pattern",
-    "example", "anyOf",
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "default",
+    "items",
+    "minItems",
+    "maxItems",
+    "enum",
+    "properties",
+    "propertyOrdering",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "example",
+    "anyOf",
 ];
 
 /// Strict mode's supported keywords. `default`, `examples`, `minLength`,
@@ -37,13 +57,42 @@ pub(super) const GEMINI_KEYS: &[&str] = &[
 /// `propertyNames`, `patternProperties`, `allOf`, `not`, `if`/`then`/`else`
 /// are not among them.
 pub(super) const OPENAI_KEYS: &[&str] = &[
-    "type", "title", "description", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "pattern", "format",
-    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+    "type",
+    "title",
+    "description",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "anyOf",
+    "enum",
+    "pattern",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
 ];
 
 pub(super) const PORTABLE_KEYS: &[&str] = &[
-    "type", "format", "title", "description", "nullable", "items", "minItems", "maxItems", "enum", "properties", "required", "minimum",
-    "maximum", "pattern", "anyOf",
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "items",
+    "minItems",
+    "maxItems",
+    "enum",
+    "properties",
+    "required",
+    "minimum",
+    "maximum",
+    "pattern",
+    "anyOf",
 ];
 
 pub(super) const OPENAI_FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
@@ -86,10 +135,19 @@ pub(super) fn apply(v: Value, path: &mut Path, _depth: u32, cx: &mut Cx, pos: Po
 // ---------------------------------------------------------------------------
 
 const OBJECT_KW: &[&str] = &[
-    "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
-    "dependentRequired", "dependentSchemas", "unevaluatedProperties",
+    "properties",
+    "required",
+    "additionalProperties",
+    "patternProperties",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+    "dependentRequired",
+    "dependentSchemas",
+    "unevaluatedProperties",
 ];
-const ARRAY_KW: &[&str] = &["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems"];
+const ARRAY_KW: &[&str] =
+    &["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems"];
 const STRING_KW: &[&str] = &["minLength", "maxLength", "pattern"];
 const NUMBER_KW: &[&str] = &["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
 
@@ -101,7 +159,7 @@ fn infer_type(o: &mut Object, path: &Path, cx: &mut Cx) {
     if o.contains_key("type") || o.contains_key("anyOf") {
         return;
     }
-    let has = |list: &[&str]| list.iter().any(|k| o.contains_key(*k));
+    let has = |list: &[&str]| list.iter().any(|k| o.contains_key(k));
     let groups = [(OBJECT_KW, "object"), (ARRAY_KW, "array"), (STRING_KW, "string"), (NUMBER_KW, "number")];
     let hits: Vec<&str> = groups.iter().filter(|(l, _)| has(l)).map(|(_, t)| *t).collect();
     let t = if let Some(Value::Array(e)) = o.get("enum") {
@@ -123,12 +181,7 @@ fn enum_type(e: &[Value]) -> Option<&'static str> {
     if vals.is_empty() {
         return None;
     }
-    for t in ["string", "boolean", "integer", "number", "object", "array", "null"] {
-        if vals.iter().all(|v| value_has_type(v, t)) {
-            return Some(t);
-        }
-    }
-    None
+    ["string", "boolean", "integer", "number", "object", "array", "null"].into_iter().find(|t| vals.iter().all(|v| value_has_type(v, t)))
 }
 
 /// Enum values the node's type excludes can never be valid: removed (exact).
@@ -150,11 +203,9 @@ fn tuple_to_items(o: &mut Object, path: &Path, cx: &mut Cx) {
     let mut alts: Vec<Value> = Vec::new();
     let closed = matches!(rest, Some(Value::Bool(false)));
     for s in tuple.iter().cloned().chain(rest.into_iter().filter(|r| !matches!(r, Value::Bool(false)))) {
-        let s = if s == Value::Bool(true) { Value::Object(Object::new()) } else { s };
-        if !alts.iter().any(|a| a.schema_eq(&s)) {
-            alts.push(s);
-        }
+        alts.push(if s == Value::Bool(true) { Value::Object(Object::new()) } else { s });
     }
+    let mut alts = super::combinators::dedupe(alts);
     let items = if alts.iter().any(|a| matches!(a, Value::Object(x) if x.keys().all(|k| is_annotation(k)))) {
         Value::Object(Object::new())
     } else if alts.len() == 1 {
@@ -168,16 +219,23 @@ fn tuple_to_items(o: &mut Object, path: &Path, cx: &mut Cx) {
     if closed && !o.contains_key("maxItems") {
         o.insert("maxItems", Value::Number(json::Number::from_u64(tuple.len() as u64)));
     }
-    lossy(cx, &path.child("prefixItems"), S::Low, Action::Rewritten, "tuple (prefixItems) → items admitting any of its member schemas".into());
+    lossy(
+        cx,
+        &path.child("prefixItems"),
+        S::Low,
+        Action::Rewritten,
+        "tuple (prefixItems) → items admitting any of its member schemas".into(),
+    );
 }
 
 fn required_in_properties(o: &mut Object, path: &Path, cx: &mut Cx) {
-    let props: Vec<String> = o.get("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default();
+    let props: std::collections::HashSet<String> =
+        o.get("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default();
     let Some(Value::Array(r)) = o.get_mut("required") else { return };
     let before = r.len();
     let mut dropped = Vec::new();
     r.retain(|x| {
-        let keep = x.as_str().is_some_and(|s| props.iter().any(|p| p == s));
+        let keep = x.as_str().is_some_and(|s| props.contains(s));
         if !keep {
             dropped.push(json::write_compact(x));
         }
@@ -188,7 +246,73 @@ fn required_in_properties(o: &mut Object, path: &Path, cx: &mut Cx) {
         if empty {
             o.remove("required");
         }
-        lossy(cx, &path.child("required"), S::Low, Action::Removed, format!("required names without a property schema removed: {}", dropped.join(", ")));
+        lossy(
+            cx,
+            &path.child("required"),
+            S::Low,
+            Action::Removed,
+            format!("required names without a property schema removed: {}", dropped.join(", ")),
+        );
+    }
+}
+
+/// The target's keyword list.
+fn allowed_keys(t: Dialect) -> Option<&'static [&'static str]> {
+    match t {
+        Dialect::Gemini => Some(GEMINI_KEYS),
+        Dialect::OpenAiStrict => Some(OPENAI_KEYS),
+        Dialect::Portable => Some(PORTABLE_KEYS),
+        Dialect::Anthropic | Dialect::None => None,
+    }
+}
+
+/// Before the children are normalized: subschema keywords the target drops
+/// anyway (`not`, `if`, Gemini's `additionalProperties`, …) go first, so
+/// nothing inside them is normalized and reported for nothing.
+pub(super) fn drop_early(o: &mut Object, path: &Path, cx: &mut Cx) {
+    let Some(allowed) = allowed_keys(cx.target) else { return };
+    let doomed = |k: &str| {
+        !allowed.contains(&k)
+            && k != "prefixItems" // converted into `items` by the target rules
+            && matches!(crate::schema::keyword(k), Some(Kw::SchemaMap | Kw::PatternMap | Kw::SchemaList | Kw::SchemaOne | Kw::Items))
+    };
+    if o.keys().any(|k| doomed(k)) {
+        let mut early = Object::new();
+        let keys: Vec<String> = o.keys().filter(|k| doomed(k)).cloned().collect();
+        for k in keys {
+            if let Some(v) = o.remove(&k) {
+                early.insert(k, v);
+            }
+        }
+        // Strict mode: keys the patterns admitted must stay admissible, or
+        // closing the object later would make them unreachable.
+        if cx.target == Dialect::OpenAiStrict
+            && early.contains_key("patternProperties")
+            && matches!(o.get("additionalProperties"), None | Some(Value::Bool(false)))
+        {
+            o.insert("additionalProperties", Value::Bool(true));
+            rewritten(
+                cx,
+                &path.child("additionalProperties"),
+                "additionalProperties: true in place of patternProperties (the object stays open)".into(),
+            );
+        }
+        allow_list(&mut early, &[], path, cx);
+    }
+}
+
+/// Keywords that only constrain another type than the node's one type say
+/// nothing (`minimum` on a string): removed, exactly.
+fn foreign_keywords(o: &mut Object, path: &Path, cx: &mut Cx) {
+    let Some(t) = o.get("type").and_then(Value::as_str).map(str::to_string) else { return };
+    let foreign: Vec<String> = o
+        .iter()
+        .filter(|(k, v)| type_of_keyword(k, v).is_some_and(|kt| !(kt == t || (kt == "number" && t == "integer"))))
+        .map(|(k, _)| k.clone())
+        .collect();
+    for k in foreign {
+        o.remove(&k);
+        rewritten(cx, &path.child(&k), format!("{k} removed: it does not apply to type {t:?}"));
     }
 }
 
@@ -203,7 +327,13 @@ fn allow_list(o: &mut Object, allowed: &[&str], path: &Path, cx: &mut Cx) {
         let open = matches!(&v, Value::Bool(true)) || matches!(&v, Value::Object(x) if x.is_empty());
         let says_nothing = matches!(
             k.as_str(),
-            "additionalProperties" | "unevaluatedProperties" | "additionalItems" | "unevaluatedItems" | "propertyNames" | "patternProperties" | "dependentSchemas"
+            "additionalProperties"
+                | "unevaluatedProperties"
+                | "additionalItems"
+                | "unevaluatedItems"
+                | "propertyNames"
+                | "patternProperties"
+                | "dependentSchemas"
         );
         if open && says_nothing {
             // `additionalProperties: true` and friends say nothing: no loss.
@@ -212,7 +342,13 @@ fn allow_list(o: &mut Object, allowed: &[&str], path: &Path, cx: &mut Cx) {
         }
         let harmless = is_annotation(&k) || (k == "additionalProperties" && v == Value::Bool(false));
         let sev = if harmless { S::Info } else { S::Low };
-        lossy(cx, &path.child(&k), sev, Action::Removed, format!("{k} is not supported by {target}; removed (arguments are still checked against the original schema)"));
+        lossy(
+            cx,
+            &path.child(&k),
+            sev,
+            Action::Removed,
+            format!("{k} is not supported by {target}; removed (arguments are still checked against the original schema)"),
+        );
     }
 }
 
@@ -248,6 +384,7 @@ fn gemini(o: &mut Object, path: &Path, cx: &mut Cx, pos: Pos) -> Result<(), Stri
         lossy(cx, &path.child("type"), S::Low, Action::Rewritten, "type \"null\" has no Gemini form; left open with nullable: true".into());
     }
     enum_by_type(o, path, cx);
+    foreign_keywords(o, path, cx);
     gemini_enum(o, path, cx);
     exclusive_bounds(o, path, cx);
     if o.contains_key("prefixItems") {
@@ -313,7 +450,7 @@ fn gemini_enum(o: &mut Object, path: &Path, cx: &mut Cx) {
     }
     let scalar = vals.iter().all(|v| matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_)));
     let texts: Vec<String> = vals.iter().map(|v| if let Value::String(s) = v { s.clone() } else { json::write_compact(v) }).collect();
-    let unique = texts.iter().enumerate().all(|(i, t)| !texts[..i].contains(t));
+    let unique = texts.iter().collect::<std::collections::HashSet<_>>().len() == texts.len();
     if !scalar || !unique {
         o.remove("enum");
         let why = if scalar { "two values have the same text" } else { "objects or arrays have no string form" };
@@ -324,7 +461,7 @@ fn gemini_enum(o: &mut Object, path: &Path, cx: &mut Cx) {
     o.insert("type", Value::str("string"));
     o.insert("enum", Value::Array(texts.iter().cloned().map(Value::String).collect()));
     for k in NUMBER_KW {
-        o.remove(*k);
+        o.remove(k);
     }
     if let Some(d) = o.get("default").cloned() {
         match &d {
@@ -367,7 +504,13 @@ fn exclusive_bounds(o: &mut Object, path: &Path, cx: &mut Cx) {
         if exact.is_some() {
             rewritten(cx, &path.child(ex), format!("{ex} {} → {incl} (integers)", b.as_str()));
         } else {
-            lossy(cx, &path.child(ex), S::Low, Action::Rewritten, format!("{ex} {} → inclusive {incl} (Gemini has no exclusive bounds)", b.as_str()));
+            lossy(
+                cx,
+                &path.child(ex),
+                S::Low,
+                Action::Rewritten,
+                format!("{ex} {} → inclusive {incl} (Gemini has no exclusive bounds)", b.as_str()),
+            );
         }
     }
 }
@@ -389,7 +532,13 @@ fn formats(o: &mut Object, path: &Path, cx: &mut Cx) {
     if !ok {
         let f = f.clone();
         o.remove("format");
-        lossy(cx, &path.child("format"), S::Info, Action::Removed, format!("format {f:?} is not supported by {} here; removed", cx.target.id()));
+        lossy(
+            cx,
+            &path.child("format"),
+            S::Info,
+            Action::Removed,
+            format!("format {f:?} is not supported by {} here; removed", cx.target.id()),
+        );
     }
 }
 
@@ -405,31 +554,64 @@ fn openai(o: &mut Object, path: &Path, cx: &mut Cx, root: bool) {
         }
     }
     enum_by_type(o, path, cx);
+    foreign_keywords(o, path, cx);
     if o.contains_key("prefixItems") {
         tuple_to_items(o, path, cx);
     }
     formats(o, path, cx);
     // Open bags: closing them would make every key unreachable (seed 002's
-    // `call_tool.arguments`), so they stay open and the tool stays non-strict.
+    // `call_tool.arguments`), so they stay open; `finish` flags them and the
+    // tool stays non-strict.
     let is_object = o.get("type").and_then(Value::as_str) == Some("object");
-    let open_bag = is_object
-        && (!o.contains_key("properties")
-            || o.contains_key("patternProperties")
-            || matches!(o.get("additionalProperties"), Some(a) if *a != Value::Bool(false)));
+    let open = is_object && open_bag(o);
     allow_list(o, OPENAI_KEYS, path, cx);
     if is_object {
         required_in_properties(o, path, cx);
-        if open_bag {
-            unsupported(cx, path.as_str(), "an object that admits undeclared keys (no properties, or additionalProperties) cannot be strict; left open, the tool stays non-strict".into());
-        } else {
+        if !open {
             close(o, path, cx);
         }
-    } else if !o.contains_key("type") && !o.contains_key("anyOf") {
-        unsupported(cx, path.as_str(), "a schema without a type accepts any value and cannot be strict; the tool stays non-strict".into());
-    } else if o.get("type").and_then(Value::as_str) == Some("array") && !o.contains_key("items") {
-        unsupported(cx, path.as_str(), "an array without items cannot be strict; the tool stays non-strict".into());
     }
     let _ = root;
+}
+
+/// An object that admits undeclared keys: no `properties`, or
+/// `additionalProperties`/`patternProperties` that let other keys in.
+fn open_bag(o: &Object) -> bool {
+    !o.contains_key("properties")
+        || o.contains_key("patternProperties")
+        || matches!(o.get("additionalProperties"), Some(a) if *a != Value::Bool(false))
+}
+
+/// Strict-mode conditions of the final schema, as `dialect-unsupported`
+/// flags (computed on the output, so a node that was merged or flattened
+/// away on the way cannot leave a stale flag behind).
+fn strict_flags(v: &Value, cx: &mut Cx) {
+    let mut flags: Vec<(String, &'static str)> = Vec::new();
+    crate::schema::walk(v, &mut Path::new(""), 1, &mut |n, p, _| {
+        let Value::Object(o) = n else {
+            if *n == Value::Bool(true) {
+                flags.push((p.as_str().to_string(), "a schema that accepts any value cannot be strict; the tool stays non-strict"));
+            }
+            return true;
+        };
+        match o.get("type").and_then(Value::as_str) {
+            Some("object") if open_bag(o) => flags.push((
+                p.as_str().to_string(),
+                "an object that admits undeclared keys (no properties, or additionalProperties) cannot be strict; left open, the tool stays non-strict",
+            )),
+            Some("array") if !o.contains_key("items") => {
+                flags.push((p.as_str().to_string(), "an array without items cannot be strict; the tool stays non-strict"))
+            }
+            None if !o.contains_key("anyOf") => {
+                flags.push((p.as_str().to_string(), "a schema without a type accepts any value and cannot be strict; the tool stays non-strict"))
+            }
+            _ => {}
+        }
+        true
+    });
+    for (p, why) in flags {
+        unsupported(cx, &p, why.to_string());
+    }
 }
 
 /// Typeless mixed enum → one alternative per type (exact).
@@ -480,7 +662,8 @@ fn close(o: &mut Object, path: &Path, cx: &mut Cx) {
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
         .unwrap_or_default();
-    let optional: Vec<String> = names.iter().filter(|n| !required.contains(n)).cloned().collect();
+    let req_set: std::collections::HashSet<&String> = required.iter().collect();
+    let optional: Vec<String> = names.iter().filter(|n| !req_set.contains(n)).cloned().collect();
     if !optional.is_empty() || !o.contains_key("required") {
         let mut list: Vec<Value> = required.iter().cloned().map(Value::String).collect();
         list.extend(optional.iter().cloned().map(Value::String));
@@ -608,6 +791,7 @@ pub(super) fn finish(out: &Value, cx: &mut Cx) -> Result<(), String> {
         return Err("the root schema is not an object schema".into());
     }
     if cx.target == Dialect::OpenAiStrict {
+        strict_flags(out, cx);
         let mut st = Totals::default();
         totals(out, 0, &mut st);
         let mut over = Vec::new();

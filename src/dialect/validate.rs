@@ -126,12 +126,12 @@ impl<'a> Validator<'a> {
                 Value::Array(ts) => ts.iter().any(|t| t.as_str().is_some_and(|t| type_fits(t, inst))),
                 _ => true,
             };
-            if !fits && !(nullable && matches!(inst, Value::Null)) {
+            if !(fits || nullable && matches!(inst, Value::Null)) {
                 bad!(format!("type: expected {}, got {}", json::write_compact(t), kind_name(inst)));
             }
         }
         if let Some(Value::Array(list)) = o.get("enum") {
-            if !list.iter().any(|e| e.schema_eq(inst)) && !(nullable && matches!(inst, Value::Null)) {
+            if !(list.iter().any(|e| e.schema_eq(inst)) || nullable && matches!(inst, Value::Null)) {
                 bad!(format!("enum: {} is not one of the {} allowed values", short(inst), list.len()));
             }
         }
@@ -204,13 +204,15 @@ impl<'a> Validator<'a> {
                     }
                 }
                 if o.get("uniqueItems") == Some(&Value::Bool(true)) {
-                    'dup: for i in 0..items.len() {
-                        for j in 0..i {
-                            self.steps += 1;
-                            if items[i].schema_eq(&items[j]) {
-                                bad!(format!("uniqueItems: items {j} and {i} are equal"));
-                                break 'dup;
-                            }
+                    // Linear: canonical keys in a hash map, not pairwise.
+                    let mut seen = std::collections::HashMap::with_capacity(items.len());
+                    for (i, item) in items.iter().enumerate() {
+                        let mut k = String::new();
+                        item.canonical_key(&mut k);
+                        self.steps += 1 + k.len() as u64 / 64;
+                        if let Some(j) = seen.insert(k, i) {
+                            bad!(format!("uniqueItems: items {j} and {i} are equal"));
+                            break;
                         }
                     }
                 }
@@ -323,11 +325,9 @@ impl<'a> Validator<'a> {
                     }
                     if let Some(pats) = pats {
                         for (p, s) in pats.iter() {
-                            if r || out.is_some() {
-                                if !self.pattern_fails(p, k) {
-                                    covered = true;
-                                    r &= self.check(s, v, at, 0, out.as_deref_mut());
-                                }
+                            if (r || out.is_some()) && !self.pattern_fails(p, k) {
+                                covered = true;
+                                r &= self.check(s, v, at, 0, out.as_deref_mut());
                             }
                         }
                     }
@@ -419,7 +419,7 @@ impl<'a> Validator<'a> {
         if let Some(i) = o.get("if") {
             let branch = if self.is_valid_at(i, inst, hops) { o.get("then") } else { o.get("else") };
             if let Some(b) = branch {
-                if !self.check(b, inst, at, hops, out.as_deref_mut()) {
+                if !self.check(b, inst, at, hops, out) {
                     ok = false;
                 }
             }
@@ -467,9 +467,8 @@ impl<'a> Validator<'a> {
         let pats = o.get("patternProperties").and_then(Value::as_object);
         let addl = o.get("additionalProperties").is_some();
         for k in map.keys() {
-            let hit = props.is_some_and(|p| p.contains_key(k))
-                || pats.is_some_and(|p| p.keys().any(|pat| !self.pattern_fails(pat, k)))
-                || addl;
+            let hit =
+                props.is_some_and(|p| p.contains_key(k)) || pats.is_some_and(|p| p.keys().any(|pat| !self.pattern_fails(pat, k))) || addl;
             if hit && !seen.contains(k) {
                 seen.push(k.clone());
             }
