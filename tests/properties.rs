@@ -94,7 +94,9 @@ fn catalog() -> impl Strategy<Value = String> {
     prop::collection::vec(tool(), 0..6).prop_map(|tools| json::write_compact(&obj(vec![("tools", Value::Array(tools))])))
 }
 
-fn policies() -> Vec<Policy> {
+/// Compiled once: a policy carries the compiled poisoning detector, which is
+/// too costly to rebuild for every generated case in a debug build.
+static POLICIES: std::sync::LazyLock<Vec<Policy>> = std::sync::LazyLock::new(|| {
     [
         "{}",
         r#"{"preset":"strict"}"#,
@@ -104,20 +106,20 @@ fn policies() -> Vec<Policy> {
     .iter()
     .map(|p| Policy::from_json(p).unwrap())
     .collect()
-}
+});
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn sanitize_is_idempotent_and_total(cat in catalog()) {
-        for policy in policies() {
-            let once = mcp_guard::sanitize(&policy, &cat, &SanitizeOptions::default()).expect("a well-formed catalog is never refused");
+        for policy in POLICIES.iter() {
+            let once = mcp_guard::sanitize(policy, &cat, &SanitizeOptions::default()).expect("a well-formed catalog is never refused");
             // The output is a valid catalog with only visible tools.
             let doc = json::parse(&once.catalog, Default::default()).unwrap().value;
             let n = doc.as_object().unwrap().get("tools").unwrap().as_array().unwrap().len();
             prop_assert_eq!(n + once.hidden.len(), once.tools.len());
-            let twice = mcp_guard::sanitize(&policy, &once.catalog, &SanitizeOptions::default()).unwrap();
+            let twice = mcp_guard::sanitize(policy, &once.catalog, &SanitizeOptions::default()).unwrap();
             prop_assert_eq!(&once.catalog, &twice.catalog);
             prop_assert!(twice.hidden.is_empty(), "second pass hid {:?}", twice.hidden);
             let changes: Vec<_> = twice.findings.iter().filter(|f| f.action != Action::Flagged).collect();
@@ -127,7 +129,7 @@ proptest! {
 
     #[test]
     fn arbitrary_text_never_panics(s in ".{0,200}") {
-        let _ = mcp_guard::sanitize(&Policy::default(), &s, &SanitizeOptions::default());
+        let _ = mcp_guard::sanitize(&POLICIES[0], &s, &SanitizeOptions::default());
         let _ = Policy::from_json(&s);
     }
 }
