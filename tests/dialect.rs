@@ -1219,3 +1219,29 @@ fn adversarial_catalogs_never_panic_and_stay_bounded() {
     }
     assert!(n > 50, "only {n} adversarial schemas normalized");
 }
+
+#[test]
+fn deep_recursion_at_the_largest_policy_depth_stays_within_the_stack() {
+    // max_ref_depth 64 is the policy maximum; a chain of 300 distinct
+    // definitions is cut at the output depth bound instead of recursing on.
+    let self_ref = j(r##"{"type":"object","properties":{"x":{"$ref":"#"},"n":{"type":"integer"}}}"##);
+    let mut defs = Object::new();
+    for i in 0..300 {
+        defs.insert(format!("d{i}"), j(&format!(r##"{{"type":"object","properties":{{"next":{{"$ref":"#/$defs/d{}"}}}}}}"##, i + 1)));
+    }
+    defs.insert("d300", j(r#"{"type":"string"}"#));
+    let mut chain = Object::new();
+    chain.insert("type", Value::str("object"));
+    chain.insert("properties", j(r##"{"head":{"$ref":"#/$defs/d0"}}"##));
+    chain.insert("$defs", Value::Object(defs));
+    let chain = Value::Object(chain);
+    for s in [&self_ref, &chain] {
+        for target in TARGETS {
+            let n = normalize(s, target, 64, 1_000_000).unwrap();
+            assert!(n.changes.iter().any(|c| c.kind == FindingKind::RefCut), "{}", target.id());
+            assert!(check(target, &n).is_empty(), "{} {:?}", target.id(), &check(target, &n)[..1]);
+            let args = j(r#"{"x":{"x":{"n":"3"}},"head":{"next":"{\"next\":{}}"}}"#);
+            let _ = coerce_arguments(s, target, &args);
+        }
+    }
+}

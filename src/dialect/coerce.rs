@@ -107,19 +107,28 @@ impl<'a> Coercer<'a> {
                 }
             }
         }
-        if !self.strict || !has_null_member(&v) {
+        if !self.strict || !matches!(v, Value::Object(_)) {
             return self.node(s, v, hops, strings);
         }
         // Nulls of declared properties no applicable subschema requires:
-        // always dropped. (Undeclared keys of an open bag were never made
-        // nullable: their nulls are the model's own.)
+        // always dropped — before coercion (so alternatives are chosen on
+        // what the server will get) and after it (a `"null"` string became
+        // one). Undeclared keys of an open bag were never made nullable:
+        // their nulls are the model's own.
         let mut req = HashSet::new();
         let mut declared = HashSet::new();
-        self.required_all(s, 0, &mut req, &mut declared);
-        if let Value::Object(map) = &mut v {
-            map.retain(|k, x| !matches!(x, Value::Null) || req.contains(k) || !declared.contains(k));
+        if has_null_member(&v) {
+            self.required_all(s, 0, &mut req, &mut declared);
+            drop_optional_nulls(&mut v, &req, &declared);
         }
         let mut v = self.node(s, v, hops, strings);
+        if !has_null_member(&v) {
+            return v;
+        }
+        if declared.is_empty() {
+            self.required_all(s, 0, &mut req, &mut declared);
+        }
+        drop_optional_nulls(&mut v, &req, &declared);
         // Names some alternative requires and the chosen one does not (an
         // object-level anyOf flattened for strict mode): a null is dropped
         // whenever the arguments stay valid without it; it is kept only where
@@ -377,6 +386,12 @@ impl<'a> Coercer<'a> {
     }
 }
 
+fn drop_optional_nulls(v: &mut Value, req: &HashSet<String>, declared: &HashSet<String>) {
+    if let Value::Object(map) = v {
+        map.retain(|k, x| !matches!(x, Value::Null) || req.contains(k) || !declared.contains(k));
+    }
+}
+
 fn has_null_member(v: &Value) -> bool {
     matches!(v, Value::Object(m) if m.iter().any(|(_, x)| matches!(x, Value::Null)))
 }
@@ -395,4 +410,43 @@ fn pattern_matches(pattern: &str, s: &str) -> bool {
     };
     let mut cache = re.create_cache();
     re.is_match(&mut cache, s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, write_compact, ParseOptions};
+
+    fn j(s: &str) -> Value {
+        parse(s, ParseOptions::default()).unwrap().value
+    }
+
+    fn co(schema: &str, args: &str) -> String {
+        match coerce_arguments(&j(schema), Dialect::OpenAiStrict, &j(args)) {
+            Ok(v) => write_compact(&v),
+            Err(e) => format!("ERR {}", e.iter().map(|v| format!("{} {}", v.pointer, v.reason)).collect::<Vec<_>>().join("; ")),
+        }
+    }
+
+    #[test]
+    fn a_string_is_parsed_only_where_a_string_is_not_wanted() {
+        let s = r#"{"type":"object","properties":{"a":{"type":"array"},"s":{"type":"string"},"n":{"type":["integer","null"]}}}"#;
+        assert_eq!(co(s, r#"{"a":"[1]","s":"[1]","n":"7"}"#), r#"{"a":[1],"s":"[1]","n":7}"#);
+        // A JSON string literal inside a string stays the string it was.
+        assert_eq!(co(s, r#"{"a":"\"x\""}"#), r#"ERR /a type: expected "array", got string"#);
+        // `"null"` becomes null only where null is wanted and a string is not.
+        assert_eq!(co(s, r#"{"n":"null"}"#), r#"{}"#);
+    }
+
+    #[test]
+    fn null_of_an_undeclared_key_is_the_model_s_own() {
+        let s = r#"{"type":"object","properties":{"a":{"type":"integer"}},"additionalProperties":{"type":["string","null"]}}"#;
+        assert_eq!(co(s, r#"{"a":null,"extra":null}"#), r#"{"extra":null}"#);
+    }
+
+    #[test]
+    fn a_required_nullable_null_is_kept() {
+        let s = r#"{"type":"object","properties":{"a":{"type":["integer","null"]}},"required":["a"]}"#;
+        assert_eq!(co(s, r#"{"a":null}"#), r#"{"a":null}"#);
+    }
 }

@@ -1167,3 +1167,88 @@ pub(super) fn count_nodes(v: &Value) -> u64 {
     });
     n
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, ParseOptions};
+
+    fn j(s: &str) -> Value {
+        parse(s, ParseOptions::default()).unwrap().value
+    }
+
+    fn merged(parts: &[&str]) -> Result<(String, Vec<String>), String> {
+        match merge_all(parts.iter().map(|p| j(p)).collect()) {
+            Merge::Ok(o, notes) => Ok((json::write_compact(&Value::Object(o)), notes)),
+            Merge::Unsat(why) => Err(why),
+        }
+    }
+
+    #[test]
+    fn merge_intersects_types_and_enums_and_unions_required() {
+        let (m, notes) = merged(&[
+            r#"{"type":["number","string"],"enum":[1,"a",2],"required":["x"]}"#,
+            r#"{"type":"integer","enum":[2,1.0],"required":["y","x"]}"#,
+        ])
+        .unwrap();
+        assert_eq!(m, r#"{"type":"integer","enum":[1,2],"required":["x","y"]}"#);
+        assert!(notes.is_empty());
+        assert!(merged(&[r#"{"type":"string"}"#, r#"{"type":"boolean"}"#]).is_err());
+        assert!(merged(&[r#"{"enum":["a"]}"#, r#"{"const":"b"}"#]).is_err());
+    }
+
+    #[test]
+    fn merge_keeps_the_tighter_bound_exactly() {
+        let (m, _) = merged(&[r#"{"minimum":1,"maximum":9007199254740993}"#, r#"{"minimum":1.5,"maximum":9007199254740992}"#]).unwrap();
+        assert_eq!(m, r#"{"minimum":1.5,"maximum":9007199254740992}"#);
+    }
+
+    #[test]
+    fn a_closed_branch_removes_the_other_branch_s_extra_properties() {
+        let (m, _) = merged(&[
+            r#"{"properties":{"a":{"type":"string"}},"additionalProperties":false}"#,
+            r#"{"properties":{"a":{"maxLength":3},"b":{"type":"integer"}}}"#,
+        ])
+        .unwrap();
+        assert_eq!(m, r#"{"properties":{"a":{"allOf":[{"type":"string"},{"maxLength":3}]}},"additionalProperties":false}"#);
+        // …and is unsatisfiable when the other branch requires one.
+        assert!(
+            merged(&[r#"{"properties":{"a":{}},"additionalProperties":false}"#, r#"{"properties":{"b":{}},"required":["b"]}"#]).is_err()
+        );
+    }
+
+    #[test]
+    fn conflicts_widen_with_a_note() {
+        let (m, notes) = merged(&[r#"{"pattern":"^a"}"#, r#"{"pattern":"b$"}"#]).unwrap();
+        assert_eq!(m, r#"{"pattern":"^a"}"#);
+        assert_eq!(notes.len(), 1);
+    }
+
+    #[test]
+    fn nested_all_of_and_one_of_in_branches_are_normalized_first() {
+        let (m, _) =
+            merged(&[r#"{"allOf":[{"type":"object"},{"allOf":[{"required":["a"]}]}]}"#, r#"{"oneOf":[{"required":["b"]}]}"#]).unwrap();
+        assert_eq!(m, r#"{"type":"object","required":["a"],"anyOf":[{"required":["b"]}]}"#);
+    }
+
+    #[test]
+    fn enum_alternatives_of_one_type_merge_and_others_stay() {
+        let (out, n) = merge_enum_branches(vec![
+            j(r#"{"type":"string","enum":["a"]}"#),
+            j(r#"{"type":"integer","enum":[1]}"#),
+            j(r#"{"type":"string","enum":["b","a"]}"#),
+            j(r#"{"type":"string","enum":["c"],"description":"kept apart"}"#),
+        ]);
+        assert_eq!(n, 1);
+        assert_eq!(
+            json::write_compact(&Value::Array(out)),
+            r#"[{"type":"string","enum":["a","b"]},{"type":"integer","enum":[1]},{"type":"string","enum":["c"],"description":"kept apart"}]"#
+        );
+    }
+
+    #[test]
+    fn dedupe_is_by_schema_equality() {
+        let out = dedupe(vec![j(r#"{"const":1}"#), j(r#"{"const":1.0}"#), j(r#"{"const":"1"}"#)]);
+        assert_eq!(out.len(), 2);
+    }
+}

@@ -174,3 +174,48 @@ pub fn tool_name_ok(name: &str, target: Dialect) -> bool {
 pub(crate) fn name_ok(name: &str, min: usize, max: usize, ok: impl Fn(u8) -> bool) -> bool {
     (min..=max).contains(&name.len()) && name.bytes().all(ok)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, write_compact, ParseOptions};
+
+    fn j(s: &str) -> Value {
+        parse(s, ParseOptions::default()).unwrap().value
+    }
+
+    #[test]
+    fn target_none_is_the_identity() {
+        let s = j(r##"{"oneOf":[{"$ref":"#/x"}],"x-vendor":1}"##);
+        let n = normalize(&s, Dialect::None, 0, 0).unwrap();
+        assert_eq!(n.schema, s);
+        assert!(n.changes.is_empty() && !n.strict_ok);
+    }
+
+    #[test]
+    fn unknown_keywords_and_schema_metadata_are_reported_removals() {
+        let n = normalize(&j(r#"{"$schema":"x","$id":"y","$comment":"z","type":"object","x-a":1}"#), Dialect::Anthropic, 8, 100).unwrap();
+        assert_eq!(write_compact(&n.schema), r#"{"type":"object"}"#);
+        assert_eq!(n.changes.len(), 4, "{:?}", n.changes);
+        assert!(n.changes.iter().all(|c| matches!(c.action, Action::Removed) && c.severity == Severity::Info));
+    }
+
+    #[test]
+    fn strict_ok_only_for_openai_strict() {
+        let s = j(r#"{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}"#);
+        assert!(normalize(&s, Dialect::OpenAiStrict, 8, 100).unwrap().strict_ok);
+        for t in [Dialect::Gemini, Dialect::Anthropic, Dialect::Portable] {
+            assert!(!normalize(&s, t, 8, 100).unwrap().strict_ok);
+        }
+    }
+
+    #[test]
+    fn tool_name_edges() {
+        assert!(tool_name_ok(&"a".repeat(64), Dialect::Gemini));
+        assert!(!tool_name_ok(&"a".repeat(65), Dialect::Gemini));
+        assert!(tool_name_ok("a.b:c-d", Dialect::Gemini));
+        assert!(!tool_name_ok("a.b", Dialect::Portable));
+        assert!(!tool_name_ok("9a", Dialect::Portable));
+        assert!(tool_name_ok("9a", Dialect::Anthropic));
+    }
+}

@@ -307,3 +307,42 @@ fn at(path: &Path) -> String {
         path.as_str().to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, write_compact, ParseOptions};
+
+    fn j(s: &str) -> Value {
+        parse(s, ParseOptions::default()).unwrap().value
+    }
+
+    #[test]
+    fn refs_resolve_by_pointer_escapes_and_anchor() {
+        let root = j(
+            r#"{"$defs":{"a/b":{"type":"string"},"c~d":{"type":"integer"},"p q":{"type":"boolean"},"x":{"$anchor":"here","type":"null"}}}"#,
+        );
+        assert_eq!(resolve_ref(&root, "#/$defs/a~1b").map(write_compact).as_deref(), Some(r#"{"type":"string"}"#));
+        assert_eq!(resolve_ref(&root, "#/$defs/c~0d").map(write_compact).as_deref(), Some(r#"{"type":"integer"}"#));
+        assert_eq!(resolve_ref(&root, "#/%24defs/p%20q").map(write_compact).as_deref(), Some(r#"{"type":"boolean"}"#));
+        assert_eq!(resolve_ref(&root, "#here").map(write_compact).as_deref(), Some(r#"{"$anchor":"here","type":"null"}"#));
+        assert!(resolve_ref(&root, "#").is_some());
+        assert!(resolve_ref(&root, "other.json#/x").is_none());
+        assert!(resolve_ref(&root, "#/$defs/missing").is_none());
+    }
+
+    #[test]
+    fn a_use_site_annotation_wins_and_a_conflicting_assertion_makes_all_of() {
+        let t = |s: &str| j(s);
+        let sib = |s: &str| j(s).as_object().unwrap().clone();
+        assert_eq!(
+            write_compact(&overlay(t(r#"{"type":"string","description":"def"}"#), sib(r#"{"description":"use"}"#))),
+            r#"{"type":"string","description":"use"}"#
+        );
+        assert_eq!(
+            write_compact(&overlay(t(r#"{"type":"string","maxLength":9}"#), sib(r#"{"maxLength":3}"#))),
+            r#"{"allOf":[{"type":"string","maxLength":9},{"maxLength":3}]}"#
+        );
+        assert_eq!(write_compact(&overlay(t("true"), sib(r#"{"minimum":1}"#))), r#"{"minimum":1}"#);
+    }
+}

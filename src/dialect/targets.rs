@@ -843,3 +843,43 @@ fn totals(v: &Value, nesting: u32, st: &mut Totals) {
         totals(a, here, st);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, write_compact, ParseOptions};
+
+    fn j(s: &str) -> Value {
+        parse(s, ParseOptions::default()).unwrap().value
+    }
+
+    #[test]
+    fn null_acceptance_is_read_from_the_normalized_forms() {
+        for yes in [r#"{}"#, r#"{"type":"null"}"#, r#"{"anyOf":[{"type":"string"},{"type":"null"}]}"#, r#"{"enum":["a",null]}"#, "true"] {
+            assert!(accepts_null(&j(yes)), "{yes}");
+        }
+        for no in [r#"{"type":"string"}"#, r#"{"enum":["a"]}"#, r#"{"anyOf":[{"type":"string"}]}"#, "false"] {
+            assert!(!accepts_null(&j(no)), "{no}");
+        }
+    }
+
+    #[test]
+    fn with_null_keeps_annotations_outside_and_extends_a_pure_any_of() {
+        assert_eq!(
+            write_compact(&with_null(j(r#"{"type":"string","description":"d","maxLength":3}"#))),
+            r#"{"description":"d","anyOf":[{"type":"string","maxLength":3},{"type":"null"}]}"#
+        );
+        assert_eq!(
+            write_compact(&with_null(j(r#"{"title":"t","anyOf":[{"type":"string"},{"type":"integer"}]}"#))),
+            r#"{"title":"t","anyOf":[{"type":"string"},{"type":"integer"},{"type":"null"}]}"#
+        );
+    }
+
+    #[test]
+    fn an_enum_type_is_only_inferred_when_every_value_shares_it() {
+        assert_eq!(enum_type(&[j("1"), j("2")]), Some("integer"));
+        assert_eq!(enum_type(&[j("1"), j("2.5")]), Some("number"));
+        assert_eq!(enum_type(&[j("1"), j(r#""a""#)]), None);
+        assert_eq!(enum_type(&[]), None);
+    }
+}
