@@ -26,6 +26,16 @@ pub(super) fn key(v: &Value) -> String {
 
 /// Keeps the first of every `schema_eq` class, in order.
 pub(super) fn dedupe(list: Vec<Value>) -> Vec<Value> {
+    if list.len() <= 8 {
+        // Few alternatives (the common case): pairwise is cheaper than keys.
+        let mut out: Vec<Value> = Vec::with_capacity(list.len());
+        for v in list {
+            if !out.iter().any(|u| u.schema_eq(&v)) {
+                out.push(v);
+            }
+        }
+        return out;
+    }
     let mut seen = HashSet::with_capacity(list.len());
     list.into_iter().filter(|v| seen.insert(key(v))).collect()
 }
@@ -1158,13 +1168,20 @@ fn flatten_objects(branches: Vec<Value>, path: &mut Path, depth: u32, cx: &mut C
     Ok(out)
 }
 
-/// Subschema nodes in `v` (for the node budget).
+/// Subschema nodes in `v` (for the node budget), keyword-aware, without
+/// building pointers.
 pub(super) fn count_nodes(v: &Value) -> u64 {
-    let mut n = 0u64;
-    crate::schema::walk(v, &mut Path::new(""), 1, &mut |_, _, _| {
-        n += 1;
-        true
-    });
+    use crate::schema::{keyword, Kw};
+    let Value::Object(o) = v else { return 1 };
+    let mut n = 1u64;
+    for (k, x) in o.iter() {
+        match (keyword(k), x) {
+            (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(m)) => n += m.iter().map(|(_, s)| count_nodes(s)).sum::<u64>(),
+            (Some(Kw::SchemaList | Kw::Items), Value::Array(a)) => n += a.iter().map(count_nodes).sum::<u64>(),
+            (Some(Kw::SchemaOne | Kw::Items), s @ (Value::Object(_) | Value::Bool(_))) => n += count_nodes(s),
+            _ => {}
+        }
+    }
     n
 }
 

@@ -195,6 +195,11 @@ impl<'a> Inliner<'a> {
                 cx.change(K::SchemaInvalid, S::Low, &path.child(k), Action::Removed, format!("{k} removed: {why}"));
                 continue;
             }
+            if !matches!(kw, Kw::SchemaMap | Kw::PatternMap | Kw::SchemaList | Kw::SchemaOne | Kw::Items) {
+                // Keys of `o` are unique: no lookup needed.
+                out.push_unchecked(k.clone(), v.clone());
+                continue;
+            }
             let m = path.push(k);
             let nv = match (kw, v) {
                 (Kw::SchemaMap | Kw::PatternMap, Value::Object(map)) => {
@@ -202,7 +207,7 @@ impl<'a> Inliner<'a> {
                     for (name, sub) in map.iter() {
                         let m2 = path.push(name);
                         if matches!(sub, Value::Object(_) | Value::Bool(_)) {
-                            nm.insert(name.clone(), self.node(sub, path, depth + 1, cx)?);
+                            nm.push_unchecked(name.clone(), self.node(sub, path, depth + 1, cx)?);
                         } else {
                             cx.change(
                                 K::SchemaInvalid,
@@ -239,7 +244,7 @@ impl<'a> Inliner<'a> {
                 (_, v) => v.clone(),
             };
             path.pop_to(m);
-            out.insert(k.clone(), nv);
+            out.push_unchecked(k.clone(), nv);
         }
         Ok(Value::Object(out))
     }

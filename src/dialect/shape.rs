@@ -48,6 +48,9 @@ fn children(o: &mut Object, path: &mut Path, depth: u32, cx: &mut Cx) -> Result<
     let keep_bools = cx.target == Dialect::Anthropic;
     for (k, v) in o.entries_mut().iter_mut() {
         let Some(kw) = schema::keyword(k) else { continue };
+        if !matches!(kw, Kw::SchemaMap | Kw::PatternMap | Kw::SchemaList | Kw::SchemaOne | Kw::Items) {
+            continue;
+        }
         let m = path.push(k);
         match (kw, v) {
             (Kw::SchemaMap | Kw::PatternMap, Value::Object(map)) => {

@@ -186,7 +186,11 @@ fn enum_type(e: &[Value]) -> Option<&'static str> {
 
 /// Enum values the node's type excludes can never be valid: removed (exact).
 fn enum_by_type(o: &mut Object, path: &Path, cx: &mut Cx) {
-    let Some(Value::String(t)) = o.get("type").cloned() else { return };
+    let (Some(Value::String(t)), Some(Value::Array(e))) = (o.get("type"), o.get("enum")) else { return };
+    if e.iter().all(|v| value_has_type(v, t)) {
+        return;
+    }
+    let t = t.clone();
     let Some(Value::Array(e)) = o.get_mut("enum") else { return };
     let before = e.len();
     e.retain(|v| value_has_type(v, &t));
@@ -229,8 +233,18 @@ fn tuple_to_items(o: &mut Object, path: &Path, cx: &mut Cx) {
 }
 
 fn required_in_properties(o: &mut Object, path: &Path, cx: &mut Cx) {
-    let props: std::collections::HashSet<String> =
-        o.get("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default();
+    if !o.contains_key("required") {
+        return;
+    }
+    let props = o.get("properties").and_then(Value::as_object);
+    let all_declared = match (o.get("required"), props) {
+        (Some(Value::Array(r)), Some(p)) => r.iter().all(|x| x.as_str().is_some_and(|s| p.contains_key(s))),
+        _ => false,
+    };
+    if all_declared {
+        return; // the common case, without building a set
+    }
+    let props: std::collections::HashSet<String> = props.map(|p| p.keys().cloned().collect()).unwrap_or_default();
     let Some(Value::Array(r)) = o.get_mut("required") else { return };
     let before = r.len();
     let mut dropped = Vec::new();
@@ -305,6 +319,10 @@ pub(super) fn drop_early(o: &mut Object, path: &Path, cx: &mut Cx) {
 /// nothing (`minimum` on a string): removed, exactly.
 fn foreign_keywords(o: &mut Object, path: &Path, cx: &mut Cx) {
     let Some(t) = o.get("type").and_then(Value::as_str).map(str::to_string) else { return };
+    let applies = |k: &str, v: &Value| type_of_keyword(k, v).is_none_or(|kt| kt == t || (kt == "number" && t == "integer"));
+    if o.iter().all(|(k, v)| applies(k, v)) {
+        return;
+    }
     let foreign: Vec<String> = o
         .iter()
         .filter(|(k, v)| type_of_keyword(k, v).is_some_and(|kt| !(kt == t || (kt == "number" && t == "integer"))))
