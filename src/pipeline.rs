@@ -18,12 +18,14 @@
 //!    must not depend on how much prose this deployment forwards.
 //! 5. **description policy** — limits *prose* after it is clean and judged
 //!    (seed 000: "sanitization cleans text, description policy limits text").
-//! 6. **names** — across the whole catalog, last among the per-catalog stages,
+//! 6. **schema dialect** — normalize schemas for the target model API
+//!    (seed 002) from the cleaned, bounded, judged metadata; off by default.
+//! 7. **names** — across the whole catalog, last among the per-catalog stages,
 //!    because duplicates and look-alikes are only defined over the tools that
 //!    survived the per-tool stages, and the mapping must describe the final
-//!    visible surface.
+//!    visible surface (including the dialect's tool-name rule).
 //!
-//! Later issues append after 6, in the seeds' order: schema dialect → discovery
+//! Later issues append after 7, in the seeds' order: discovery
 //! → pinning of what the client actually sees (seed 000: pin the effective
 //! surface; discovery must not bypass the metadata controls).
 
@@ -103,14 +105,15 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
             }
             None => cx.hide(K::ToolEntryInvalid, S::Medium, format!("{base}/name"), "tool has no name".into()),
         }
-        // Stages 1-5, per tool, in order; a hidden tool skips the rest.
+        // Stages 1-6, per tool, in order; a hidden tool skips the rest.
         let poisoning = |t: &mut Object, c: &mut ToolCtx| stages::poisoning::run(t, c, &policy.detector.0, &name_index);
-        let per_tool: [&dyn Fn(&mut Object, &mut ToolCtx); 5] = [
+        let per_tool: [&dyn Fn(&mut Object, &mut ToolCtx); 6] = [
             &stages::fields::run,
             &stages::sanitize::run,
             &stages::limits::run,
             &poisoning,
             &stages::description::run,
+            &stages::dialect::run,
         ];
         for stage in per_tool {
             if cx.is_hidden() {
@@ -122,7 +125,7 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
         tools.push(Some(tool));
     }
 
-    // Stage 6, across the catalog.
+    // Stage 7, across the catalog.
     let visible = stages::names::run(&mut cxs, server, &opts.foreign_names);
 
     let mut out_tools = Vec::with_capacity(tools.len());

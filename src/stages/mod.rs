@@ -2,6 +2,7 @@
 //! `crate::pipeline`.
 
 pub mod description;
+pub mod dialect;
 pub mod envelope;
 pub mod fields;
 pub mod limits;

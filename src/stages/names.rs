@@ -128,6 +128,15 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         let on_invalid = np.on_invalid_name;
         let ptr = format!("{}/name", cx.base());
         let full = format!("{prefix}{name}");
+        let target = np_dialect(cx);
+        if is_valid_name(&full, max) && !crate::dialect::tool_name_ok(&full, target) {
+            // Valid for MCP, rejected by the target model API: map it
+            // (reversibly, like any mapped name).
+            let mapped = crate::stages::dialect::fix_name(&full, target);
+            cx.report(K::NameMapped, S::Low, ptr, Action::Mapped, format!("{} rejects {full:?}; mapped to {mapped:?}", target.id()));
+            visible[i] = Some(mapped);
+            continue;
+        }
         if is_valid_name(&full, max) {
             if !prefix.is_empty() {
                 cx.report(K::NameMapped, S::Info, ptr, Action::Mapped, format!("server prefix added: {full:?}"));
@@ -146,7 +155,10 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
             OnInvalidName::Error => cx.hide(K::NameInvalid, S::High, ptr, why),
             OnInvalidName::Sanitize => {
                 let room = (max as usize).saturating_sub(prefix.len()).max(1);
-                let mapped = format!("{prefix}{}", sanitize_name(&name, room));
+                let mut mapped = format!("{prefix}{}", sanitize_name(&name, room));
+                if !crate::dialect::tool_name_ok(&mapped, target) {
+                    mapped = crate::stages::dialect::fix_name(&mapped, target);
+                }
                 cx.report(K::NameMapped, S::Medium, ptr, Action::Mapped, format!("{why}; mapped to {mapped:?}"));
                 visible[i] = Some(mapped);
             }
@@ -226,6 +238,10 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         }
     }
     visible
+}
+
+fn np_dialect(cx: &ToolCtx) -> crate::policy::Dialect {
+    cx.policy.dialect.target
 }
 
 /// FNV-1a, for short deterministic suffixes (not security relevant).
