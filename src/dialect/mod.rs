@@ -23,7 +23,74 @@
 //! Changes carry a pointer relative to the schema root: the location in the
 //! *input* where the construct was found, following `$ref`s as if inlined
 //! (a change inside an inlined definition points at the use site, which is
-//! what the model sees).
+//! what the model sees). `dialect-unsupported` flags are computed on the
+//! final output and point into it.
+//!
+//! Idempotent: normalizing the output again returns it unchanged and reports
+//! nothing but the same `flagged` conditions (they describe the schema, they
+//! change nothing). Every rewrite is a no-op on its own output, and keys keep
+//! their positions.
+//!
+//! ## Decisions where the issue is silent
+//!
+//! - **Recursion depth**: a `$ref` target already being inlined on the path
+//!   is re-entered at most `max_ref_depth` times (0: inlined once, its first
+//!   recursion cut). Non-recursive chains are never cut, except past
+//!   `MAX_DEPTH` levels of output (a stack bound, reported as `ref-cut`).
+//! - **Node budget**: every subschema built (inlined, or copied when keywords
+//!   are distributed into alternatives) is charged as it is built, and the
+//!   output is counted at the end.
+//! - **Nullable forms**: Gemini/portable use `nullable: true` (on each
+//!   alternative of an anyOf); openai-strict and anthropic use an `anyOf` with
+//!   `{"type":"null"}` — never type arrays, in any target. OpenAPI `nullable`
+//!   beside an `enum` admits null (as `validate` reads it).
+//! - **Type arrays** of several types become one alternative per type, each
+//!   with the keywords of its type; all five non-null types = no `type`.
+//! - **allOf**: merged exactly when possible (types and enums intersected,
+//!   bounds tightened, properties united with per-name `allOf`, one branch's
+//!   `additionalProperties: false` removing the other's extra names); when two
+//!   values cannot be combined (two `pattern`s) the first is kept and the
+//!   loss reported; an unsatisfiable `allOf` becomes the `anyOf` of its
+//!   branches (a superset). Anthropic keeps an unmergeable `allOf` below the
+//!   root (valid 2020-12, nothing lost).
+//! - **Keywords beside anyOf** move into every alternative (exact) for all
+//!   targets but anthropic; alternatives they contradict are removed.
+//! - **Object alternatives** are flattened into one object (properties the
+//!   union, a name's variants an `anyOf`; required the intersection): at the
+//!   root for every target (no provider takes a top-level `anyOf`), and
+//!   everywhere for Gemini/portable. Lossy; the original is enforced on the
+//!   way back. openai-strict keeps nested object alternatives (strict mode
+//!   takes `anyOf` of closed objects).
+//! - **Type inference** (not anthropic): `properties`/`items`/`maxLength`/
+//!   `minimum` without `type` imply it; a typeless `enum` takes its values'
+//!   type (openai-strict splits a mixed one into typed alternatives). A node
+//!   without any type (`{}`, "any value") stays typeless: Gemini takes an
+//!   unspecified type; strict mode cannot, so it is flagged.
+//! - **Gemini enums**: number/boolean enums become string enums (`coerce`
+//!   maps `"2"` back to `2`); `null` becomes `nullable`; object/array values
+//!   or two values with the same text drop the enum (lossy). Formats:
+//!   `enum`/`date-time` on strings, `int32`/`int64` on integers,
+//!   `float`/`double` on numbers. Integer exclusive bounds move by one
+//!   (exact), number ones become inclusive (lossy).
+//! - **openai-strict**: every closable object gets `additionalProperties:
+//!   false` and `required` = all its properties, the originally optional ones
+//!   wrapped as `anyOf [schema, {"type":"null"}]` unless they already admit
+//!   null. Open bags (no `properties`, `additionalProperties` true or a
+//!   schema, `patternProperties` — replaced by `additionalProperties: true`),
+//!   untyped values, arrays without `items` and the size limits (object
+//!   nesting > 10, > 5000 properties, > 1000 enum values) are flagged and
+//!   `strict_ok` is false; nothing is closed to force strictness.
+//! - **Portable** cannot be strict (Gemini forbids `additionalProperties` and
+//!   null types, which strict mode requires), so it is Gemini's rules with
+//!   the keyword list narrowed to what strict mode also supports, `date-time`
+//!   as the only format, and Anthropic's property-name rule (an `Err`).
+//!   `strict_ok` is always false: declare portable tools non-strict.
+//! - **Subschemas the target drops anyway** (`not`, `if`, Gemini's
+//!   `additionalProperties`, …) are removed before their contents are
+//!   normalized, so nothing is reported about what disappears.
+//! - **Unknown keywords** and known ones with values of the wrong type are
+//!   removed (stage 4 already did it in the pipeline; standalone callers get
+//!   the same), so the output is always structurally valid.
 //!
 //! | kind                  | severity | action     | when |
 //! |-----------------------|----------|------------|------|

@@ -123,7 +123,7 @@ pub(super) fn apply(v: Value, path: &mut Path, _depth: u32, cx: &mut Cx, pos: Po
     }
     match cx.target {
         Dialect::Gemini | Dialect::Portable => gemini(&mut o, path, cx, pos)?,
-        Dialect::OpenAiStrict => openai(&mut o, path, cx, root),
+        Dialect::OpenAiStrict => openai(&mut o, path, cx),
         Dialect::Anthropic => anthropic(&mut o, path, cx)?,
         Dialect::None => {}
     }
@@ -564,7 +564,7 @@ fn formats(o: &mut Object, path: &Path, cx: &mut Cx) {
 // openai-strict
 // ---------------------------------------------------------------------------
 
-fn openai(o: &mut Object, path: &Path, cx: &mut Cx, root: bool) {
+fn openai(o: &mut Object, path: &Path, cx: &mut Cx) {
     infer_type(o, path, cx);
     if !o.contains_key("type") && !o.contains_key("anyOf") {
         if let Some(Value::Array(e)) = o.get("enum").cloned() {
@@ -589,7 +589,6 @@ fn openai(o: &mut Object, path: &Path, cx: &mut Cx, root: bool) {
             close(o, path, cx);
         }
     }
-    let _ = root;
 }
 
 /// An object that admits undeclared keys: no `properties`, or
