@@ -605,12 +605,8 @@ fn open_bag(o: &Object) -> bool {
 fn strict_flags(v: &Value, cx: &mut Cx) {
     let mut flags: Vec<(String, &'static str)> = Vec::new();
     crate::schema::walk(v, &mut Path::new(""), 1, &mut |n, p, _| {
-        let Value::Object(o) = n else {
-            if *n == Value::Bool(true) {
-                flags.push((p.as_str().to_string(), "a schema that accepts any value cannot be strict; the tool stays non-strict"));
-            }
-            return true;
-        };
+        // (A boolean here is `additionalProperties`: its object is flagged.)
+        let Value::Object(o) = n else { return true };
         match o.get("type").and_then(Value::as_str) {
             Some("object") if open_bag(o) => flags.push((
                 p.as_str().to_string(),
