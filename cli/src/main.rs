@@ -15,6 +15,8 @@ mod report;
 mod sarif;
 mod table;
 mod term;
+#[cfg(feature = "wasm")]
+mod wasm_engine;
 
 use args::{Args, Tok, UsageError};
 use mcp_guard::{Error, Outcome, Policy, Preset, SanitizeOptions, Severity};
@@ -29,20 +31,28 @@ const USAGE: &str = "\
 mcp-guard — a firewall for MCP tool metadata
 
 Usage:
-  mcp-guard check CATALOG.json [options]     report what the engine would change
-  mcp-guard sanitize CATALOG.json [options]  print the sanitized catalog
+  mcp-guard [global options] check CATALOG.json [options]     report what the engine would change
+  mcp-guard [global options] sanitize CATALOG.json [options]  print the sanitized catalog
   mcp-guard help [COMMAND]
   mcp-guard --version
 
 CATALOG.json is the result of a tools/list call ({\"tools\": [...]}); `-` reads stdin.
 Run `mcp-guard help check` or `mcp-guard help sanitize` for the options.
 
+Global options (before the command):
+  --engine ENGINE        native (default): the engine compiled into this binary;
+                         wasm: the same engine as the WebAssembly component
+                         (dist/mcp-guard.wasm) in a wasmtime sandbox, same output.
+                         {WASM_STATUS}
+  --wasm FILE            the component for --engine wasm (default: $MCP_GUARD_WASM,
+                         else dist/mcp-guard.wasm in the current directory, else
+                         the one in the source tree)
+
 Exit codes: 0 ok, 1 findings at or above --fail-on or a tool hidden (check),
 2 unusable input or command line.
 ";
 
-const ENGINE_OPTIONS: &str = "\
-  --policy FILE          policy JSON (see docs/POLICY.md); names its own preset
+const ENGINE_OPTIONS: &str = "  --policy FILE          policy JSON (see docs/POLICY.md); names its own preset
   --preset NAME          default|strict|permissive, when no --policy is given
   --server ID            server id: selects servers[] overrides and the name prefix
   --foreign-names A,B    tool names other servers expose (look-alike checks)
@@ -57,8 +67,7 @@ Runs the engine and reports every finding. Exit 0 when no finding reaches
 Options:
 ";
 
-const CHECK_OPTIONS: &str = "\
-  --fail-on SEVERITY     info|low|medium|high|critical (default: medium)
+const CHECK_OPTIONS: &str = "  --fail-on SEVERITY     info|low|medium|high|critical (default: medium)
   --format FORMAT        table|json|sarif (default: table)
   --color WHEN           auto|always|never (default: auto; auto honours NO_COLOR)
   -h, --help             this help
@@ -74,16 +83,34 @@ unusable input.
 Options:
 ";
 
-const SANITIZE_OPTIONS: &str = "\
-  --pretty               indent the output (two spaces)
+const SANITIZE_OPTIONS: &str = "  --pretty               indent the output (two spaces)
   -h, --help             this help
 ";
 
+const GLOBAL_HINT: &str = "\
+Global options go before the command: --engine native|wasm, --wasm FILE
+(mcp-guard --engine wasm check CATALOG.json); see `mcp-guard --help`.
+";
+
+/// Whether `--engine wasm` is compiled in (the `wasm` cargo feature).
+const WASM_BUILT: bool = cfg!(feature = "wasm");
+
+/// Why `--engine wasm` fails in a build without it.
+const NO_WASM: &str =
+    "this mcp-guard was built without the wasm engine; rebuild with `cargo build -p mcp-guard-cli --features wasm`";
+
 fn usage_for(command: Option<&str>) -> String {
     match command {
-        Some("check") => format!("{USAGE_CHECK}{ENGINE_OPTIONS}{CHECK_OPTIONS}"),
-        Some("sanitize") => format!("{USAGE_SANITIZE}{ENGINE_OPTIONS}{SANITIZE_OPTIONS}"),
-        _ => USAGE.to_string(),
+        Some("check") => format!("{USAGE_CHECK}{ENGINE_OPTIONS}{CHECK_OPTIONS}\n{GLOBAL_HINT}"),
+        Some("sanitize") => format!("{USAGE_SANITIZE}{ENGINE_OPTIONS}{SANITIZE_OPTIONS}\n{GLOBAL_HINT}"),
+        _ => {
+            let status = if WASM_BUILT {
+                "This build has both engines."
+            } else {
+                "Not in this build: `cargo build -p mcp-guard-cli --features wasm`."
+            };
+            USAGE.replace("{WASM_STATUS}", status)
+        }
     }
 }
 
@@ -93,6 +120,8 @@ enum Failure {
     Usage(UsageError),
     /// The input or the policy: one line.
     Unusable { message: String, kind: &'static str },
+    /// Anything else that stops the run before the engine: one line.
+    Plain(String),
 }
 
 impl From<UsageError> for Failure {
@@ -135,30 +164,63 @@ fn fail(f: Failure) -> ExitCode {
         Failure::Unusable { message, kind } => {
             let _ = writeln!(err, "mcp-guard: error: {} (kind: {kind})", term::escape(&message));
         }
+        Failure::Plain(message) => {
+            let _ = writeln!(err, "mcp-guard: error: {}", term::escape(&message));
+        }
     }
     ExitCode::from(EXIT_UNUSABLE)
+}
+
+/// Which implementation `run_engine` calls (global option `--engine`).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum EngineKind {
+    /// The `mcp_guard` crate linked into this binary.
+    #[default]
+    Native,
+    /// The component `dist/mcp-guard.wasm` in wasmtime (feature `wasm`).
+    Wasm,
+}
+
+/// The global options: the engine and, for `wasm`, the component file.
+#[derive(Default)]
+struct EngineChoice {
+    kind: EngineKind,
+    wasm: Option<String>,
 }
 
 /// Global options, then one subcommand.
 fn run(argv: Vec<String>) -> Result<u8, Failure> {
     let mut a = Args::new(argv);
-    // Global options come before the subcommand. When a global option that
-    // does not exit exists (a future `--engine native|wasm`, selecting what
-    // `run_engine` calls), this match becomes a loop that collects them.
-    let command = match a.next()? {
-        None => return Err(UsageError::new(None, "no command given").into()),
-        Some(Tok::Flag(f)) if f == "-h" || f == "--help" => return print_out(USAGE, EXIT_OK),
-        Some(Tok::Flag(f)) if f == "-V" || f == "--version" => {
-            let v = format!("mcp-guard {} (engine {})\n", env!("CARGO_PKG_VERSION"), mcp_guard::ENGINE_VERSION);
-            return print_out(&v, EXIT_OK);
+    // Global options come before the subcommand; they select what
+    // `run_engine` calls.
+    let mut engine = EngineChoice::default();
+    let command = loop {
+        match a.next()? {
+            None => return Err(UsageError::new(None, "no command given").into()),
+            Some(Tok::Flag(f)) if f == "-h" || f == "--help" => return print_out(&usage_for(None), EXIT_OK),
+            Some(Tok::Flag(f)) if f == "-V" || f == "--version" => {
+                let v = format!("mcp-guard {} (engine {})\n", env!("CARGO_PKG_VERSION"), mcp_guard::ENGINE_VERSION);
+                return print_out(&v, EXIT_OK);
+            }
+            Some(Tok::Flag(f)) if f == "--engine" => {
+                engine.kind = match a.choice(&["native", "wasm"])? {
+                    "wasm" if !WASM_BUILT => return Err(Failure::Plain(NO_WASM.to_string())),
+                    "wasm" => EngineKind::Wasm,
+                    _ => EngineKind::Native,
+                }
+            }
+            Some(Tok::Flag(f)) if f == "--wasm" => engine.wasm = Some(a.value()?),
+            Some(Tok::Flag(f)) => return Err(UsageError::new(None, format!("unknown option {f}")).into()),
+            Some(Tok::Value(cmd)) => break cmd,
         }
-        Some(Tok::Flag(f)) => return Err(UsageError::new(None, format!("unknown option {f}")).into()),
-        Some(Tok::Value(cmd)) => cmd,
     };
+    if engine.wasm.is_some() && engine.kind != EngineKind::Wasm {
+        return Err(UsageError::new(None, "--wasm FILE only applies with --engine wasm").into());
+    }
     let rest = Args::new(a.rest());
     match command.as_str() {
-        "check" => check(rest),
-        "sanitize" => sanitize(rest),
+        "check" => check(rest, &engine),
+        "sanitize" => sanitize(rest, &engine),
         "help" => help(rest),
         // Planned: "pin" (write/verify a pin file), "diff" (two catalogs),
         // "proxy" (stdio MCP proxy). Each gets its own fn and usage text.
@@ -212,6 +274,9 @@ impl EngineArgs {
                 "--foreign-names" => self
                     .foreign_names
                     .extend(a.value()?.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)),
+                "--engine" | "--wasm" => return Err(a.error(format!(
+                    "{f} is a global option: give it before the command (mcp-guard --engine wasm check CATALOG.json)"
+                ))),
                 _ => return Ok(false),
             },
         }
@@ -229,34 +294,68 @@ impl EngineArgs {
         Ok(())
     }
 
-    fn policy(&self) -> Result<Policy, Failure> {
+    fn policy(&self) -> Result<LoadedPolicy, Failure> {
         match (&self.policy, self.preset) {
             (Some(path), _) => {
                 let text = std::fs::read_to_string(path).map_err(|e| Failure::Unusable {
                     message: format!("cannot read policy {}: {e}", term::escape(path)),
                     kind: "io",
                 })?;
-                Policy::from_json(&text).map_err(Failure::engine)
+                let compiled = Policy::from_json(&text).map_err(Failure::engine)?;
+                Ok(LoadedPolicy { compiled, json: text })
             }
-            (None, p) => Ok(Policy::preset(p.unwrap_or(Preset::Default))),
+            (None, p) => {
+                let p = p.unwrap_or(Preset::Default);
+                Ok(LoadedPolicy { compiled: Policy::preset(p), json: format!("{{\"preset\":\"{}\"}}", p.id()) })
+            }
         }
     }
 
     /// Loads everything and runs the engine: (display path, input text, outcome).
-    fn run(&self) -> Result<(String, String, Outcome), Failure> {
+    fn run(&self, engine: &EngineChoice) -> Result<(String, String, Outcome), Failure> {
         let policy = self.policy()?;
         let path = self.catalog.as_deref().unwrap_or("-");
-        let input = read_catalog(path, policy.catalog.max_catalog_bytes)?;
+        let input = read_catalog(path, policy.compiled.catalog.max_catalog_bytes)?;
         let opts = SanitizeOptions { server: self.server.clone(), foreign_names: self.foreign_names.clone() };
-        let outcome = run_engine(&policy, &input, &opts).map_err(Failure::engine)?;
+        let outcome = run_engine(engine, &policy, &input, &opts)?;
         let display = if path == "-" { "<stdin>".to_string() } else { path.to_string() };
         Ok((display, input, outcome))
     }
 }
 
-/// The one call into the engine (the seam for a future `--engine wasm`).
-fn run_engine(policy: &Policy, input: &str, opts: &SanitizeOptions) -> Result<Outcome, Error> {
-    mcp_guard::sanitize(policy, input, opts)
+/// A policy compiled natively (the CLI needs its catalog size cap before
+/// reading the catalog) and the JSON it came from (what the component
+/// compiles for itself under `--engine wasm`).
+struct LoadedPolicy {
+    compiled: Policy,
+    #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
+    json: String,
+}
+
+/// The one call into the engine: the native crate, or the component under
+/// `--engine wasm`. Both answer with the engine's own types, so everything
+/// after this call is the same code whichever engine ran.
+fn run_engine(
+    engine: &EngineChoice,
+    policy: &LoadedPolicy,
+    input: &str,
+    opts: &SanitizeOptions,
+) -> Result<Outcome, Failure> {
+    match engine.kind {
+        EngineKind::Native => mcp_guard::sanitize(&policy.compiled, input, opts).map_err(Failure::engine),
+        #[cfg(feature = "wasm")]
+        EngineKind::Wasm => {
+            let wasm = wasm_engine::component_path(engine.wasm.as_deref());
+            let max = policy.compiled.catalog.max_catalog_bytes;
+            match wasm_engine::sanitize(&wasm, &policy.json, max, input, opts) {
+                Ok(result) => result.map_err(Failure::engine),
+                Err(message) => Err(Failure::Unusable { message: format!("wasm engine: {message}"), kind: "wasm" }),
+            }
+        }
+        // Refused while parsing the global options; kept for completeness.
+        #[cfg(not(feature = "wasm"))]
+        EngineKind::Wasm => Err(Failure::Plain(NO_WASM.to_string())),
+    }
 }
 
 /// Reads a catalog without ever holding more than `limit + 1` bytes: an
@@ -300,7 +399,7 @@ enum Format {
     Sarif,
 }
 
-fn check(mut a: Args) -> Result<u8, Failure> {
+fn check(mut a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
     a.set_command("check");
     let mut eng = EngineArgs::default();
     let mut fail_on = Severity::Medium;
@@ -329,7 +428,7 @@ fn check(mut a: Args) -> Result<u8, Failure> {
         }
     }
     eng.finish(&a)?;
-    let (path, input, outcome) = eng.run()?;
+    let (path, input, outcome) = eng.run(engine)?;
     let r = report::Report { path: &path, input: &input, outcome: &outcome, fail_on };
     let text = match format {
         Format::Table => {
@@ -349,7 +448,7 @@ fn check(mut a: Args) -> Result<u8, Failure> {
     print_out(&text, code)
 }
 
-fn sanitize(mut a: Args) -> Result<u8, Failure> {
+fn sanitize(mut a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
     a.set_command("sanitize");
     let mut eng = EngineArgs::default();
     let mut pretty = false;
@@ -365,7 +464,7 @@ fn sanitize(mut a: Args) -> Result<u8, Failure> {
         }
     }
     eng.finish(&a)?;
-    let (path, input, outcome) = eng.run()?;
+    let (path, input, outcome) = eng.run(engine)?;
     let mut text = if pretty {
         // The engine wrote this text itself, so it parses; depth is bounded
         // by the input's, which the policy capped at ≤ 256.

@@ -479,3 +479,56 @@ fn sanitize_honours_server_and_foreign_names() {
         .collect();
     assert_eq!(kinds, lib.findings.iter().map(|f| f.kind.id().to_string()).collect::<Vec<_>>());
 }
+
+// ---------------------------------------------------------------- --engine
+
+#[test]
+fn engine_native_is_the_default_and_a_global_option() {
+    let p = example("poisoned-catalog.json");
+    let plain = run(&["check", &p, "--format", "json"]);
+    let native = run(&["--engine", "native", "check", &p, "--format", "json"]);
+    let inline = run(&["--engine=native", "check", &p, "--format", "json"]);
+    assert_eq!(code(&plain), 1, "{}", stderr(&plain));
+    for o in [&native, &inline] {
+        assert_eq!(code(o), code(&plain));
+        assert_eq!(o.stdout, plain.stdout);
+    }
+}
+
+#[test]
+fn engine_after_the_command_or_misused_exits_2_with_usage() {
+    let p = example("poisoned-catalog.json");
+    let o = run(&["check", &p, "--engine", "native"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("--engine is a global option: give it before the command"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    for args in [
+        &["--engine", "v8", "check", &p][..],
+        &["--engine"],
+        &["--wasm", "x.wasm", "check", &p],
+        &["--engine", "native", "--wasm", "x.wasm", "check", &p],
+        &["sanitize", &p, "--wasm", "x.wasm"],
+    ] {
+        let o = run(args);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("Usage:"), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+#[cfg(not(feature = "wasm"))]
+fn engine_wasm_without_the_feature_exits_2_saying_how_to_rebuild() {
+    let p = example("poisoned-catalog.json");
+    for args in [&["--engine", "wasm", "check", &p][..], &["--engine=wasm", "sanitize", &p], &["--engine", "wasm"]] {
+        let o = run(args);
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            "mcp-guard: error: this mcp-guard was built without the wasm engine; \
+             rebuild with `cargo build -p mcp-guard-cli --features wasm`\n",
+            "{args:?}"
+        );
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
