@@ -56,6 +56,8 @@ const ENGINE_OPTIONS: &str = "  --policy FILE          policy JSON (see docs/POL
   --preset NAME          default|strict|permissive, when no --policy is given
   --server ID            server id: selects servers[] overrides and the name prefix
   --foreign-names A,B    tool names other servers expose (look-alike checks)
+  --dialect TARGET       none|gemini|openai-strict|anthropic|portable: normalize schemas
+                         for that model API (sets core.schema_dialect.target)
 ";
 
 const USAGE_CHECK: &str = "\
@@ -249,6 +251,7 @@ struct EngineArgs {
     preset: Option<Preset>,
     server: Option<String>,
     foreign_names: Vec<String>,
+    dialect: Option<String>,
 }
 
 impl EngineArgs {
@@ -271,6 +274,10 @@ impl EngineArgs {
                     })
                 }
                 "--server" => self.server = Some(a.value()?),
+                "--dialect" => {
+                    self.dialect =
+                        Some(a.choice(&["none", "gemini", "openai-strict", "anthropic", "portable"])?.to_string())
+                }
                 "--foreign-names" => self
                     .foreign_names
                     .extend(a.value()?.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)),
@@ -295,6 +302,28 @@ impl EngineArgs {
     }
 
     fn policy(&self) -> Result<LoadedPolicy, Failure> {
+        let loaded = self.policy_as_given()?;
+        let Some(target) = &self.dialect else { return Ok(loaded) };
+        // `--dialect` sets `core.schema_dialect.target` in the policy document
+        // itself, so the native engine and the component compile the same
+        // policy (a `servers[]` entry that sets its own target still wins).
+        let mut doc = mcp_guard::json::parse(&loaded.json, Default::default()).map_err(|e| Failure::Plain(e.to_string()))?.value;
+        let root = doc.as_object_mut().ok_or_else(|| Failure::Plain("policy is not an object".into()))?;
+        if !matches!(root.get("core"), Some(mcp_guard::json::Value::Object(_))) {
+            root.insert("core", mcp_guard::json::Value::Object(Default::default()));
+        }
+        let core = root.get_mut("core").and_then(|c| c.as_object_mut()).expect("just inserted");
+        if !matches!(core.get("schema_dialect"), Some(mcp_guard::json::Value::Object(_))) {
+            core.insert("schema_dialect", mcp_guard::json::Value::Object(Default::default()));
+        }
+        let sd = core.get_mut("schema_dialect").and_then(|c| c.as_object_mut()).expect("just inserted");
+        sd.insert("target", mcp_guard::json::Value::str(target.clone()));
+        let json = mcp_guard::json::write_compact(&doc);
+        let compiled = Policy::from_json(&json).map_err(Failure::engine)?;
+        Ok(LoadedPolicy { compiled, json })
+    }
+
+    fn policy_as_given(&self) -> Result<LoadedPolicy, Failure> {
         match (&self.policy, self.preset) {
             (Some(path), _) => {
                 let text = std::fs::read_to_string(path).map_err(|e| Failure::Unusable {

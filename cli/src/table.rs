@@ -127,9 +127,21 @@ impl<'a> Row<'a> {
             pad(self.kind, w.kind),
             pad(self.action, w.action),
             style.paint(&pad(&self.pointer, w.pointer), "2"),
-            self.detail
+            highlight(&self.detail, style)
         );
     }
+}
+
+/// The poisoning detector marks the text a rule matched as `«…»`; on a
+/// terminal that span is shown in bold red (the marks stay in plain output,
+/// so a pipe or a log still shows where the match is).
+fn highlight(detail: &str, style: Style) -> String {
+    let (Some(a), Some(b)) = (detail.find('«'), detail.rfind('»')) else { return detail.to_string() };
+    if !style.color || b < a {
+        return detail.to_string();
+    }
+    let inner = &detail[a + '«'.len_utf8()..b];
+    format!("{}{}{}", &detail[..a], style.paint(inner, "1;31"), &detail[b + '»'.len_utf8()..])
 }
 
 struct Widths {

@@ -532,3 +532,26 @@ fn engine_wasm_without_the_feature_exits_2_saying_how_to_rebuild() {
         assert!(o.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn dialect_flag_normalizes_for_the_target() {
+    let dir = std::env::temp_dir().join(format!("mcp-guard-dialect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cat = dir.join("c.json");
+    std::fs::write(&cat, r#"{"tools":[{"name":"a.b","inputSchema":{"type":"object","properties":{"q":{"oneOf":[{"const":"x"},{"const":"y"}]}}}}]}"#).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-guard"))
+        .args(["sanitize", cat.to_str().unwrap(), "--dialect", "openai-strict"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Dots are not allowed in OpenAI tool names; every object is closed.
+    assert!(text.contains(r#""name":"a_b""#), "{text}");
+    assert!(text.contains(r#""additionalProperties":false"#), "{text}");
+    assert!(!text.contains("oneOf"), "{text}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-guard"))
+        .args(["sanitize", cat.to_str().unwrap(), "--dialect", "klingon"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
