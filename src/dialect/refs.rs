@@ -35,7 +35,7 @@ pub(crate) fn resolve_ref<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
         return Some(root);
     }
     if frag.starts_with('/') {
-        return json::pointer_get(root, &percent_decode(frag));
+        return json::pointer_get(root, &crate::json::percent_decode(frag));
     }
     let mut found: Option<String> = None;
     schema::walk(root, &mut Path::new(""), 1, &mut |n, p, _| {
@@ -51,26 +51,6 @@ pub(crate) fn resolve_ref<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
     found.and_then(|p| json::pointer_get(root, &p))
 }
 
-fn percent_decode(s: &str) -> String {
-    if !s.contains('%') {
-        return s.to_string();
-    }
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 3 <= b.len() {
-            if let Some(v) = std::str::from_utf8(&b[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                out.push(v);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
 
 /// Annotation keywords: beside a `$ref` the use site's value wins.
 pub(super) fn is_annotation(k: &str) -> bool {

@@ -341,6 +341,29 @@ pub fn pointer_push(base: &str, token: &str) -> String {
     p
 }
 
+/// Decodes `%XX` escapes of a URI fragment (RFC 3986), so `#/$defs/a%20b`
+/// names the pointer `/$defs/a b`. Invalid escapes are kept literally.
+pub fn percent_decode(s: &str) -> String {
+    if !s.contains('%') {
+        return s.to_string();
+    }
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 3 <= b.len() {
+            if let Some(v) = std::str::from_utf8(&b[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// Resolves an RFC 6901 pointer (without the leading `#`) inside `root`.
 pub fn pointer_get<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
     if pointer.is_empty() {

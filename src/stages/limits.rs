@@ -167,7 +167,7 @@ fn walk(root: &mut Value, ptr: &str, cx: &mut ToolCtx, st: &mut WalkState) {
     for (r, at) in std::mem::take(&mut st.refs) {
         let target = if let Some(frag) = r.strip_prefix('#') {
             if frag.is_empty() || frag.starts_with('/') {
-                json::pointer_get(root, &percent_decode(frag)).is_some_and(|t| matches!(t, Value::Object(_) | Value::Bool(_)))
+                json::pointer_get(root, &crate::json::percent_decode(frag)).is_some_and(|t| matches!(t, Value::Object(_) | Value::Bool(_)))
             } else {
                 st.anchors.iter().any(|a| a == frag)
             }
@@ -182,26 +182,6 @@ fn walk(root: &mut Value, ptr: &str, cx: &mut ToolCtx, st: &mut WalkState) {
     }
 }
 
-fn percent_decode(s: &str) -> String {
-    if !s.contains('%') {
-        return s.to_string();
-    }
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 3 <= b.len() {
-            if let Some(v) = std::str::from_utf8(&b[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                out.push(v);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
 
 /// Either hides the tool or, under `on_exceed: truncate`, lets the caller cut.
 fn exceed(lim: &SchemaLimits, cx: &mut ToolCtx, ptr: String, detail: String) -> bool {
