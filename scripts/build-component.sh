@@ -43,7 +43,7 @@ if [[ -z "${WASM_TOOLS:-}" ]]; then
 fi
 echo "build-component: $("$WASM_TOOLS" --version)" >&2
 
-# 3. The core module. `--profile wasm` (root Cargo.toml): opt-level s, LTO,
+# 3. The core module. `--profile wasm` (root Cargo.toml): opt-level 3, LTO,
 #    one codegen unit, stripped, panic = abort.
 cargo build -p mcp-guard-component --target wasm32-unknown-unknown --profile wasm >&2
 core="$target_dir/wasm32-unknown-unknown/wasm/mcp_guard_component.wasm"
