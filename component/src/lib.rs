@@ -4,12 +4,15 @@
 //! component imports nothing: no WASI, no clock, no I/O.
 //!
 //! The only WIT-aware code is the `bindings` module below; it translates the
-//! plain engine types one to one and adds no behaviour of its own.
+//! plain engine types one to one and adds no behaviour of its own, except
+//! parsing and writing the JSON text the `schema` interface takes and returns
+//! (with the engine's own strict parser and compact writer).
 //!
 //! Panics: with `panic = "abort"` (profile `wasm`) a panic is a bare trap that
 //! poisons the instance, and there is nothing to catch it with. So nothing in
 //! here unwraps: every engine failure is an `Err` mapped to the WIT `error`
-//! variant, including a finding kind this WIT version does not know yet.
+//! (or `schema-error`) variant, including a finding kind this WIT version does
+//! not know yet, and JSON text that does not parse is a typed answer too.
 
 // The crate only links for wasm: its export names contain `:`.
 #![cfg(target_family = "wasm")]
@@ -35,11 +38,15 @@ mod bindings {
     use exports::mcp_guard::engine::sanitize::{
         Guest, GuestPolicy, Outcome, SanitizeOptions,
     };
+    use exports::mcp_guard::engine::schema::{
+        Change, Guest as SchemaGuest, Normalized, SchemaError, Violation,
+    };
     use exports::mcp_guard::engine::types::{
-        Action, ByteSpan, DuplicateKeyError, Error, Finding, FindingKind, HiddenTool,
+        Action, ByteSpan, Dialect, DuplicateKeyError, Error, Finding, FindingKind, HiddenTool,
         InvalidJsonError, InvalidPolicyError, NameMapping, Severity, ToolReport, ToolStatus,
         TooLargeError,
     };
+    use mcp_guard::json::{self, ParseError, ParseOptions, Value};
 
     export!(Component);
 
@@ -69,13 +76,108 @@ mod bindings {
         }
     }
 
+    impl SchemaGuest for Component {
+        fn normalize_schema(
+            schema: String,
+            target: Dialect,
+            max_ref_depth: u32,
+            node_budget: u32,
+        ) -> Result<Normalized, SchemaError> {
+            let value = parse(&schema).map_err(|e| {
+                SchemaError::InvalidJson(InvalidJsonError { offset: e.offset as u64, reason: e.to_string() })
+            })?;
+            drop(schema);
+            let n = mcp_guard::dialect::normalize(&value, dialect(target), max_ref_depth, node_budget)
+                .map_err(SchemaError::Unsupported)?;
+            drop(value);
+            let changes = n
+                .changes
+                .into_iter()
+                .map(|c| {
+                    Ok(Change {
+                        kind: finding_kind(c.kind).map_err(SchemaError::Other)?,
+                        severity: severity(c.severity),
+                        pointer: c.pointer,
+                        action: action(c.action),
+                        detail: c.detail,
+                    })
+                })
+                .collect::<Result<Vec<_>, SchemaError>>()?;
+            Ok(Normalized { schema: json::write_compact(&n.schema), changes, strict_ok: n.strict_ok })
+        }
+
+        fn coerce_arguments(original_schema: String, target: Dialect, arguments: String) -> Result<String, Vec<Violation>> {
+            let (original, args) = parse_pair(&original_schema, "the original schema is", &arguments, "the arguments are")?;
+            drop((original_schema, arguments));
+            mcp_guard::dialect::coerce_arguments(&original, dialect(target), &args)
+                .map(|v| json::write_compact(&v))
+                .map_err(violations)
+        }
+
+        fn validate(schema: String, instance: String) -> Vec<Violation> {
+            match parse_pair(&schema, "the schema is", &instance, "the instance is") {
+                Ok((schema, instance)) => violations(mcp_guard::dialect::validate(&schema, &instance)),
+                Err(unreadable) => unreadable,
+            }
+        }
+
+        fn tool_name_ok(name: String, target: Dialect) -> bool {
+            mcp_guard::dialect::tool_name_ok(&name, dialect(target))
+        }
+    }
+
+    /// The engine's strict parser with its default bounds (128 levels), as
+    /// for a catalog.
+    fn parse(text: &str) -> Result<Value, ParseError> {
+        json::parse(text, ParseOptions::default()).map(|p| p.value)
+    }
+
+    /// Parses two texts; `Err` holds one violation at `""` per text that is
+    /// not valid JSON (the first one first), naming which text (`a_is`:
+    /// "the schema is") and why.
+    fn parse_pair(a: &str, a_is: &str, b: &str, b_is: &str) -> Result<(Value, Value), Vec<Violation>> {
+        let unreadable = |is: &str, e: ParseError| Violation {
+            pointer: String::new(),
+            reason: format!("{is} not valid JSON: {e}"),
+        };
+        match (parse(a), parse(b)) {
+            (Ok(a), Ok(b)) => Ok((a, b)),
+            (a, b) => {
+                let mut out = Vec::new();
+                if let Err(e) = a {
+                    out.push(unreadable(a_is, e));
+                }
+                if let Err(e) = b {
+                    out.push(unreadable(b_is, e));
+                }
+                Err(out)
+            }
+        }
+    }
+
+    fn violations(v: Vec<mcp_guard::dialect::Violation>) -> Vec<Violation> {
+        v.into_iter().map(|v| Violation { pointer: v.pointer, reason: v.reason }).collect()
+    }
+
+    // Exhaustive both ways: a dialect the engine grows is a compile error here.
+    fn dialect(d: Dialect) -> mcp_guard::policy::Dialect {
+        use mcp_guard::policy::Dialect as D;
+        match d {
+            Dialect::None => D::None,
+            Dialect::Gemini => D::Gemini,
+            Dialect::OpenaiStrict => D::OpenAiStrict,
+            Dialect::Anthropic => D::Anthropic,
+            Dialect::Portable => D::Portable,
+        }
+    }
+
     fn outcome(out: mcp_guard::Outcome) -> Result<Outcome, Error> {
         let findings = out
             .findings
             .into_iter()
             .map(|f| {
                 Ok(Finding {
-                    kind: finding_kind(f.kind)?,
+                    kind: finding_kind(f.kind).map_err(Error::Other)?,
                     severity: severity(f.severity),
                     tool: f.tool,
                     tool_index: f.tool_index,
@@ -89,7 +191,12 @@ mod bindings {
             .hidden
             .into_iter()
             .map(|h| {
-                Ok(HiddenTool { index: h.index, name: h.name, reason: finding_kind(h.reason)?, detail: h.detail })
+                Ok(HiddenTool {
+                    index: h.index,
+                    name: h.name,
+                    reason: finding_kind(h.reason).map_err(Error::Other)?,
+                    detail: h.detail,
+                })
             })
             .collect::<Result<Vec<_>, Error>>()?;
         let tools = out
@@ -129,17 +236,18 @@ mod bindings {
     }
 
     /// A kind this WIT version has no case for refuses the call with
-    /// `other` instead of dropping or relabelling the finding: nothing is
-    /// changed silently. The host tests check that the enum mirrors
-    /// `FindingKind::ALL`, so this only fires on a stale component.
-    fn unknown(what: &str, id: &str) -> Error {
-        Error::Other(format!(
+    /// `other` (of `error` or `schema-error`, the caller picks) instead of
+    /// dropping or relabelling the finding: nothing is changed silently. The
+    /// host tests check that the enum mirrors `FindingKind::ALL`, so this
+    /// only fires on a stale component.
+    fn unknown(what: &str, id: &str) -> String {
+        format!(
             "{what} `{id}` has no case in mcp-guard:engine@{}; rebuild the component from matching WIT",
             env!("CARGO_PKG_VERSION")
-        ))
+        )
     }
 
-    fn finding_kind(k: mcp_guard::FindingKind) -> Result<FindingKind, Error> {
+    fn finding_kind(k: mcp_guard::FindingKind) -> Result<FindingKind, String> {
         use mcp_guard::FindingKind as K;
         Ok(match k {
             K::ResultKeyDropped => FindingKind::ResultKeyDropped,

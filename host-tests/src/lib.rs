@@ -11,7 +11,9 @@
 //!   drop it and instantiate a fresh one (cheap: the component stays compiled).
 //!
 //! The `to_native_*` functions turn the WIT types back into the engine's own
-//! types so tests can compare a component run with a native one with `==`.
+//! types so tests can compare a component run with a native one with `==`
+//! (`sanitize` results, and `schema` results: `to_native_normalized`,
+//! `to_native_violations`, `dialect_to_native` / `dialect_from_native`).
 
 use std::path::{Path, PathBuf};
 
@@ -26,9 +28,10 @@ mod bindings {
 }
 
 pub use bindings::exports::mcp_guard::engine::sanitize::{Outcome, SanitizeOptions};
+pub use bindings::exports::mcp_guard::engine::schema::{Change, Normalized, SchemaError, Violation};
 pub use bindings::exports::mcp_guard::engine::types::{
-    Action, Error as WitError, Finding, FindingKind, HiddenTool, NameMapping, Severity, ToolReport,
-    ToolStatus,
+    Action, Dialect, Error as WitError, Finding, FindingKind, HiddenTool, InvalidJsonError, NameMapping,
+    Severity, ToolReport, ToolStatus,
 };
 use bindings::{Guard, GuardPre};
 
@@ -199,6 +202,39 @@ impl GuardInstance {
         Ok(out)
     }
 
+    /// `schema.normalize-schema`. Outer `Err`: a trap; inner `Err`: the
+    /// component's typed `schema-error`.
+    pub fn normalize_schema(
+        &mut self,
+        schema: &str,
+        target: Dialect,
+        max_ref_depth: u32,
+        node_budget: u32,
+    ) -> Result<Result<Normalized, SchemaError>, HostError> {
+        self.guard.mcp_guard_engine_schema().call_normalize_schema(&mut self.store, schema, target, max_ref_depth, node_budget)
+    }
+
+    /// `schema.coerce-arguments`: the arguments to forward (JSON text), or
+    /// every violation of the original schema. Outer `Err`: a trap.
+    pub fn coerce_arguments(
+        &mut self,
+        original_schema: &str,
+        target: Dialect,
+        arguments: &str,
+    ) -> Result<Result<String, Vec<Violation>>, HostError> {
+        self.guard.mcp_guard_engine_schema().call_coerce_arguments(&mut self.store, original_schema, target, arguments)
+    }
+
+    /// `schema.validate`: every violation; empty = valid. Outer `Err`: a trap.
+    pub fn validate(&mut self, schema: &str, instance: &str) -> Result<Vec<Violation>, HostError> {
+        self.guard.mcp_guard_engine_schema().call_validate(&mut self.store, schema, instance)
+    }
+
+    /// `schema.tool-name-ok`. Outer `Err`: a trap.
+    pub fn tool_name_ok(&mut self, name: &str, target: Dialect) -> Result<bool, HostError> {
+        self.guard.mcp_guard_engine_schema().call_tool_name_ok(&mut self.store, name, target)
+    }
+
     /// Fuel left in the store.
     pub fn fuel(&self) -> Result<u64, HostError> {
         self.store.get_fuel()
@@ -361,11 +397,16 @@ pub fn to_native(r: Result<Outcome, WitError>) -> Result<Result<mcp_guard::Outco
 /// The finding-kind case names of `enum finding-kind` in `wit/types.wit`,
 /// in order (for the check that the WIT mirrors `FindingKind::ALL`).
 pub fn wit_finding_kind_cases() -> Result<Vec<String>, String> {
+    wit_enum_cases("finding-kind")
+}
+
+/// The case names of `enum NAME` in `wit/types.wit`, in order.
+fn wit_enum_cases(name: &str) -> Result<Vec<String>, String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../wit/types.wit");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     // Case lines only: doc comments may hold braces (`{}`), so the enum ends
     // at the first line that is a lone `}`.
-    let start = text.find("enum finding-kind {").ok_or("no `enum finding-kind` in wit/types.wit")?;
+    let start = text.find(&format!("enum {name} {{")).ok_or_else(|| format!("no `enum {name}` in wit/types.wit"))?;
     Ok(text[start..]
         .lines()
         .skip(1)
@@ -374,4 +415,82 @@ pub fn wit_finding_kind_cases() -> Result<Vec<String>, String> {
         .filter(|l| !l.is_empty() && !l.starts_with("//"))
         .map(|l| l.trim_end_matches(',').trim_start_matches('%').to_string())
         .collect())
+}
+
+// ---------------------------------------------------------------------------
+// The `schema` interface.
+
+/// Every WIT dialect, in WIT order.
+pub const DIALECTS: [Dialect; 5] =
+    [Dialect::None, Dialect::Gemini, Dialect::OpenaiStrict, Dialect::Anthropic, Dialect::Portable];
+
+/// Kebab-case WIT id of a dialect (e.g. `openai-strict`).
+pub fn dialect_id(d: Dialect) -> String {
+    kebab(&format!("{d:?}"))
+}
+
+/// The engine's dialect for a WIT one, by id (so a case the two sides spell
+/// differently fails loudly).
+pub fn dialect_to_native(d: Dialect) -> Result<mcp_guard::policy::Dialect, String> {
+    let id = dialect_id(d);
+    mcp_guard::policy::Dialect::from_id(&id).ok_or_else(|| format!("WIT dialect `{id}` is unknown to the engine"))
+}
+
+/// The WIT dialect for an engine one (exhaustive: a dialect the engine grows
+/// is a compile error here).
+pub fn dialect_from_native(d: mcp_guard::policy::Dialect) -> Dialect {
+    use mcp_guard::policy::Dialect as D;
+    match d {
+        D::None => Dialect::None,
+        D::Gemini => Dialect::Gemini,
+        D::OpenAiStrict => Dialect::OpenaiStrict,
+        D::Anthropic => Dialect::Anthropic,
+        D::Portable => Dialect::Portable,
+    }
+}
+
+/// The engine changes the WIT changes stand for. `Err` names a finding kind
+/// the engine does not know.
+pub fn to_native_changes(changes: Vec<Change>) -> Result<Vec<mcp_guard::dialect::Change>, String> {
+    changes
+        .into_iter()
+        .map(|c| {
+            Ok(mcp_guard::dialect::Change {
+                kind: native_kind(c.kind)?,
+                severity: native_severity(c.severity),
+                pointer: c.pointer,
+                action: native_action(c.action),
+                detail: c.detail,
+            })
+        })
+        .collect()
+}
+
+/// The engine's `Normalized` a WIT one stands for (its schema text parsed
+/// with the engine's parser). `Err`: an unknown finding kind, or schema text
+/// that does not parse.
+pub fn to_native_normalized(n: Normalized) -> Result<mcp_guard::dialect::Normalized, String> {
+    let schema = mcp_guard::json::parse(&n.schema, mcp_guard::json::ParseOptions::default())
+        .map_err(|e| format!("the component's schema text is not valid JSON: {e}"))?
+        .value;
+    Ok(mcp_guard::dialect::Normalized { schema, changes: to_native_changes(n.changes)?, strict_ok: n.strict_ok })
+}
+
+/// The engine violations the WIT ones stand for.
+pub fn to_native_violations(v: Vec<Violation>) -> Vec<mcp_guard::dialect::Violation> {
+    v.into_iter().map(|v| mcp_guard::dialect::Violation { pointer: v.pointer, reason: v.reason }).collect()
+}
+
+/// Stable kebab-case id of a `schema-error` case.
+pub fn schema_error_kind(e: &SchemaError) -> &'static str {
+    match e {
+        SchemaError::InvalidJson(_) => "invalid-json",
+        SchemaError::Unsupported(_) => "unsupported",
+        SchemaError::Other(_) => "other",
+    }
+}
+
+/// The case names of `enum dialect` in `wit/types.wit`, in order.
+pub fn wit_dialect_cases() -> Result<Vec<String>, String> {
+    wit_enum_cases("dialect")
 }

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{instance, wasm_tools, HOST};
-use mcp_guard_host_tests::{wasm_path, wit_finding_kind_cases};
+use mcp_guard_host_tests::{dialect_id, dialect_to_native, wasm_path, wit_dialect_cases, wit_finding_kind_cases, DIALECTS};
 
 /// The component must import nothing: no WASI, no clock, no I/O. Anything
 /// imported would be an ambient capability a host has to grant.
@@ -26,7 +26,11 @@ fn component_imports_nothing() {
     assert!(world.iter().all(|l| !l.starts_with("import ")), "the component imports something: {world:#?}");
     assert_eq!(
         world,
-        ["export mcp-guard:engine/types@0.1.0;", "export mcp-guard:engine/sanitize@0.1.0;"],
+        [
+            "export mcp-guard:engine/types@0.1.0;",
+            "export mcp-guard:engine/sanitize@0.1.0;",
+            "export mcp-guard:engine/schema@0.1.0;",
+        ],
         "exported world changed"
     );
 }
@@ -49,6 +53,20 @@ fn wit_finding_kinds_mirror_the_engine() {
     let extra: Vec<&String> = wit.iter().filter(|w| !engine.contains(&w.as_str())).collect();
     assert!(missing.is_empty() && extra.is_empty(), "WIT finding-kind vs engine: missing {missing:?}, extra {extra:?}");
     assert_eq!(wit, engine, "same ids, different order");
+}
+
+/// `enum dialect` lists exactly the engine's `Dialect` ids, in order, and
+/// every generated case converts to the engine's dialect of the same id.
+#[test]
+fn wit_dialects_mirror_the_engine() {
+    let wit = wit_dialect_cases().unwrap();
+    let generated: Vec<String> = DIALECTS.iter().map(|d| dialect_id(*d)).collect();
+    assert_eq!(wit, generated, "DIALECTS vs wit/types.wit");
+    let engine: Vec<&str> = DIALECTS.iter().map(|d| dialect_to_native(*d).unwrap().id()).collect();
+    assert_eq!(engine, ["none", "gemini", "openai-strict", "anthropic", "portable"]);
+    for d in DIALECTS {
+        assert_eq!(mcp_guard_host_tests::dialect_from_native(dialect_to_native(d).unwrap()), d);
+    }
 }
 
 /// The component is compiled once; instances are cheap and independent.
