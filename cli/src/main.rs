@@ -52,7 +52,7 @@ Exit codes: 0 ok, 1 findings at or above --fail-on or a tool hidden (check),
 2 unusable input or command line.
 ";
 
-const ENGINE_OPTIONS: &str = "  --policy FILE          policy JSON (see docs/POLICY.md); names its own preset
+const ENGINE_OPTIONS: &str = "  --policy FILE          policy JSON (see README.md, section Policy); names its own preset
   --preset NAME          default|strict|permissive, when no --policy is given
   --server ID            server id: selects servers[] overrides and the name prefix
   --foreign-names A,B    tool names other servers expose (look-alike checks)
