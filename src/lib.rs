@@ -21,6 +21,7 @@ mod ctx;
 pub mod dialect;
 mod error;
 mod finding;
+pub mod jcs;
 pub mod json;
 mod pattern;
 mod pipeline;
