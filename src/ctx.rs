@@ -27,7 +27,7 @@ impl Path {
     pub fn push_index(&mut self, i: usize) -> usize {
         let mark = self.0.len();
         self.0.push('/');
-        self.0.push_str(itoa(i).as_str());
+        let _ = std::fmt::Write::write_fmt(&mut self.0, format_args!("{i}"));
         mark
     }
     pub fn pop_to(&mut self, mark: usize) {
@@ -40,10 +40,6 @@ impl Path {
     pub fn child(&self, token: &str) -> String {
         crate::json::pointer_push(&self.0, token)
     }
-}
-
-fn itoa(i: usize) -> String {
-    i.to_string()
 }
 
 /// State of one tool going through the pipeline.

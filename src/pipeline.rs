@@ -73,13 +73,18 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
     let mut tools: Vec<Option<Object>> = Vec::with_capacity(entries.len());
 
     // Every upstream name plus the other servers' names: the poisoning
-    // detector's shadowing rule looks for them in descriptions.
-    let mut all_names: Vec<String> = entries
-        .iter()
-        .filter_map(|e| e.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string))
-        .collect();
-    all_names.extend(opts.foreign_names.iter().cloned());
-    let name_index = crate::poison::NameIndex::new(&all_names);
+    // detector's shadowing rule looks for them in descriptions. Built only
+    // when the detector runs for this server.
+    let name_index = if sp.poisoning.mode == crate::policy::PoisoningMode::Off {
+        crate::poison::NameIndex::new(&[])
+    } else {
+        let mut all_names: Vec<String> = entries
+            .iter()
+            .filter_map(|e| e.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string))
+            .collect();
+        all_names.extend(opts.foreign_names.iter().cloned());
+        crate::poison::NameIndex::new(&all_names)
+    };
 
     for (i, entry) in entries.into_iter().enumerate() {
         let name = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string);

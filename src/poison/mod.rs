@@ -43,7 +43,7 @@ pub struct Detector {
     rule_alts: Vec<Vec<Vec<u16>>>,
     slots: usize,
     /// Word-sequence rules, split once: per rule, its sequences.
-    words: Vec<Vec<Vec<rules::Elem>>>,
+    words: Vec<Vec<Vec<matcher::Elem>>>,
     /// Substring rules: per rule, one automaton over its needles.
     subs: Vec<Option<aho_corasick::AhoCorasick>>,
 }
@@ -94,7 +94,7 @@ impl Detector {
         let words = RULES
             .iter()
             .map(|r| match &r.m {
-                rules::Match::Words(seqs, _) => seqs.iter().map(|s| rules::compile_seq(s)).collect(),
+                rules::Match::Words(seqs, _) => seqs.iter().map(|s| matcher::compile_seq(s)).collect(),
                 _ => Vec::new(),
             })
             .collect();
@@ -213,14 +213,17 @@ pub fn scan_str(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self
         }
         let found = match &r.m {
             rules::Match::Words(_, gap) => {
-                det.words[i].iter().find_map(|seq| matcher::words_seq_compiled(&f, seq, *gap)).map(|(a, b)| (a, b, true))
+                det.words[i].iter().find_map(|seq| matcher::words_seq(&f, seq, *gap)).map(|(a, b)| (a, b, true))
             }
+            // Both views: the plain one keeps CJK/Cyrillic phrases intact,
+            // the Latin one sees through homoglyph-spelled English needles.
             rules::Match::Sub(_) => det.subs[i].as_ref().and_then(|ac| {
                 ac.find(&f.plain)
                     .map(|m| (m.start(), m.end(), false))
                     .or_else(|| ac.find(&f.latin).map(|m| (m.start(), m.end(), true)))
             }),
-            _ => r.find(&f),
+            rules::Match::Near(a, b, w) => matcher::near(&f.plain, a, b, *w).map(|(x, y)| (x, y, false)),
+            rules::Match::Fn(func) => func(&f).map(|(a, b)| (a, b, true)),
         };
         if let Some((a, b, latin)) = found {
             let view = if latin { &f.latin } else { &f.plain };

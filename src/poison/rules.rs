@@ -7,7 +7,7 @@
 //! rules on their own; `high` rules never fire on a real tool, so `block` at the
 //! default threshold hides no real tool (`tests/poisoning.rs`).
 
-use super::matcher::{any_sub, near, words_seq, Folded};
+use super::matcher::Folded;
 use crate::finding::{FindingKind as K, Severity as S};
 
 pub struct Rule {
@@ -19,25 +19,6 @@ pub struct Rule {
     /// For `Match::Fn` rules: the prefilter's required elements, each a list
     /// of tokens one of which must occur (see `trigger_sets`).
     pub fn_triggers: &'static [&'static [&'static str]],
-}
-
-/// A word-sequence element, split once (see `matcher::word_matches`).
-pub struct Elem {
-    pub optional: bool,
-    /// (literal, is_prefix)
-    pub alts: Vec<(&'static str, bool)>,
-}
-
-pub fn compile_seq(seq: &[&'static str]) -> Vec<Elem> {
-    seq.iter()
-        .map(|e| Elem {
-            optional: e.starts_with('?'),
-            alts: e.trim_start_matches('?').split('|').map(|a| match a.strip_suffix('*') {
-                Some(p) => (p, true),
-                None => (a, false),
-            }).collect(),
-        })
-        .collect()
 }
 
 pub enum Match {
@@ -82,20 +63,6 @@ impl Rule {
                 vec![vec![a.iter().map(|x| longest_token(x)).collect(), b.iter().map(|x| longest_token(x)).collect()]]
             }
             Match::Fn(_) => vec![self.fn_triggers.iter().map(|el| el.iter().map(|s| s.to_string()).collect()).collect()],
-        }
-    }
-
-    /// Byte range of the match, and which view it indexes (true = latin).
-    pub fn find(&self, f: &Folded) -> Option<(usize, usize, bool)> {
-        match &self.m {
-            Match::Words(seqs, gap) => seqs.iter().find_map(|s| words_seq(f, s, *gap)).map(|(a, b)| (a, b, true)),
-            // Both views: the plain one keeps CJK/Cyrillic phrases intact,
-            // the Latin one sees through homoglyph-spelled English needles.
-            Match::Sub(n) => any_sub(&f.plain, n)
-                .map(|(a, b)| (a, b, false))
-                .or_else(|| any_sub(&f.latin, n).map(|(a, b)| (a, b, true))),
-            Match::Near(a, b, w) => near(&f.plain, a, b, *w).map(|(x, y)| (x, y, false)),
-            Match::Fn(func) => func(f).map(|(a, b)| (a, b, true)),
         }
     }
 }
@@ -441,26 +408,12 @@ fn credential_file(f: &Folded) -> Option<(usize, usize)> {
                     .any(|v| ctx.contains(v))
             };
             if !public && (!env_like || verb_near) {
-                return latin_span(f, i, end);
+                return Some((i, end));
             }
             from = end;
         }
     }
     None
-}
-
-/// Maps a plain-view span to the latin view (same length for ASCII; for
-/// non-ASCII text the spans are close enough for an excerpt).
-fn latin_span(f: &Folded, a: usize, b: usize) -> Option<(usize, usize)> {
-    let len = f.latin.len();
-    let fix = |x: usize| {
-        let mut x = x.min(len);
-        while !f.latin.is_char_boundary(x) {
-            x -= 1;
-        }
-        x
-    };
-    Some((fix(a), fix(b)))
 }
 
 fn markdown_remote_image(f: &Folded) -> Option<(usize, usize)> {
@@ -471,7 +424,7 @@ fn markdown_remote_image(f: &Folded) -> Option<(usize, usize)> {
             let url = &p[close + 2..];
             if close - i < 400 && (url.starts_with("http") || url.starts_with("//")) {
                 let end = url.find(')').map(|x| close + 2 + x + 1).unwrap_or(p.len());
-                return latin_span(f, i, end);
+                return Some((i, end));
             }
         }
         from = i + 2;
@@ -490,7 +443,7 @@ fn url_with_data_slot(f: &Folded) -> Option<(usize, usize)> {
             let query = &url[q..];
             let slot = (query.contains('{') || query.contains("$(") || query.contains("<")) && SLOTS.iter().any(|s| query.contains(s));
             if slot {
-                return latin_span(f, i, url_end);
+                return Some((i, url_end));
             }
         }
         from = i + 4;
@@ -585,7 +538,7 @@ fn encoded_blob(f: &Folded) -> Option<(usize, usize)> {
         let hexy = run.len() >= 64 && run.bytes().all(|c| c.is_ascii_hexdigit());
         let b64 = run.len() >= 40 && run.bytes().any(|c| c.is_ascii_digit()) && run.bytes().any(|c| c.is_ascii_alphabetic());
         if hexy || b64 {
-            return latin_span(f, start, i);
+            return Some((start, i));
         }
         i += 1;
     }

@@ -128,7 +128,7 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         let on_invalid = np.on_invalid_name;
         let ptr = format!("{}/name", cx.base());
         let full = format!("{prefix}{name}");
-        let target = np_dialect(cx);
+        let target = cx.policy.dialect.target;
         if is_valid_name(&full, max) && !crate::dialect::tool_name_ok(&full, target) {
             // Valid for MCP, rejected by the target model API: map it
             // (reversibly, like any mapped name).
@@ -238,10 +238,6 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         }
     }
     visible
-}
-
-fn np_dialect(cx: &ToolCtx) -> crate::policy::Dialect {
-    cx.policy.dialect.target
 }
 
 /// FNV-1a, for short deterministic suffixes (not security relevant).
