@@ -42,6 +42,33 @@ impl Path {
     }
 }
 
+/// Visits every string value and every object key under `v`, depth-first in
+/// document order. A key is reported (`is_key = true`) at the pointer of the
+/// value it names. The one walker for stages that judge text wherever it
+/// stands (server-facing values, the poisoning detector, text kept aside).
+pub fn for_each_text(v: &crate::json::Value, path: &mut Path, f: &mut dyn FnMut(&str, &Path, bool)) {
+    use crate::json::Value;
+    match v {
+        Value::String(s) => f(s, path, false),
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                let m = path.push_index(i);
+                for_each_text(x, path, f);
+                path.pop_to(m);
+            }
+        }
+        Value::Object(o) => {
+            for (k, x) in o.iter() {
+                let m = path.push(k);
+                f(k, path, true);
+                for_each_text(x, path, f);
+                path.pop_to(m);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// State of one tool going through the pipeline.
 pub struct ToolCtx<'a> {
     pub index: u32,

@@ -253,31 +253,15 @@ pub fn scan_str(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self
     }
 }
 
-/// Scans every string and key under `v`.
+/// Scans every string and key under `v`. Keys are text too (a property
+/// *named* `ignore_all_previous_instructions` is a payload); keys shorter
+/// than 12 bytes cannot hold a rule's phrase and are skipped.
 pub fn scan_value(det: &Detector, v: &Value, path: &mut Path, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
-    match v {
-        Value::String(s) => scan_str(det, s, path.as_str(), others, self_name, out),
-        Value::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                let m = path.push_index(i);
-                scan_value(det, x, path, others, self_name, out);
-                path.pop_to(m);
-            }
+    crate::ctx::for_each_text(v, path, &mut |s, p, is_key| {
+        if !is_key || s.len() >= 12 {
+            scan_str(det, s, p.as_str(), others, self_name, out);
         }
-        Value::Object(o) => {
-            for (k, x) in o.iter() {
-                let m = path.push(k);
-                // Keys are scanned as text too (a property *named*
-                // `ignore_all_previous_instructions` is a payload).
-                if k.len() >= 12 {
-                    scan_str(det, k, path.as_str(), others, self_name, out);
-                }
-                scan_value(det, x, path, others, self_name, out);
-                path.pop_to(m);
-            }
-        }
-        _ => {}
-    }
+    });
 }
 
 /// Whether folding could turn `s` into text the raw-text prefilter would

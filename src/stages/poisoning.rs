@@ -71,33 +71,12 @@ pub fn keep_dropped_text(v: &Value, pointer: &str, cx: &mut ToolCtx) {
     }
     let mut budget = 64 * 1024usize.saturating_sub(cx.extra_text.iter().map(|(_, t)| t.len()).sum());
     let mut path = Path::new(pointer);
-    collect(v, &mut path, &mut budget, &mut cx.extra_text);
-}
-
-fn collect(v: &Value, path: &mut Path, budget: &mut usize, out: &mut Vec<(String, String)>) {
-    match v {
-        Value::String(s) if s.len() >= 8 && s.len() <= *budget => {
-            *budget -= s.len();
-            out.push((path.as_str().to_string(), s.clone()));
+    let out = &mut cx.extra_text;
+    crate::ctx::for_each_text(v, &mut path, &mut |s, p, is_key| {
+        let long_enough = if is_key { s.len() >= 12 } else { s.len() >= 8 };
+        if long_enough && s.len() <= budget {
+            budget -= s.len();
+            out.push((p.as_str().to_string(), s.to_string()));
         }
-        Value::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                let m = path.push_index(i);
-                collect(x, path, budget, out);
-                path.pop_to(m);
-            }
-        }
-        Value::Object(o) => {
-            for (k, x) in o.iter() {
-                let m = path.push(k);
-                if k.len() >= 12 && k.len() <= *budget {
-                    *budget -= k.len();
-                    out.push((path.as_str().to_string(), k.clone()));
-                }
-                collect(x, path, budget, out);
-                path.pop_to(m);
-            }
-        }
-        _ => {}
-    }
+    });
 }

@@ -91,27 +91,12 @@ fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCt
     }
 }
 
-/// Walks an instance value (enum list, default object, …) for strings.
+/// Checks every string and key of an instance value (enum list, default
+/// object, …).
 fn check_values(v: &Value, path: &mut Path, cx: &mut ToolCtx) {
-    match v {
-        Value::String(s) => check_value_str(s, path.as_str(), "value", cx),
-        Value::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                let m = path.push_index(i);
-                check_values(x, path, cx);
-                path.pop_to(m);
-            }
-        }
-        Value::Object(o) => {
-            for (k, x) in o.iter() {
-                let m = path.push(k);
-                check_value_str(k, path.as_str(), "key", cx);
-                check_values(x, path, cx);
-                path.pop_to(m);
-            }
-        }
-        _ => {}
-    }
+    crate::ctx::for_each_text(v, path, &mut |s, p, is_key| {
+        check_value_str(s, p.as_str(), if is_key { "key" } else { "value" }, cx)
+    });
 }
 
 fn check_value_str(s: &str, pointer: &str, what: &str, cx: &mut ToolCtx) {
