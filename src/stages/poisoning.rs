@@ -69,7 +69,7 @@ pub fn keep_dropped_text(v: &Value, pointer: &str, cx: &mut ToolCtx) {
     if cx.policy.poisoning.mode == PoisoningMode::Off {
         return;
     }
-    let mut budget = 64 * 1024usize.saturating_sub(cx.extra_text.iter().map(|(_, t)| t.len()).sum());
+    let mut budget = (64 * 1024usize).saturating_sub(cx.extra_text.iter().map(|(_, t)| t.len()).sum());
     let mut path = Path::new(pointer);
     let out = &mut cx.extra_text;
     crate::ctx::for_each_text(v, &mut path, &mut |s, p, is_key| {
