@@ -284,6 +284,26 @@ fn const_to_enum(o: &mut Object, c: Value) {
     o.insert("enum", Value::Array(list));
 }
 
+/// Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` in 2020-12 form
+/// (`true` moves the bound into the exclusive keyword, `false` is dropped).
+/// Returns the keywords it rewrote.
+fn exclusive_bounds_2020(o: &mut Object) -> Vec<&'static str> {
+    let mut done = Vec::new();
+    for (ex, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+        if let Some(Value::Bool(b)) = o.get(ex) {
+            let b = *b;
+            o.remove(ex);
+            if b {
+                if let Some(m) = o.remove(bound) {
+                    o.insert(ex, m);
+                }
+            }
+            done.push(ex);
+        }
+    }
+    done
+}
+
 /// Draft-07 tuples and draft-04 boolean exclusive bounds, in 2020-12 form.
 fn draft_forms(o: &mut Object, path: &Path, cx: &mut Cx) {
     if let Some(Value::Array(_)) = o.get("items") {
@@ -298,17 +318,8 @@ fn draft_forms(o: &mut Object, path: &Path, cx: &mut Cx) {
             rewritten(cx, &path.child("items"), "draft-07 tuple items → prefixItems".into());
         }
     }
-    for (ex, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
-        if let Some(Value::Bool(b)) = o.get(ex) {
-            let b = *b;
-            o.remove(ex);
-            if b {
-                if let Some(m) = o.remove(bound) {
-                    o.insert(ex, m);
-                }
-            }
-            rewritten(cx, &path.child(ex), format!("draft-04 boolean {ex} → 2020-12 form"));
-        }
+    for ex in exclusive_bounds_2020(o) {
+        rewritten(cx, &path.child(ex), format!("draft-04 boolean {ex} → 2020-12 form"));
     }
 }
 
@@ -523,17 +534,7 @@ fn prenorm(o: &mut Object) {
         }
         None => {}
     }
-    for (ex, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
-        if let Some(Value::Bool(b)) = o.get(ex) {
-            let b = *b;
-            o.remove(ex);
-            if b {
-                if let Some(m) = o.remove(bound) {
-                    o.insert(ex, m);
-                }
-            }
-        }
-    }
+    exclusive_bounds_2020(o);
     if let Some(Value::Array(_)) = o.get("items") {
         if let Some(t) = o.remove("items") {
             o.insert("prefixItems", t);

@@ -189,13 +189,7 @@ impl<'a> Inliner<'a> {
                         if matches!(sub, Value::Object(_) | Value::Bool(_)) {
                             nm.push_unchecked(name.clone(), self.node(sub, path, depth + 1, cx)?);
                         } else {
-                            cx.change(
-                                K::SchemaInvalid,
-                                S::Low,
-                                path.as_str(),
-                                Action::Removed,
-                                format!("not a schema ({}); removed", sub.type_name()),
-                            );
+                            not_a_schema(cx, path, sub);
                         }
                         path.pop_to(m2);
                     }
@@ -208,13 +202,7 @@ impl<'a> Inliner<'a> {
                         if matches!(sub, Value::Object(_) | Value::Bool(_)) {
                             nl.push(self.node(sub, path, depth + 1, cx)?);
                         } else {
-                            cx.change(
-                                K::SchemaInvalid,
-                                S::Low,
-                                path.as_str(),
-                                Action::Removed,
-                                format!("not a schema ({}); removed", sub.type_name()),
-                            );
+                            not_a_schema(cx, path, sub);
                         }
                         path.pop_to(m2);
                     }
@@ -291,6 +279,13 @@ fn at(path: &Path) -> String {
     } else {
         path.as_str().to_string()
     }
+}
+
+/// A child of a schema-valued keyword that is not a schema is dropped (the
+/// structural stage has already hidden such tools in the pipeline; this
+/// covers direct callers of `normalize`).
+fn not_a_schema(cx: &mut Cx, path: &Path, sub: &Value) {
+    cx.change(K::SchemaInvalid, S::Low, path.as_str(), Action::Removed, format!("not a schema ({}); removed", sub.type_name()));
 }
 
 #[cfg(test)]
