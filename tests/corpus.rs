@@ -9,19 +9,8 @@ use mcp_guard::{Action, Policy, SanitizeOptions};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-fn catalogs() -> Vec<(String, String)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/catalogs");
-    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .expect("shared corpus")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
-        .collect();
-    out.sort();
-    assert!(out.len() >= 20, "expected the shared corpus, found {} catalogs", out.len());
-    out
-}
+mod common;
+use common::real_catalogs as catalogs;
 
 fn golden_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/corpus-findings.txt")

@@ -66,18 +66,8 @@ fn recall_on_the_labeled_poisoned_set_is_at_least_95_percent() {
     assert!(recall >= 0.95, "recall {:.1}% < 95%", recall * 100.0);
 }
 
-fn real_catalogs() -> Vec<(String, String)> {
-    let dir = root().join("../shared/corpus/catalogs");
-    let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
-        .collect();
-    v.sort();
-    v
-}
+mod common;
+use common::real_catalogs;
 
 #[test]
 fn false_positives_on_real_tools_are_at_most_1_percent_and_listed() {

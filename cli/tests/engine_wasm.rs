@@ -57,23 +57,12 @@ fn component_present() {
     assert!(p.is_file(), "{} is missing: run scripts/build-component.sh", p.display());
 }
 
-/// Sorted `*.json` files of a folder.
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// The example catalog, then every catalog of the shared corpus.
 fn corpus() -> Vec<String> {
     let shared = mcp_guard_host_tests::shared_dir();
     let mut files = vec![PathBuf::from(example("poisoned-catalog.json"))];
-    files.extend(json_files(&shared.join("corpus/catalogs")));
-    files.extend(json_files(&shared.join("corpus/adversarial")));
+    files.extend(mcp_guard_host_tests::json_files(&shared.join("corpus/catalogs")));
+    files.extend(mcp_guard_host_tests::json_files(&shared.join("corpus/adversarial")));
     assert!(files.len() > 20, "corpus not found under {}", shared.display());
     files.into_iter().map(|p| p.to_str().unwrap().to_string()).collect()
 }

@@ -66,6 +66,18 @@ pub fn shared_dir() -> PathBuf {
     }
 }
 
+/// Sorted `*.json` files of a corpus folder (test support for this crate's
+/// tests and the CLI's `--engine wasm` parity tests; panics if unreadable).
+pub fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// Per-instance sandbox limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {

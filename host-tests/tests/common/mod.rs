@@ -19,18 +19,7 @@ pub fn instance() -> GuardInstance {
 }
 
 #[allow(unused_imports)]
-pub use mcp_guard_host_tests::shared_dir;
-
-/// Sorted `*.json` files of a corpus folder.
-pub fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
-}
+pub use mcp_guard_host_tests::{json_files, shared_dir};
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
