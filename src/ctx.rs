@@ -88,6 +88,10 @@ pub struct ToolCtx<'a> {
     pub extra_text: Vec<(String, String)>,
     /// Pointers of fields whose whitespace padding was collapsed.
     pub padding: Vec<String>,
+    /// The input schema as it was before the dialect stage rewrote it: the
+    /// call gate validates arguments against this (the server's contract),
+    /// not against the dialect's approximation.
+    pub call_schema: Option<crate::json::Value>,
 }
 
 impl<'a> ToolCtx<'a> {
@@ -104,6 +108,7 @@ impl<'a> ToolCtx<'a> {
             flagged: false,
             extra_text: Vec::new(),
             padding: Vec::new(),
+            call_schema: None,
         }
     }
 

@@ -21,6 +21,9 @@ pub enum Error {
     InvalidEnvelope { reason: String },
     /// The policy is unusable; `field` is the dotted path of the offending setting.
     InvalidPolicy { field: String, reason: String },
+    /// A session baseline that cannot be used: not one this engine wrote, or
+    /// pinned under other settings (engine version, server, fields, dialect).
+    InvalidBaseline { reason: String },
     /// Anything else. The text is not API.
     Other(String),
 }
@@ -35,6 +38,7 @@ impl Error {
             Error::TooLarge { .. } => "too-large",
             Error::InvalidEnvelope { .. } => "invalid-envelope",
             Error::InvalidPolicy { .. } => "invalid-policy",
+            Error::InvalidBaseline { .. } => "invalid-baseline",
             Error::Other(_) => "other",
         }
     }
@@ -66,6 +70,7 @@ impl fmt::Display for Error {
             Error::TooLarge { limit, actual } => write!(f, "input is {actual} bytes, over the {limit}-byte limit"),
             Error::InvalidEnvelope { reason } => write!(f, "not a tools/list result: {reason}"),
             Error::InvalidPolicy { field, reason } => write!(f, "invalid policy at {field}: {reason}"),
+            Error::InvalidBaseline { reason } => write!(f, "unusable baseline: {reason}"),
             Error::Other(s) => write!(f, "{s}"),
         }
     }

@@ -105,6 +105,13 @@ pub enum FindingKind {
     RefCut,
     /// The schema cannot be made valid for the target dialect (the tool is kept non-strict or hidden, as the finding's action says).
     DialectUnsupported,
+    // -- pinning (seed 004) ------------------------------------------------------
+    /// A pinned tool's definition changed since the session's baseline.
+    DriftChanged,
+    /// A tool that is not in the session's baseline appeared.
+    DriftNew,
+    /// A pinned tool disappeared (a rename is removed + new).
+    DriftRemoved,
 }
 
 impl FindingKind {
@@ -153,6 +160,9 @@ impl FindingKind {
         FindingKind::DialectLossy,
         FindingKind::RefCut,
         FindingKind::DialectUnsupported,
+        FindingKind::DriftChanged,
+        FindingKind::DriftNew,
+        FindingKind::DriftRemoved,
     ];
 
     pub fn id(self) -> &'static str {
@@ -202,6 +212,9 @@ impl FindingKind {
             DialectLossy => "dialect-lossy",
             RefCut => "ref-cut",
             DialectUnsupported => "dialect-unsupported",
+            DriftChanged => "drift-changed",
+            DriftNew => "drift-new",
+            DriftRemoved => "drift-removed",
         }
     }
 

@@ -22,6 +22,35 @@ pub fn canonicalize(v: &Value) -> Result<String, String> {
     Ok(out)
 }
 
+/// The canonical bytes of the object made of `o`'s members whose key `keep`
+/// accepts, without building that object (a pin covers only some fields).
+pub fn canonicalize_members(o: &crate::json::Object, keep: impl Fn(&str) -> bool) -> Result<String, String> {
+    let mut out = String::with_capacity(256);
+    write_members(o.iter().filter(|(k, _)| keep(k)).collect(), &mut out)?;
+    Ok(out)
+}
+
+fn write_members(mut members: Vec<(&String, &Value)>, out: &mut String) -> Result<(), String> {
+    // Byte order equals UTF-16 order unless a key has a supplementary-plane
+    // character (UTF-8 sorts those after U+E000..U+FFFF; UTF-16 before).
+    if members.iter().all(|(k, _)| k.chars().all(|c| (c as u32) < 0xE000)) {
+        members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    } else {
+        members.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+    }
+    out.push('{');
+    for (i, (k, x)) in members.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_str(k, out);
+        out.push(':');
+        write(x, out)?;
+    }
+    out.push('}');
+    Ok(())
+}
+
 fn write(v: &Value, out: &mut String) -> Result<(), String> {
     match v {
         Value::Null => out.push_str("null"),
@@ -44,26 +73,19 @@ fn write(v: &Value, out: &mut String) -> Result<(), String> {
             }
             out.push(']');
         }
-        Value::Object(o) => {
-            let mut members: Vec<(&String, &Value)> = o.iter().collect();
-            members.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
-            out.push('{');
-            for (i, (k, x)) in members.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_str(k, out);
-                out.push(':');
-                write(x, out)?;
-            }
-            out.push('}');
-        }
+        Value::Object(o) => write_members(o.iter().collect(), out)?,
     }
     Ok(())
 }
 
 fn write_str(s: &str, out: &mut String) {
     out.push('"');
+    // Fast path: nothing to escape (the common case for real metadata).
+    if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),

@@ -25,6 +25,7 @@ pub mod jcs;
 pub mod json;
 mod pattern;
 mod pipeline;
+pub mod pinning;
 pub mod poison;
 pub mod policy;
 pub mod schema;

@@ -36,12 +36,16 @@ use crate::stages::{self, names::NameMapping};
 use crate::{Error, Outcome, Policy, SanitizeOptions, ToolReport, ToolStatus};
 
 /// The sanitized catalog as a value plus everything the report needs.
+#[derive(Clone)]
 pub(crate) struct Sanitized {
     pub catalog: Value,
     pub findings: Vec<Finding>,
     pub hidden: Vec<HiddenTool>,
     pub tools: Vec<ToolReport>,
     pub name_map: Vec<NameMapping>,
+    /// Visible name → input schema before the dialect stage, for every tool
+    /// the dialect rewrote (the call gate validates against the original).
+    pub call_schemas: Vec<(String, Value)>,
 }
 
 impl Sanitized {
@@ -137,6 +141,7 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
     let mut hidden = Vec::new();
     let mut reports = Vec::with_capacity(tools.len());
     let mut name_map = Vec::new();
+    let mut call_schemas = Vec::new();
     for ((cx, tool), vis) in cxs.iter_mut().zip(tools).zip(visible) {
         let span = spans.get(cx.index as usize).copied().unwrap_or((0, 0));
         let status = match (&cx.hidden, tool, &vis) {
@@ -146,6 +151,9 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
                     name_map.push(NameMapping { visible: v.clone(), upstream: cx.name.clone().unwrap_or_default() });
                 }
                 out_tools.push(Value::Object(t));
+                if let Some(s) = cx.call_schema.take() {
+                    call_schemas.push((v.clone(), s));
+                }
                 if cx.truncated {
                     ToolStatus::Truncated
                 } else if cx.rewritten {
@@ -176,5 +184,5 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
     for (k, v) in envelope.into_entries() {
         catalog.insert(k, v);
     }
-    Ok(Sanitized { catalog: Value::Object(catalog), findings, hidden, tools: reports, name_map })
+    Ok(Sanitized { catalog: Value::Object(catalog), findings, hidden, tools: reports, name_map, call_schemas })
 }

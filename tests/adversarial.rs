@@ -8,6 +8,7 @@
 //! honest.
 
 use mcp_guard::json::{self, Value};
+use mcp_guard::pinning;
 use mcp_guard::{Action, FindingKind, Outcome, Policy, SanitizeOptions, ToolStatus};
 use std::path::PathBuf;
 
@@ -16,9 +17,7 @@ fn corpus() -> PathBuf {
 }
 
 /// (file prefix, tool index, why it is pending).
-const PENDING: &[(&str, Option<u32>, &str)] = &[
-    ("16-rug-pull-v2.json", Some(0), "drift is detected by pinning (issue order 5), not by a single-catalog pass"),
-];
+const PENDING: &[(&str, Option<u32>, &str)] = &[];
 
 /// (file, index, what we do instead and why).
 const STRICTER: &[(&str, u32, &str)] = &[(
@@ -140,6 +139,7 @@ fn adversarial_corpus_is_handled_as_expected() {
                     Err(format!("keys {keys:?}"))
                 }
             }
+            ("flag-change", Ok(_)) => check_change(&row.file, &text, row.index.unwrap_or(0)),
             (expect, Ok(out)) => match row.index {
                 Some(i) => check_tool(out, i, expect),
                 None if row.tool.starts_with("bulk_") => out
@@ -168,6 +168,36 @@ fn adversarial_corpus_is_handled_as_expected() {
     assert!(checked > 100, "only {checked} rows checked");
     assert!(failures.is_empty(), "{} rows not handled as expected:\n{}", failures.len(), failures.join("\n"));
     eprintln!("{checked} rows checked; pending rows now passing (remove from PENDING): {pending_passing:?}");
+}
+
+/// `flag-change`: pinned from the earlier snapshot (`…-v1.json` for
+/// `…-v2.json`), the change must be caught in every pinning mode, strategy and
+/// session action (seed 004): reported under `warn`, the tool withheld under
+/// `baseline_subset`, the listing refused under `error`.
+fn check_change(file: &str, text: &str, index: u32) -> Result<(), String> {
+    let earlier = std::fs::read_to_string(corpus().join(file.replace("-v2", "-v1"))).map_err(|e| format!("earlier snapshot: {e}"))?;
+    let opts = SanitizeOptions::default();
+    for pinning in [
+        r#"{"mode":"warn"}"#,
+        r#"{"mode":"block","block_strategy":"baseline_subset"}"#,
+        r#"{"mode":"block","block_strategy":"error","block_error_session_action":"keep"}"#,
+        r#"{"mode":"block","block_strategy":"error","block_error_session_action":"invalidate"}"#,
+    ] {
+        let policy = Policy::from_json(&format!(r#"{{"core":{{"tool_definition_pinning":{pinning}}}}}"#)).unwrap();
+        let pinned = pinning::pin(&policy, &earlier, &opts).map_err(|e| e.to_string())?;
+        let c = pinning::compare(&policy, &pinned.baseline, text, &opts).map_err(|e| e.to_string())?;
+        let caught = c.drift.iter().any(|d| d.kind == pinning::DriftKind::Changed && d.tool_index == Some(index));
+        let finding = has(&c.outcome, index, |f| f.kind == FindingKind::DriftChanged);
+        let enforced = match &c.decision {
+            pinning::Decision::Serve(cat) if pinning.contains("warn") => cat.contains("[mcp-guard: this tool changed"),
+            pinning::Decision::Serve(cat) => !cat.contains("get_stock_price") && pinning.contains("baseline_subset"),
+            pinning::Decision::Refuse { invalidate, .. } => *invalidate == pinning.contains("invalidate"),
+        };
+        if !(caught && finding && enforced) {
+            return Err(format!("{pinning}: caught {caught}, finding {finding}, enforced {enforced}"));
+        }
+    }
+    Ok(())
 }
 
 #[test]

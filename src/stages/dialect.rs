@@ -25,6 +25,9 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
                 for c in n.changes {
                     cx.report(c.kind, c.severity, format!("{ptr}{}", c.pointer), c.action, c.detail);
                 }
+                if key == "inputSchema" && !n.schema.schema_eq(schema) {
+                    cx.call_schema = Some(schema.clone());
+                }
                 tool.insert(key, n.schema);
             }
             Err(why) if key == "inputSchema" => {
