@@ -1,24 +1,25 @@
 //! The schema-dialect normalizer against the real corpus and hand-made attacks.
 //!
 //! - Every inputSchema and outputSchema of `../shared/corpus/catalogs` ×
-//!   every target: `normalize` succeeds (or fails for a reason listed in
-//!   `expected_err`), the output passes an INDEPENDENT checker of the target's
-//!   rules written here from the issue text (not from the normalizer), and is
-//!   structurally valid JSON Schema.
+//!   every target: `normalize` succeeds (no exception: property names a
+//!   target rejects are mapped, not refused), the output passes an
+//!   INDEPENDENT checker of the target's rules written here from the issue
+//!   text (not from the normalizer), and is structurally valid JSON Schema.
 //! - Normalizing the output again changes nothing and reports nothing (only
 //!   the `flagged` conditions of a non-strict schema are reported again).
 //! - Semantics: arguments generated from the ORIGINAL schema, put in the form
 //!   a model of that target sends (strict: nulls for omitted optional
-//!   properties; Gemini: string enums), validate against the normalized
+//!   properties; Gemini: string enums; anthropic/portable: mapped property
+//!   names), validate against the normalized
 //!   schema, and `coerce_arguments` maps them back to exactly the original.
 //! - Attacks: ref cycles, an expansion bomb, keyword-named properties, the
 //!   seed's open bag, stringified arguments.
 
-use mcp_guard::dialect::{coerce_arguments, normalize, tool_name_ok, validate, Normalized};
+use mcp_guard::dialect::{coerce_arguments, normalize, property_key_map, tool_name_ok, validate, Normalized};
 use mcp_guard::json::{self, Object, ParseOptions, Value};
 use mcp_guard::policy::Dialect;
-use mcp_guard::{Action, FindingKind};
-use std::collections::BTreeMap;
+use mcp_guard::{Action, FindingKind, Severity};
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 const TARGETS: [Dialect; 4] = [Dialect::Gemini, Dialect::OpenAiStrict, Dialect::Anthropic, Dialect::Portable];
@@ -97,17 +98,6 @@ fn all_schemas() -> Vec<Schema> {
     let mut v = corpus();
     v.extend(synthetic());
     v
-}
-
-/// The documented reasons a real schema may not normalize.
-fn expected_err(target: Dialect, s: &Schema, err: &str) -> bool {
-    // Anthropic (and so portable) only takes property names matching
-    // ^[a-zA-Z0-9_.-]{1,64}$; MongoDB's aggregation stages are named `$meta`,
-    // `$vectorSearch`, and property names are never rewritten.
-    // The synthetic `keyword-named-properties` has a property named `$ref`.
-    matches!(target, Dialect::Anthropic | Dialect::Portable)
-        && (s.catalog.starts_with("mongodb-mcp-server") || s.tool == "keyword-named-properties")
-        && err.contains("property name \"$")
 }
 
 // ===========================================================================
@@ -514,9 +504,7 @@ fn every_real_schema_normalizes_for_every_target_and_passes_an_independent_check
                 }
                 Err(e) => {
                     err += 1;
-                    if !expected_err(target, s, &e) {
-                        failures.push(format!("{} [{}]: unexpected Err: {e}", s.id(), target.id()));
-                    }
+                    failures.push(format!("{} [{}]: Err: {e}", s.id(), target.id()));
                 }
             }
         }
@@ -818,12 +806,14 @@ impl AsNumber for Value {
 
 /// The arguments as a model of `target` sends them for the normalized
 /// schema: strict mode sends `null` for every omitted optional (now required
-/// and nullable) property; Gemini sends string enums as strings.
-fn model_form(norm: &Value, v: &Value, target: Dialect) -> Value {
+/// and nullable) property; Gemini sends string enums as strings; a property
+/// the normalized schema names differently (`keys`: original → mapped, from
+/// `property_key_map`) is sent under its new name.
+fn model_form(norm: &Value, v: &Value, target: Dialect, keys: &Keys) -> Value {
     let Value::Object(o) = norm else { return v.clone() };
     if let Some(Value::Array(bs)) = o.get("anyOf") {
         for b in bs {
-            let m = model_form(b, v, target);
+            let m = model_form(b, v, target, keys);
             if validate(b, &m).is_empty() {
                 return m;
             }
@@ -841,12 +831,14 @@ fn model_form(norm: &Value, v: &Value, target: Dialect) -> Value {
         Value::Object(map) => {
             let props = o.get("properties").and_then(Value::as_object);
             let mut out = Object::new();
+            let addl = o.get("additionalProperties").filter(|a| a.as_object().is_some());
             for (k, x) in map.iter() {
-                let m = match props.and_then(|p| p.get(k)) {
-                    Some(ps) => model_form(ps, x, target),
-                    None => x.clone(),
+                let declared = |n: &str| props.and_then(|p| p.get(n)).map(|ps| (n.to_string(), ps));
+                let (name, m) = match declared(k).or_else(|| keys.get(k).and_then(|n| declared(n))) {
+                    Some((n, ps)) => (n, model_form(ps, x, target, keys)),
+                    None => (k.clone(), addl.map_or_else(|| x.clone(), |a| model_form(a, x, target, keys))),
                 };
-                out.insert(k.clone(), m);
+                out.insert(name, m);
             }
             if target == Dialect::OpenAiStrict {
                 for r in o.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
@@ -858,10 +850,26 @@ fn model_form(norm: &Value, v: &Value, target: Dialect) -> Value {
             Value::Object(out)
         }
         Value::Array(items) => match o.get("items") {
-            Some(is) => Value::Array(items.iter().map(|x| model_form(is, x, target)).collect()),
+            Some(is) => Value::Array(items.iter().map(|x| model_form(is, x, target, keys)).collect()),
             None => v.clone(),
         },
         _ => v.clone(),
+    }
+}
+
+/// Original property name → the name the target sees.
+type Keys = HashMap<String, String>;
+
+fn keys_of(schema: &Value, target: Dialect) -> Keys {
+    property_key_map(schema, target).unwrap_or_default().into_iter().collect()
+}
+
+/// Whether an object key anywhere in `v` is a name the target sees mapped.
+fn uses_mapped_key(v: &Value, keys: &Keys) -> bool {
+    match v {
+        Value::Object(o) => o.iter().any(|(k, x)| keys.contains_key(k) || uses_mapped_key(x, keys)),
+        Value::Array(a) => a.iter().any(|x| uses_mapped_key(x, keys)),
+        _ => false,
     }
 }
 
@@ -872,6 +880,8 @@ fn generated_arguments_validate_against_the_normalized_schema_and_coerce_back_ex
     let all = all_schemas();
     let normalized: Vec<Vec<Option<Normalized>>> =
         all.iter().map(|s| TARGETS.iter().map(|t| normalize(&s.schema, *t, REF_DEPTH, BUDGET).ok()).collect()).collect();
+    let key_maps: Vec<Vec<Keys>> = all.iter().map(|s| TARGETS.iter().map(|t| keys_of(&s.schema, *t)).collect()).collect();
+    let mapped_round_trips = RefCell::new(0usize);
     let skips: RefCell<BTreeMap<String, usize>> = RefCell::new(BTreeMap::new());
     let checked = RefCell::new(0usize);
     let mut runner = TestRunner::new(Config { cases: 24, failure_persistence: None, ..Config::default() });
@@ -891,7 +901,8 @@ fn generated_arguments_validate_against_the_normalized_schema_and_coerce_back_ex
             }
             for (ti, target) in TARGETS.iter().enumerate() {
                 let Some(n) = &normalized[i][ti] else { continue };
-                let mapped = model_form(&n.schema, &v, *target);
+                let keys = &key_maps[i][ti];
+                let mapped = model_form(&n.schema, &v, *target, keys);
                 let errs = validate(&n.schema, &mapped);
                 if !errs.is_empty() {
                     return Err(TestCaseError::fail(format!(
@@ -917,14 +928,24 @@ fn generated_arguments_validate_against_the_normalized_schema_and_coerce_back_ex
                     }
                 }
                 *checked.borrow_mut() += 1;
+                if uses_mapped_key(&v, keys) {
+                    *mapped_round_trips.borrow_mut() += 1;
+                }
             }
         }
         Ok(())
     });
-    eprintln!("round trips checked: {}; skipped (schema × case): {:?}", checked.borrow(), skips.borrow());
+    eprintln!(
+        "round trips checked: {} ({} through mapped property names); skipped (schema × case): {:?}",
+        checked.borrow(),
+        mapped_round_trips.borrow(),
+        skips.borrow()
+    );
     if let Err(e) = result {
         panic!("{e}");
     }
+    // The synthetic `invalid-property-keys` alone gives 24 cases × 2 targets.
+    assert!(*mapped_round_trips.borrow() >= 40, "too few round trips through mapped names: {}", mapped_round_trips.borrow());
     assert!(*checked.borrow() > 50_000, "too few round trips: {}", checked.borrow());
 }
 
@@ -945,21 +966,26 @@ fn a_property_named_anyof_ref_or_properties_survives_untouched() {
         "allOf":{"type":"array","items":{"type":"string"}}},
         "required":["$ref","properties"]}"#);
     let args = j(r#"{"anyOf":"x","$ref":3,"properties":{"oneOf":true,"$defs":"d"},"allOf":["a"]}"#);
-    for target in [Dialect::Gemini, Dialect::OpenAiStrict] {
+    for target in TARGETS {
         let n = normalize(&s, target, REF_DEPTH, BUDGET).unwrap();
-        assert_eq!(props_of(&n.schema), ["anyOf", "$ref", "properties", "allOf"], "{}", target.id());
+        // Names, never keywords. Anthropic (and portable) take no `$` in a
+        // property name: `$ref`/`$defs` are renamed there, and only those.
+        let dollar = matches!(target, Dialect::Anthropic | Dialect::Portable);
+        let (r, d) = if dollar { ("_ref", "_defs") } else { ("$ref", "$defs") };
+        assert_eq!(props_of(&n.schema), ["anyOf", r, "properties", "allOf"], "{}", target.id());
         let p = n.schema.as_object().unwrap().get("properties").unwrap();
-        assert_eq!(props_of(p.as_object().unwrap().get("properties").unwrap()), ["oneOf", "$defs"]);
+        assert_eq!(props_of(p.as_object().unwrap().get("properties").unwrap()), ["oneOf", d]);
         assert!(n.changes.iter().all(|c| !c.detail.contains("inlined") && !c.detail.contains("oneOf →")), "{:?}", n.changes);
+        let mapped: Vec<&str> = n.changes.iter().filter(|c| c.action == Action::Mapped).map(|c| c.pointer.as_str()).collect();
+        if dollar {
+            assert_eq!(mapped, ["/properties/properties/properties/$defs", "/properties/$ref", "/required"], "{}", target.id());
+        } else {
+            assert!(mapped.is_empty());
+        }
         assert!(check(target, &n).is_empty(), "{:?}", check(target, &n));
-        let sent = model_form(&n.schema, &args, target);
-        assert!(validate(&n.schema, &sent).is_empty());
+        let sent = model_form(&n.schema, &args, target, &keys_of(&s, target));
+        assert!(validate(&n.schema, &sent).is_empty(), "{}: {}", target.id(), c(&sent));
         assert_eq!(coerce_arguments(&s, target, &sent), Ok(args.clone()));
-    }
-    // Anthropic takes no `$` in property names: an error, never a rename.
-    for target in [Dialect::Anthropic, Dialect::Portable] {
-        let e = normalize(&s, target, REF_DEPTH, BUDGET).unwrap_err();
-        assert!(e.contains("property name \"$"), "{e}");
     }
     let no_dollar = j(
         r#"{"type":"object","properties":{"anyOf":{"type":"string"},"properties":{"type":"object","properties":{"oneOf":{"type":"boolean"}}},"required":{"type":"boolean"}},"required":["required"]}"#,
@@ -969,6 +995,84 @@ fn a_property_named_anyof_ref_or_properties_survives_untouched() {
         assert_eq!(props_of(&n.schema), ["anyOf", "properties", "required"]);
         assert!(check(target, &n).is_empty());
     }
+}
+
+#[test]
+fn mongodb_dollar_property_names_are_mapped_for_anthropic_and_mapped_back() {
+    // mongodb-mcp-server's `find.sort` and `aggregate.pipeline`, cut down,
+    // plus a real `_vectorSearch` sibling so the mapped name must avoid it.
+    let s = j(r#"{"type":"object","properties":{
+        "sort":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{"anyOf":[
+            {"type":"number","enum":[1,-1]},
+            {"type":"object","properties":{"$meta":{"type":"string"}},"required":["$meta"]}]}},
+        "pipeline":{"type":"array","items":{"anyOf":[
+            {"type":"object","properties":{"$vectorSearch":{"type":"object","properties":{"index":{"type":"string"}},"required":["index"]}},"required":["$vectorSearch"]},
+            {"type":"object","additionalProperties":true}]}},
+        "_vectorSearch":{"type":"boolean"}}}"#);
+    for target in [Dialect::Anthropic, Dialect::Portable] {
+        let n = normalize(&s, target, REF_DEPTH, BUDGET).unwrap();
+        assert!(check(target, &n).is_empty(), "{} {:?}", target.id(), check(target, &n));
+        let out = c(&n.schema);
+        assert!(!out.contains('$'), "{}: {out}", target.id());
+        // (Portable drops `additionalProperties`, `$meta`'s home, altogether.)
+        let anthropic = target == Dialect::Anthropic;
+        assert!(out.contains(r#""_vectorSearch_2""#) && out.contains(r#""_meta""#) == anthropic, "{out}");
+        // Each rename is reported where the model sees it, under the original name.
+        let mapped: Vec<&str> =
+            n.changes.iter().filter(|c| c.action == Action::Mapped && c.severity == Severity::Low).map(|c| c.pointer.as_str()).collect();
+        assert_eq!(mapped.iter().any(|p| p.ends_with("/properties/$meta")), anthropic, "{mapped:?}");
+        assert!(mapped.iter().any(|p| p.ends_with("/properties/$vectorSearch")), "{mapped:?}");
+        assert!(n.changes.iter().filter(|c| c.action == Action::Mapped).all(|c| c.kind == FindingKind::DialectRewritten));
+        // Idempotent: nothing left to map.
+        let again = normalize(&n.schema, target, REF_DEPTH, BUDGET).unwrap();
+        assert_eq!(again.schema, n.schema);
+        assert!(again.changes.iter().all(|c| c.action != Action::Mapped));
+        assert!(property_key_map(&n.schema, target).unwrap().is_empty());
+
+        // The way back: mapped names get their originals back where the
+        // original declares them; an open bag's own `_meta` key (a stage
+        // `{"$group":…}` in the open branch) is left alone.
+        let sent = j(
+            r#"{"sort":{"score":{"_meta":"textScore"},"n":1},"pipeline":[{"_vectorSearch_2":{"index":"v"}},{"_meta":{"a":1}}],"_vectorSearch":true}"#,
+        );
+        assert!(validate(&n.schema, &sent).is_empty(), "{}: {:?}", target.id(), validate(&n.schema, &sent));
+        let want = j(
+            r#"{"sort":{"score":{"$meta":"textScore"},"n":1},"pipeline":[{"$vectorSearch":{"index":"v"}},{"_meta":{"a":1}}],"_vectorSearch":true}"#,
+        );
+        assert_eq!(coerce_arguments(&s, target, &sent), Ok(want.clone()), "{}", target.id());
+        // Originals sent as they are stay; a key the arguments already have
+        // is never overwritten by a mapped-back one.
+        assert_eq!(coerce_arguments(&s, target, &want), Ok(want.clone()));
+        let both = j(r#"{"sort":{"k":{"$meta":"a","_meta":"b"}}}"#);
+        assert_eq!(coerce_arguments(&s, target, &both), Ok(both.clone()));
+        // Other targets never map, so they never map back.
+        assert!(coerce_arguments(&s, Dialect::Gemini, &sent).is_err(), "the original requires `$meta`");
+    }
+}
+
+#[test]
+fn a_mapped_name_drops_what_would_contradict_it_under_anthropic() {
+    // `propertyNames` that rejects the new name, a pattern that would newly
+    // match it, and an enum spelling the old name would each make the
+    // normalized schema reject arguments the original takes: removed as
+    // lossy, the original enforced on the way back.
+    let s = j(r#"{"type":"object","properties":{"o":{"type":"object",
+        "properties":{"$a":{"type":"integer"},"b":{"type":"string"}},
+        "propertyNames":{"pattern":"^[$b]"},
+        "patternProperties":{"^_":{"type":"string"},"^b":{"type":"string"}},
+        "enum":[{"$a":1},{"b":"x"}],
+        "default":{"$a":1}}}}"#);
+    let n = normalize(&s, Dialect::Anthropic, REF_DEPTH, BUDGET).unwrap();
+    let o = n.schema.as_object().unwrap().get("properties").unwrap().as_object().unwrap().get("o").unwrap();
+    assert_eq!(
+        c(o),
+        r#"{"type":"object","properties":{"_a":{"type":"integer"},"b":{"type":"string"}},"patternProperties":{"^b":{"type":"string"}}}"#
+    );
+    let lossy: Vec<&str> = n.changes.iter().filter(|c| c.kind == FindingKind::DialectLossy).map(|c| c.pointer.as_str()).collect();
+    assert_eq!(lossy, ["/properties/o/patternProperties/^_", "/properties/o/propertyNames", "/properties/o/enum", "/properties/o/default"]);
+    assert_eq!(coerce_arguments(&s, Dialect::Anthropic, &j(r#"{"o":{"_a":1}}"#)), Ok(j(r#"{"o":{"$a":1}}"#)));
+    let errs = coerce_arguments(&s, Dialect::Anthropic, &j(r#"{"o":{"_a":2}}"#)).unwrap_err();
+    assert_eq!(errs[0].pointer, "/o", "{errs:?}"); // not in the original enum
 }
 
 #[test]

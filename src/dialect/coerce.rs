@@ -1,6 +1,13 @@
 //! Arguments on the way back: undo what the dialect (or a weak model) did to
 //! the arguments, then check them against the server's *original* schema.
 //!
+//! 0. Property names the dialect renamed (`keys`: `_vectorSearch` for
+//!    `$vectorSearch` under anthropic) get their original names back. The
+//!    mapping is recomputed from `original` by the same function `normalize`
+//!    used; a key is renamed back only where the original schema declares or
+//!    requires the original name at that location (an open bag's key that
+//!    happens to equal a replacement is the model's own), and never onto a
+//!    key the arguments already have.
 //! 1. Strings that should not be strings. Weak models send arrays, objects,
 //!    numbers and booleans as JSON text (`"[1,2]"`, `"true"`); seed 002 fixed
 //!    one level, this does every depth. A string is replaced by its parse
@@ -20,6 +27,7 @@
 //! with null-dropping alone wins; only if none does, string coercion is tried
 //! per alternative. So `"5"` stays a string where a string alternative exists.
 
+use super::keys::KeyMap;
 use super::refs::resolve_ref;
 use super::validate::Validator;
 use super::Violation;
@@ -34,7 +42,10 @@ const MAX_REF_HOPS: u32 = 32;
 /// Maps `args` back to what `original` expects for `target`, or says why
 /// they do not fit (every violation, with a pointer into the arguments).
 pub fn coerce_arguments(original: &Value, target: Dialect, args: &Value) -> Result<Value, Vec<Violation>> {
-    let mut c = Coercer { root: original, val: Validator::new(original), strict: target == Dialect::OpenAiStrict, steps: 0 };
+    // A schema whose mapping fails never normalized (`normalize` returned the
+    // same `Err`): there is nothing to rename back.
+    let keys = KeyMap::of(original, target).unwrap_or_default();
+    let mut c = Coercer { root: original, val: Validator::new(original), strict: target == Dialect::OpenAiStrict, steps: 0, keys };
     let out = c.location(original, args.clone(), 0, true);
     let mut violations = Vec::new();
     let mut val = Validator::new(original);
@@ -52,6 +63,7 @@ struct Coercer<'a> {
     val: Validator<'a>,
     strict: bool,
     steps: u64,
+    keys: KeyMap,
 }
 
 // Type bits for what a schema accepts.
@@ -107,6 +119,7 @@ impl<'a> Coercer<'a> {
                 }
             }
         }
+        self.unmap(s, &mut v);
         if !self.strict || !matches!(v, Value::Object(_)) {
             return self.node(s, v, hops, strings);
         }
@@ -174,6 +187,8 @@ impl<'a> Coercer<'a> {
             if let Value::String(text) = &v {
                 if let Some(nv) = self.parse_string_arg(s, text) {
                     v = nv;
+                    // Parsed here, not in `location`: its keys are new too.
+                    self.unmap(s, &mut v);
                 }
             }
         }
@@ -248,6 +263,72 @@ impl<'a> Coercer<'a> {
             if let Some(s @ Value::Object(_)) = sub {
                 let c = std::mem::replace(item, Value::Null);
                 *item = self.location(s, c, 0, strings);
+            }
+        }
+    }
+
+    /// Renames the keys of `v` that replace an original property name back,
+    /// where `s` (the schema at this location) declares or requires it.
+    fn unmap(&mut self, s: &'a Value, v: &mut Value) {
+        let Value::Object(map) = v else { return };
+        if self.keys.is_empty() || !map.keys().any(|k| self.keys.original_name(k).is_some()) {
+            return;
+        }
+        let mut here = HashSet::new();
+        self.names_at(s, 0, &mut here);
+        let present: HashSet<String> = map.keys().cloned().collect();
+        for (k, _) in map.entries_mut().iter_mut() {
+            if let Some(orig) = self.keys.original_name(k) {
+                if here.contains(orig) && !present.contains(orig) {
+                    *k = orig.to_string();
+                }
+            }
+        }
+    }
+
+    /// Every property name the subschemas applying at this location declare
+    /// or require, conditions included (`normalize` renamed them all).
+    fn names_at(&mut self, s: &'a Value, hops: u32, out: &mut HashSet<&'a str>) {
+        let Value::Object(o) = s else { return };
+        self.steps += 1;
+        if hops > MAX_REF_HOPS || self.steps > MAX_STEPS {
+            return;
+        }
+        if let Some(Value::Object(p)) = o.get("properties") {
+            out.extend(p.keys().map(String::as_str));
+        }
+        if let Some(Value::Array(r)) = o.get("required") {
+            out.extend(r.iter().filter_map(Value::as_str));
+        }
+        if let Some(Value::Object(d)) = o.get("dependentRequired") {
+            for (n, list) in d.iter() {
+                out.insert(n.as_str());
+                if let Value::Array(l) = list {
+                    out.extend(l.iter().filter_map(Value::as_str));
+                }
+            }
+        }
+        if let Some(Value::Object(d)) = o.get("dependentSchemas") {
+            for (n, b) in d.iter() {
+                out.insert(n.as_str());
+                self.names_at(b, hops, out);
+            }
+        }
+        if let Some(Value::String(r)) = o.get("$ref") {
+            if let Some(t) = resolve_ref(self.root, r) {
+                self.names_at(t, hops + 1, out);
+            }
+        }
+        for k in ["allOf", "anyOf", "oneOf"] {
+            if let Some(Value::Array(bs)) = o.get(k) {
+                for b in bs {
+                    self.names_at(b, hops, out);
+                }
+            }
+        }
+        for k in ["if", "then", "else", "not"] {
+            if let Some(b) = o.get(k) {
+                self.names_at(b, hops, out);
             }
         }
     }
@@ -398,7 +479,7 @@ fn has_null_member(v: &Value) -> bool {
 
 /// Pattern test for `patternProperties` keys (linear-time engine; a pattern
 /// that does not compile matches nothing).
-fn pattern_matches(pattern: &str, s: &str) -> bool {
+pub(super) fn pattern_matches(pattern: &str, s: &str) -> bool {
     use regex_automata::nfa::thompson::{self, pikevm};
     use regex_automata::util::syntax;
     let Ok(re) = pikevm::PikeVM::builder()

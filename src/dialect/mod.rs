@@ -14,7 +14,10 @@
 //! 2. `shape` drives, node by node, `combinators` (target-independent forms:
 //!    `oneOf` → `anyOf`, `allOf` merged, type arrays split, `const` → `enum`)
 //!    then `targets` (each provider's rules).
-//! 3. `targets::finish` — root shape and strict-mode totals.
+//! 3. `keys` — property names the target rejects (anthropic, portable)
+//!    renamed by a reversible per-schema mapping, computed from the input.
+//!    Last, so every earlier pass (and its pointers) sees the original names.
+//! 4. `targets::finish` — root shape and strict-mode totals.
 //!
 //! The module is pure: no I/O, no globals, no panics; every refusal is an
 //! `Err(String)` saying why the schema cannot be expressed (the caller hides
@@ -83,8 +86,13 @@
 //! - **Portable** cannot be strict (Gemini forbids `additionalProperties` and
 //!   null types, which strict mode requires), so it is Gemini's rules with
 //!   the keyword list narrowed to what strict mode also supports, `date-time`
-//!   as the only format, and Anthropic's property-name rule (an `Err`).
+//!   as the only format, and Anthropic's property-name rule.
 //!   `strict_ok` is always false: declare portable tools non-strict.
+//! - **Property names** outside Anthropic's `^[a-zA-Z0-9_.-]{1,64}$`
+//!   (anthropic, portable) are renamed, never refused: `$vectorSearch` →
+//!   `_vectorSearch`, with a suffix against any name the schema uses; one
+//!   mapping per schema, recomputed from the original by `coerce_arguments`
+//!   to map the arguments back (`keys` says why and how).
 //! - **Subschemas the target drops anyway** (`not`, `if`, Gemini's
 //!   `additionalProperties`, …) are removed before their contents are
 //!   normalized, so nothing is reported about what disappears.
@@ -95,6 +103,7 @@
 //! | kind                  | severity | action     | when |
 //! |-----------------------|----------|------------|------|
 //! | `dialect-rewritten`   | info     | rewritten / removed | same accepted arguments, new form (`oneOf`→`anyOf`, inlined `$ref`, merged `allOf`, strict closing, string enums) |
+//! | `dialect-rewritten`   | low (info for `required` and friends) | mapped | a property name the target rejects renamed; `coerce_arguments` renames it back |
 //! | `dialect-lossy`       | low (info for annotations and `additionalProperties: false`) | removed / rewritten | a constraint the target cannot say was dropped or widened; the original is enforced by `coerce_arguments` |
 //! | `ref-cut`             | low      | truncated  | a recursive `$ref` cut into `{}` |
 //! | `dialect-unsupported` | low      | flagged    | openai-strict only: this schema cannot be strict (open bag, untyped value, limits); `strict_ok` is false |
@@ -103,6 +112,7 @@
 
 mod coerce;
 mod combinators;
+mod keys;
 mod num;
 mod refs;
 mod shape;
@@ -110,6 +120,7 @@ mod targets;
 mod validate;
 
 pub use coerce::coerce_arguments;
+pub use keys::property_key_map;
 pub use validate::validate;
 
 use crate::ctx::Path;
@@ -189,8 +200,9 @@ impl Cx {
 /// output may hold); beyond it → `Err`.
 ///
 /// `Err` means the schema cannot be expressed for the target (not a local
-/// `$ref`, unresolvable `$ref`, over budget, root not an object schema,
-/// and for anthropic/portable a property name outside `^[a-zA-Z0-9_.-]{1,64}$`).
+/// `$ref`, unresolvable `$ref`, over budget, root not an object schema).
+/// Property names the target rejects are renamed (`property_key_map`);
+/// give `coerce_arguments` this same `schema` to rename them back.
 pub fn normalize(schema: &Value, target: Dialect, max_ref_depth: u32, node_budget: u32) -> Result<Normalized, String> {
     if target == Dialect::None {
         return Ok(Normalized { schema: schema.clone(), changes: Vec::new(), strict_ok: false });
@@ -200,6 +212,8 @@ pub fn normalize(schema: &Value, target: Dialect, max_ref_depth: u32, node_budge
         Value::Bool(false) => return Err("the schema `false` admits no arguments".into()),
         other => return Err(format!("a schema must be an object, not {}", other.type_name())),
     }
+    // From the input, the one place `coerce_arguments` can recompute it from.
+    let key_map = keys::KeyMap::of(schema, target)?;
     let mut cx = Cx { target, max_ref_depth, budget: node_budget as u64, used: 0, changes: Vec::new(), strict_ok: true };
     let mut path = Path::new("");
     let inlined = refs::Inliner::new(schema).node(schema, &mut path, 1, &mut cx)?;
@@ -207,7 +221,8 @@ pub fn normalize(schema: &Value, target: Dialect, max_ref_depth: u32, node_budge
         Value::Bool(true) => Value::Object(crate::json::Object::new()),
         v => v,
     };
-    let out = shape::node(inlined, &mut path, 1, &mut cx, shape::Pos::Root)?;
+    let mut out = shape::node(inlined, &mut path, 1, &mut cx, shape::Pos::Root)?;
+    keys::apply(&mut out, &key_map, &mut cx)?;
     targets::finish(&out, &mut cx)?;
     let n = combinators::count_nodes(&out);
     if n > node_budget as u64 {

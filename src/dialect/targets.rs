@@ -9,7 +9,7 @@
 //! | `enum` only on strings       | yes    | no            | no        | yes      |
 //! | every array has `items`      | yes    | flagged if not | no       | yes      |
 //! | objects closed, all required | no     | yes (open bags flagged) | no | no     |
-//! | property names `^[a-zA-Z0-9_.-]{1,64}$` | no | no     | Err       | Err      |
+//! | property names `^[a-zA-Z0-9_.-]{1,64}$` | no | no     | mapped (`keys`) | mapped |
 //!
 //! Portable is the union of the restrictions that can hold together: Gemini
 //! forbids `additionalProperties` and `null` types, which strict mode
@@ -124,7 +124,7 @@ pub(super) fn apply(v: Value, path: &mut Path, _depth: u32, cx: &mut Cx, pos: Po
     match cx.target {
         Dialect::Gemini | Dialect::Portable => gemini(&mut o, path, cx, pos)?,
         Dialect::OpenAiStrict => openai(&mut o, path, cx),
-        Dialect::Anthropic => anthropic(&mut o, path, cx)?,
+        Dialect::Anthropic => anthropic(&mut o, path, cx),
         Dialect::None => {}
     }
     Ok(Value::Object(o))
@@ -370,28 +370,12 @@ fn allow_list(o: &mut Object, allowed: &[&str], path: &Path, cx: &mut Cx) {
     }
 }
 
-fn property_names(o: &Object, path: &Path) -> Result<(), String> {
-    let Some(Value::Object(p)) = o.get("properties") else { return Ok(()) };
-    for k in p.keys() {
-        if !super::name_ok(k, 1, 64, |b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-')) {
-            return Err(format!(
-                "property name {k:?} at {} does not match ^[a-zA-Z0-9_.-]{{1,64}}$ (property names are sent back to the server and are never rewritten)",
-                if path.as_str().is_empty() { "the root" } else { path.as_str() }
-            ));
-        }
-    }
-    Ok(())
-}
-
 // ---------------------------------------------------------------------------
 // gemini (and portable)
 // ---------------------------------------------------------------------------
 
 fn gemini(o: &mut Object, path: &Path, cx: &mut Cx, pos: Pos) -> Result<(), String> {
     let portable = cx.target == Dialect::Portable;
-    if portable {
-        property_names(o, path)?;
-    }
     infer_type(o, path, cx);
     // A lone `null` type has no Gemini form (a null *alternative* becomes
     // `nullable` in the parent's anyOf clean-up).
@@ -760,15 +744,13 @@ fn with_null(s: Value) -> Value {
 // anthropic
 // ---------------------------------------------------------------------------
 
-fn anthropic(o: &mut Object, path: &Path, cx: &mut Cx) -> Result<(), String> {
-    property_names(o, path)?;
+fn anthropic(o: &mut Object, path: &Path, cx: &mut Cx) {
     if let Some(ex) = o.remove("example") {
         if !o.contains_key("examples") {
             o.insert("examples", Value::Array(vec![ex]));
         }
         rewritten(cx, &path.child("example"), "OpenAPI example → examples".into());
     }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------
