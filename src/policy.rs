@@ -416,6 +416,12 @@ impl Policy {
     }
 
     /// The settings for catalogs from `server` (core when absent or unknown).
+    /// Every per-server settings block, `core` first, for a host that must
+    /// adjust one setting everywhere (the CLI's `pin` turns pinning on).
+    pub fn server_policies_mut(&mut self) -> impl Iterator<Item = &mut ServerPolicy> {
+        std::iter::once(&mut self.core).chain(self.servers.iter_mut().map(|(_, sp)| sp))
+    }
+
     pub fn for_server(&self, server: Option<&str>) -> &ServerPolicy {
         server
             .and_then(|id| self.servers.iter().find(|(s, _)| s == id))

@@ -11,6 +11,7 @@
 
 mod args;
 mod json_out;
+mod pin_cmd;
 mod report;
 mod sarif;
 mod table;
@@ -33,6 +34,8 @@ mcp-guard — a firewall for MCP tool metadata
 Usage:
   mcp-guard [global options] check CATALOG.json [options]     report what the engine would change
   mcp-guard [global options] sanitize CATALOG.json [options]  print the sanitized catalog
+  mcp-guard pin CATALOG.json [options] > baseline.json        pin what a client would see
+  mcp-guard diff BASELINE.json CATALOG.json [options]         report drift since the pin
   mcp-guard help [COMMAND]
   mcp-guard --version
 
@@ -105,6 +108,8 @@ fn usage_for(command: Option<&str>) -> String {
     match command {
         Some("check") => format!("{USAGE_CHECK}{ENGINE_OPTIONS}{CHECK_OPTIONS}\n{GLOBAL_HINT}"),
         Some("sanitize") => format!("{USAGE_SANITIZE}{ENGINE_OPTIONS}{SANITIZE_OPTIONS}\n{GLOBAL_HINT}"),
+        Some("pin") => format!("{}{ENGINE_OPTIONS}{}", pin_cmd::USAGE_PIN, pin_cmd::PIN_OPTIONS),
+        Some("diff") => format!("{}{ENGINE_OPTIONS}{}", pin_cmd::USAGE_DIFF, pin_cmd::PIN_OPTIONS),
         _ => {
             let status = if WASM_BUILT {
                 "This build has both engines."
@@ -223,9 +228,9 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
     match command.as_str() {
         "check" => check(rest, &engine),
         "sanitize" => sanitize(rest, &engine),
+        "pin" => pin_cmd::pin(rest, &engine),
+        "diff" => pin_cmd::diff(rest, &engine),
         "help" => help(rest),
-        // Planned: "pin" (write/verify a pin file), "diff" (two catalogs),
-        // "proxy" (stdio MCP proxy). Each gets its own fn and usage text.
         other => Err(UsageError::new(None, format!("unknown command {other:?}")).into()),
     }
 }
@@ -233,7 +238,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
 fn help(mut a: Args) -> Result<u8, Failure> {
     let topic = match a.next()? {
         None => None,
-        Some(Tok::Value(v)) if v == "check" || v == "sanitize" => Some(v),
+        Some(Tok::Value(v)) if ["check", "sanitize", "pin", "diff", "proxy"].contains(&v.as_str()) => Some(v),
         Some(Tok::Value(v)) => return Err(UsageError::new(None, format!("no help for {v:?}")).into()),
         Some(Tok::Flag(f)) => return Err(UsageError::new(None, format!("unknown option {f}")).into()),
     };

@@ -555,3 +555,51 @@ fn dialect_flag_normalizes_for_the_target() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+// -- pin / diff ---------------------------------------------------------------
+
+fn adversarial(name: &str) -> String {
+    format!("{ROOT}/../shared/corpus/adversarial/{name}")
+}
+
+#[test]
+fn pin_then_diff_reports_the_rug_pull_and_exits_1() {
+    let dir = temp_dir("pin");
+    let pinned = run(&["pin", &adversarial("16-rug-pull-v1.json")]);
+    assert_eq!(code(&pinned), 0, "{}", stderr(&pinned));
+    let baseline = write(&dir, "baseline.json", stdout(&pinned));
+    let b = parse(&stdout(&pinned));
+    assert_eq!(str_at(&b, "/format"), "mcp-guard-baseline/1");
+    assert_eq!(str_at(&b, "/pins/0/name"), "get_stock_price");
+    assert!(stderr(&pinned).contains("pinned 1 tool(s)"));
+
+    let same = run(&["diff", &baseline, &adversarial("16-rug-pull-v1.json")]);
+    assert_eq!(code(&same), 0, "{}", stdout(&same));
+    assert!(stdout(&same).contains("no drift"));
+
+    let drift = run(&["diff", &baseline, &adversarial("16-rug-pull-v2.json")]);
+    assert_eq!(code(&drift), 1);
+    let out = stdout(&drift);
+    assert!(out.contains("changed  get_stock_price  description, inputSchema"), "{out}");
+    assert!(out.contains("added     /inputSchema/properties/memo"), "{out}");
+
+    let j = run(&["diff", &baseline, &adversarial("16-rug-pull-v2.json"), "--format", "json"]);
+    let v = parse(&stdout(&j));
+    assert_eq!(str_at(&v, "/drift/0/kind"), "changed");
+    assert_eq!(str_at(&v, "/drift/0/changes/0/pointer"), "/description");
+}
+
+#[test]
+fn diff_refuses_unusable_baselines_with_exit_2() {
+    let dir = temp_dir("diff-bad");
+    let not_baseline = write(&dir, "b.json", r#"{"tools":[]}"#);
+    let o = run(&["diff", &not_baseline, &adversarial("16-rug-pull-v1.json")]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("invalid-baseline"), "{}", stderr(&o));
+    // Pinned for no server id, compared for another server.
+    let pinned = run(&["pin", &adversarial("16-rug-pull-v1.json")]);
+    let baseline = write(&dir, "baseline.json", stdout(&pinned));
+    let o = run(&["diff", &baseline, &adversarial("16-rug-pull-v1.json"), "--server", "other"]);
+    assert_eq!(code(&o), 2);
+    assert!(run(&["diff", &baseline]).status.code() == Some(2));
+}

@@ -41,6 +41,12 @@ mod bindings {
     use exports::mcp_guard::engine::schema::{
         Change, Guest as SchemaGuest, Normalized, SchemaError, Violation,
     };
+    use exports::mcp_guard::engine::pinning::{
+        AllowedCall, CallDecision, CallRefusal, Change as PinChange, ChangeKind, Compared, Decision, Drift,
+        DriftKind, Guest as PinningGuest, ListingRefusal, Pinned, RefusalReason,
+    };
+    use exports::mcp_guard::engine::sanitize::PolicyBorrow;
+    use mcp_guard::pinning as pin;
     use exports::mcp_guard::engine::types::{
         Action, ByteSpan, Dialect, DuplicateKeyError, Error, Finding, FindingKind, HiddenTool,
         InvalidJsonError, InvalidPolicyError, NameMapping, Severity, ToolReport, ToolStatus,
@@ -64,11 +70,7 @@ mod bindings {
         }
 
         fn sanitize(&self, catalog: String, options: SanitizeOptions) -> Result<Outcome, Error> {
-            let opts = mcp_guard::SanitizeOptions {
-                server: options.server,
-                foreign_names: options.foreign_names,
-            };
-            let out = mcp_guard::sanitize(&self.0, &catalog, &opts).map_err(error)?;
+            let out = mcp_guard::sanitize(&self.0, &catalog, &native_options(options)).map_err(error)?;
             // Free the input before building the (possibly large) output
             // lists: linear memory only grows, and the store has a limit.
             drop(catalog);
@@ -124,6 +126,87 @@ mod bindings {
         fn tool_name_ok(name: String, target: Dialect) -> bool {
             mcp_guard::dialect::tool_name_ok(&name, dialect(target))
         }
+    }
+
+    impl PinningGuest for Component {
+        fn pin(policy: PolicyBorrow<'_>, catalog: String, options: SanitizeOptions) -> Result<Pinned, Error> {
+            let p = mcp_guard::pinning::pin(&policy.get::<GuardPolicy>().0, &catalog, &native_options(options)).map_err(error)?;
+            drop(catalog);
+            Ok(Pinned { baseline: p.baseline.to_json(), outcome: outcome(p.outcome)? })
+        }
+
+        fn compare(
+            policy: PolicyBorrow<'_>,
+            baseline: String,
+            catalog: String,
+            options: SanitizeOptions,
+        ) -> Result<Compared, Error> {
+            let b = mcp_guard::pinning::Baseline::from_json(&baseline).map_err(error)?;
+            drop(baseline);
+            let c = mcp_guard::pinning::compare(&policy.get::<GuardPolicy>().0, &b, &catalog, &native_options(options))
+                .map_err(error)?;
+            drop((b, catalog));
+            let drift = c
+                .drift
+                .into_iter()
+                .map(|d| Drift {
+                    kind: match d.kind {
+                        pin::DriftKind::Changed => DriftKind::Changed,
+                        pin::DriftKind::New => DriftKind::New,
+                        pin::DriftKind::Removed => DriftKind::Removed,
+                    },
+                    name: d.name,
+                    tool_index: d.tool_index,
+                    fields: d.fields,
+                    changes: d
+                        .changes
+                        .into_iter()
+                        .map(|c| PinChange {
+                            pointer: c.pointer,
+                            kind: match c.kind {
+                                pin::ChangeKind::Added => ChangeKind::Added,
+                                pin::ChangeKind::Removed => ChangeKind::Removed,
+                                pin::ChangeKind::Modified => ChangeKind::Modified,
+                                pin::ChangeKind::Reordered => ChangeKind::Reordered,
+                            },
+                        })
+                        .collect(),
+                    changes_truncated: d.changes_truncated,
+                    benign: d.benign,
+                })
+                .collect();
+            let decision = match c.decision {
+                pin::Decision::Serve(catalog) => Decision::Serve(catalog),
+                pin::Decision::Refuse { invalidate, message } => Decision::Refuse(ListingRefusal { invalidate, message }),
+            };
+            Ok(Compared { baseline: c.baseline.to_json(), outcome: outcome(c.outcome)?, drift, decision })
+        }
+
+        fn check_call(baseline: String, name: String, arguments: Option<String>) -> Result<CallDecision, Error> {
+            let b = mcp_guard::pinning::Baseline::from_json(&baseline).map_err(error)?;
+            drop(baseline);
+            Ok(match mcp_guard::pinning::check_call(&b, &name, arguments.as_deref()) {
+                pin::CallDecision::Allow(a) => {
+                    CallDecision::Allow(AllowedCall { upstream: a.upstream, arguments: a.arguments, warning: a.warning })
+                }
+                pin::CallDecision::Refuse(r) => CallDecision::Refuse(CallRefusal {
+                    reason: match r.reason {
+                        pin::RefusalReason::SessionInvalidated => RefusalReason::SessionInvalidated,
+                        pin::RefusalReason::HiddenTool => RefusalReason::HiddenTool,
+                        pin::RefusalReason::DriftedTool => RefusalReason::DriftedTool,
+                        pin::RefusalReason::ConfusableName => RefusalReason::ConfusableName,
+                        pin::RefusalReason::UnknownTool => RefusalReason::UnknownTool,
+                        pin::RefusalReason::InvalidArguments => RefusalReason::InvalidArguments,
+                    },
+                    message: r.message,
+                    violations: violations(r.violations),
+                }),
+            })
+        }
+    }
+
+    fn native_options(o: SanitizeOptions) -> mcp_guard::SanitizeOptions {
+        mcp_guard::SanitizeOptions { server: o.server, foreign_names: o.foreign_names }
     }
 
     /// The engine's strict parser with its default bounds (128 levels), as
@@ -230,6 +313,7 @@ mod bindings {
             E::TooLarge { limit, actual } => Error::TooLarge(TooLargeError { limit, actual }),
             E::InvalidEnvelope { reason } => Error::InvalidEnvelope(reason),
             E::InvalidPolicy { field, reason } => Error::InvalidPolicy(InvalidPolicyError { field, reason }),
+            E::InvalidBaseline { reason } => Error::InvalidBaseline(reason),
             E::Other(s) => Error::Other(s),
             other => Error::Other(other.to_string()),
         }
@@ -294,6 +378,9 @@ mod bindings {
             K::DialectLossy => FindingKind::DialectLossy,
             K::RefCut => FindingKind::RefCut,
             K::DialectUnsupported => FindingKind::DialectUnsupported,
+            K::DriftChanged => FindingKind::DriftChanged,
+            K::DriftNew => FindingKind::DriftNew,
+            K::DriftRemoved => FindingKind::DriftRemoved,
             other => return Err(unknown("finding kind", other.id())),
         })
     }

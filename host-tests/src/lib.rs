@@ -29,6 +29,12 @@ mod bindings {
 
 pub use bindings::exports::mcp_guard::engine::sanitize::{Outcome, SanitizeOptions};
 pub use bindings::exports::mcp_guard::engine::schema::{Change, Normalized, SchemaError, Violation};
+pub use bindings::exports::mcp_guard::engine::pinning::{
+    AllowedCall, CallDecision, CallRefusal, ChangeKind, Compared, Decision, Drift, DriftKind, ListingRefusal, Pinned,
+    RefusalReason,
+};
+
+pub mod session;
 pub use bindings::exports::mcp_guard::engine::types::{
     Action, Dialect, Error as WitError, Finding, FindingKind, HiddenTool, InvalidJsonError, NameMapping,
     Severity, ToolReport, ToolStatus,
@@ -192,6 +198,37 @@ impl GuardInstance {
         self.guard.mcp_guard_engine_sanitize().policy().call_sanitize(&mut self.store, policy.0, catalog, options)
     }
 
+    /// `pinning.pin`: sanitize and pin. Outer `Err`: a trap.
+    pub fn pin(
+        &mut self,
+        policy: &PolicyHandle,
+        catalog: &str,
+        options: &SanitizeOptions,
+    ) -> Result<Result<Pinned, WitError>, HostError> {
+        self.guard.mcp_guard_engine_pinning().call_pin(&mut self.store, policy.0, catalog, options)
+    }
+
+    /// `pinning.compare`: sanitize and compare with a session baseline.
+    pub fn compare(
+        &mut self,
+        policy: &PolicyHandle,
+        baseline: &str,
+        catalog: &str,
+        options: &SanitizeOptions,
+    ) -> Result<Result<Compared, WitError>, HostError> {
+        self.guard.mcp_guard_engine_pinning().call_compare(&mut self.store, policy.0, baseline, catalog, options)
+    }
+
+    /// `pinning.check-call`: decide a tools/call in a session.
+    pub fn check_call(
+        &mut self,
+        baseline: &str,
+        name: &str,
+        arguments: Option<&str>,
+    ) -> Result<Result<CallDecision, WitError>, HostError> {
+        self.guard.mcp_guard_engine_pinning().call_check_call(&mut self.store, baseline, name, arguments)
+    }
+
     /// Drops a policy inside the guest.
     pub fn drop_policy(&mut self, policy: PolicyHandle) -> Result<(), HostError> {
         policy.0.resource_drop(&mut self.store)
@@ -335,6 +372,7 @@ pub fn error_kind(e: &WitError) -> &'static str {
         WitError::TooLarge(_) => "too-large",
         WitError::InvalidEnvelope(_) => "invalid-envelope",
         WitError::InvalidPolicy(_) => "invalid-policy",
+        WitError::InvalidBaseline(_) => "invalid-baseline",
         WitError::Other(_) => "other",
     }
 }
@@ -349,6 +387,7 @@ pub fn to_native_error(e: WitError) -> mcp_guard::Error {
         WitError::TooLarge(x) => E::TooLarge { limit: x.limit, actual: x.actual },
         WitError::InvalidEnvelope(reason) => E::InvalidEnvelope { reason },
         WitError::InvalidPolicy(x) => E::InvalidPolicy { field: x.field, reason: x.reason },
+        WitError::InvalidBaseline(reason) => E::InvalidBaseline { reason },
         WitError::Other(s) => E::Other(s),
     }
 }

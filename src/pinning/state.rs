@@ -7,6 +7,10 @@ use crate::json::{self, Object, ParseOptions, Value};
 use crate::policy::{Dialect, PinningPolicy};
 use crate::{Error, ENGINE_VERSION};
 
+/// Nesting bound when restoring a baseline: the largest catalog depth a
+/// policy admits (256) plus the baseline's own levels.
+const MAX_BASELINE_DEPTH: usize = 260;
+
 /// Version of the baseline document; a different one is refused.
 pub const BASELINE_FORMAT: &str = "mcp-guard-baseline/1";
 
@@ -115,7 +119,8 @@ impl Baseline {
             )));
         }
         if self.server.as_deref() != server {
-            return Err(bad(format!("pinned for server {:?}, compared for server {server:?}", self.server)));
+            let name = |s: Option<&str>| s.map_or_else(|| "no server id".to_string(), |s| format!("server {s:?}"));
+            return Err(bad(format!("pinned for {}, compared for {}", name(self.server.as_deref()), name(server))));
         }
         if self.pinned && self.fields != pp.fields {
             return Err(bad(format!("pins fields {:?} but the policy pins {:?}", self.fields, pp.fields)));
@@ -174,7 +179,9 @@ impl Baseline {
     /// (another format version, a missing or mistyped member, a surface entry
     /// without a schema to check calls against) is `Error::InvalidBaseline`.
     pub fn from_json(text: &str) -> Result<Baseline, Error> {
-        let v = json::parse(text, ParseOptions::default()).map_err(|e| bad(format!("not JSON: {e}")))?.value;
+        // A pinned definition sits one level deeper than in its catalog, and
+        // catalogs may nest up to the policy's ceiling of 256.
+        let v = json::parse(text, ParseOptions { max_depth: MAX_BASELINE_DEPTH }).map_err(|e| bad(format!("not JSON: {e}")))?.value;
         let o = v.as_object().ok_or_else(|| bad("not a JSON object"))?;
         let get = |k: &str| o.get(k).ok_or_else(|| bad(format!("missing `{k}`")));
         let string = |k: &str| get(k)?.as_str().map(str::to_string).ok_or_else(|| bad(format!("`{k}` must be a string")));
