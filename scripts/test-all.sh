@@ -20,6 +20,9 @@ cargo test
 step "component in wasmtime: parity, conformance, sandbox limits"
 scripts/test-host.sh
 
+step "proxy end to end: the MCP TypeScript SDK client through mcp-guard proxy"
+scripts/test-proxy.sh
+
 step "fuzz smoke (${FUZZ_SECONDS:-20}s per target)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 

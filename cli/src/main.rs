@@ -12,6 +12,7 @@
 mod args;
 mod json_out;
 mod pin_cmd;
+mod proxy;
 mod report;
 mod sarif;
 mod table;
@@ -36,6 +37,7 @@ Usage:
   mcp-guard [global options] sanitize CATALOG.json [options]  print the sanitized catalog
   mcp-guard pin CATALOG.json [options] > baseline.json        pin what a client would see
   mcp-guard diff BASELINE.json CATALOG.json [options]         report drift since the pin
+  mcp-guard proxy [options] -- COMMAND [ARGS...]              run a stdio MCP server behind the engine
   mcp-guard help [COMMAND]
   mcp-guard --version
 
@@ -110,6 +112,7 @@ fn usage_for(command: Option<&str>) -> String {
         Some("sanitize") => format!("{USAGE_SANITIZE}{ENGINE_OPTIONS}{SANITIZE_OPTIONS}\n{GLOBAL_HINT}"),
         Some("pin") => format!("{}{ENGINE_OPTIONS}{}", pin_cmd::USAGE_PIN, pin_cmd::PIN_OPTIONS),
         Some("diff") => format!("{}{ENGINE_OPTIONS}{}", pin_cmd::USAGE_DIFF, pin_cmd::PIN_OPTIONS),
+        Some("proxy") => proxy::USAGE.to_string(),
         _ => {
             let status = if WASM_BUILT {
                 "This build has both engines."
@@ -228,6 +231,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
     match command.as_str() {
         "check" => check(rest, &engine),
         "sanitize" => sanitize(rest, &engine),
+        "proxy" => proxy::run(rest, &engine),
         "pin" => pin_cmd::pin(rest, &engine),
         "diff" => pin_cmd::diff(rest, &engine),
         "help" => help(rest),
