@@ -44,6 +44,7 @@ use std::collections::HashMap;
 
 /// A sanitized catalog kept as a value, ready to pin or compare (pinning is
 /// separate from sanitizing so each can be measured and reused alone).
+#[derive(Clone)]
 pub struct Surface {
     s: Sanitized,
     server: Option<String>,
@@ -77,10 +78,10 @@ struct Routes<'a> {
 }
 
 impl<'a> Routes<'a> {
-    fn new(s: &'a Sanitized) -> Self {
+    fn of_parts(name_map: &'a [crate::NameMapping], call_schemas: &'a [(String, Value)]) -> Self {
         Routes {
-            upstream: s.name_map.iter().map(|m| (m.visible.as_str(), m.upstream.as_str())).collect(),
-            schemas: s.call_schemas.iter().map(|(v, sc)| (v.as_str(), sc)).collect(),
+            upstream: name_map.iter().map(|m| (m.visible.as_str(), m.upstream.as_str())).collect(),
+            schemas: call_schemas.iter().map(|(v, sc)| (v.as_str(), sc)).collect(),
         }
     }
 
@@ -101,43 +102,50 @@ pub struct Pinned {
 /// Sanitizes `catalog_json` and pins the result as the session's baseline
 /// (`mode: off`: records only the callable surface, nothing is pinned).
 pub fn pin(policy: &Policy, catalog_json: &str, opts: &SanitizeOptions) -> Result<Pinned, Error> {
-    let surface = Surface::sanitize(policy, catalog_json, opts)?;
-    let baseline = pin_surface(policy, &surface);
-    Ok(Pinned { outcome: surface.s.into_outcome(), baseline })
+    Ok(pin_surface(policy, Surface::sanitize(policy, catalog_json, opts)?))
 }
 
-/// [`pin`] on an already sanitized catalog.
-pub fn pin_surface(policy: &Policy, surface: &Surface) -> Baseline {
-    let pp = &policy.for_server(surface.server.as_deref()).pinning;
-    let mut b = Baseline::empty(surface.server.clone(), policy.for_server(surface.server.as_deref()).dialect.target, pp);
-    b.hidden = surface.s.hidden.iter().filter_map(|h| h.name.clone()).collect();
+/// [`pin`] on an already sanitized catalog. Takes it by value: the pinned
+/// definitions are moved out of it after the served catalog is written, so
+/// a large catalog is never deep-copied.
+pub fn pin_surface(policy: &Policy, surface: Surface) -> Pinned {
+    let sp = policy.for_server(surface.server.as_deref());
+    let pp = &sp.pinning;
+    let mut b = Baseline::empty(surface.server.clone(), sp.dialect.target, pp);
+    let Sanitized { mut catalog, findings, hidden, tools, name_map, call_schemas } = surface.s;
+    let outcome_catalog = json::write_compact(&catalog);
+    b.hidden = hidden.iter().filter_map(|h| h.name.clone()).collect();
     let pinned = pp.mode != PinningMode::Off;
-    let routes = Routes::new(&surface.s);
-    for tool in surface.tools().iter().filter_map(Value::as_object) {
-        let (name, upstream, schema) = routes.of(tool);
+    let pins_input = pp.fields.iter().any(|f| f == "inputSchema");
+    let routes = Routes::of_parts(&name_map, &call_schemas);
+    let mut pins = Vec::new();
+    let entries = match catalog.as_object_mut().and_then(|o| o.remove("tools")) {
+        Some(Value::Array(a)) => a,
+        _ => Vec::new(),
+    };
+    for entry in entries {
+        let Value::Object(mut tool) = entry else { continue };
+        let (name, upstream, schema) = routes.of(&tool);
         if pinned {
-            let (digest, def) = pin_tool(tool, &pp.fields);
-            b.pins.push(Pin { name: name.clone(), digest, def });
-            let schema = schema.or_else(|| (!pp.fields.iter().any(|f| f == "inputSchema")).then(|| input_schema(tool)));
+            let digest = tool_digest(&tool, &pp.fields);
+            let schema = schema.or_else(|| (!pins_input).then(|| input_schema(&tool)));
+            tool.retain(|k, _| pp.fields.iter().any(|f| f == k));
+            pins.push(Pin { name: name.clone(), digest, def: Value::Object(tool) });
             b.surface.push(Callable { name, upstream, state: CallableState::Pinned, schema });
         } else {
-            let schema = Some(schema.unwrap_or_else(|| input_schema(tool)));
+            let schema = Some(schema.unwrap_or_else(|| input_schema(&tool)));
             b.surface.push(Callable { name, upstream, state: CallableState::Unpinned, schema });
         }
     }
     b.pinned = pinned;
-    b.digest = if pinned { catalog_digest(&b.pins) } else { String::new() };
-    b
+    b.digest = if pinned { catalog_digest(&pins) } else { String::new() };
+    b.pins = std::sync::Arc::new(pins);
+    drop(routes);
+    Pinned { outcome: Outcome { catalog: outcome_catalog, findings, hidden, tools, name_map }, baseline: b }
 }
 
 fn input_schema(tool: &Object) -> Value {
     tool.get("inputSchema").cloned().unwrap_or(Value::Object(Object::new()))
-}
-
-/// The pinned definition (only the configured fields) and its digest.
-fn pin_tool(tool: &Object, fields: &[String]) -> (String, Value) {
-    let def: Object = tool.iter().filter(|(k, _)| fields.iter().any(|f| f == *k)).map(|(k, v)| (k.clone(), v.clone())).collect();
-    (tool_digest(tool, fields), Value::Object(def))
 }
 
 /// SHA-256 over `mcp-guard/tool-pin/v1 NUL <engine version> NUL <JCS of the
@@ -279,31 +287,21 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
     // off now: the current catalog is served as is; the first pinned
     // exposure becomes the baseline.
     if pp.mode == PinningMode::Off || !baseline.pinned {
-        let next = pin_surface(policy, &surface);
-        let outcome = surface.s.into_outcome();
-        let served = outcome.catalog.clone();
-        return Ok(Compared { outcome, drift: Vec::new(), decision: Decision::Serve(served), baseline: next });
+        let p = pin_surface(policy, surface);
+        let served = p.outcome.catalog.clone();
+        return Ok(Compared { outcome: p.outcome, drift: Vec::new(), decision: Decision::Serve(served), baseline: p.baseline });
     }
 
     let drift = classify(baseline, &surface, &pp.fields);
-    let mut next = baseline.clone();
-    let Surface { s, .. } = surface;
+    let Sanitized { mut catalog, mut findings, hidden, tools, name_map, call_schemas } = surface.s;
+    // The sanitized catalog before the decision, for the audit report.
+    let sanitized_text = json::write_compact(&catalog);
+    let mut next = baseline.successor();
+    next.hidden = hidden.iter().filter_map(|h| h.name.clone()).collect();
     let by_name: HashMap<&str, &Drift> = drift.iter().map(|d| (d.name.as_str(), d)).collect();
     let drifted = |n: &str| by_name.contains_key(n) || baseline.revoked.iter().any(|r| r == n);
-    let routes = Routes::new(&s);
-    let decision;
-    let mut served_catalog = s.catalog.clone();
-    let tools_of = |c: &mut Value| -> Vec<Value> {
-        c.as_object_mut().and_then(|o| o.remove("tools")).and_then(|v| if let Value::Array(a) = v { Some(a) } else { None }).unwrap_or_default()
-    };
-    let put_tools = |c: &mut Value, t: Vec<Value>| {
-        if let Some(o) = c.as_object_mut() {
-            let mut rest = std::mem::take(o).into_entries();
-            rest.insert(0, ("tools".to_string(), Value::Array(t)));
-            *o = rest.into_iter().collect();
-        }
-    };
-    let current: Vec<Value> = tools_of(&mut served_catalog);
+    let routes = Routes::of_parts(&name_map, &call_schemas);
+    let name_of = |t: &Value| t.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string).unwrap_or_default();
     let surface_of = |tools: &[Value], keep: &dyn Fn(&str) -> bool| -> Vec<Callable> {
         tools
             .iter()
@@ -322,56 +320,59 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
             })
             .collect()
     };
+    // Serves `current` in place of the catalog's tools (first key, as before).
+    let serve = |catalog: &mut Value, current: Vec<Value>| {
+        if let Some(o) = catalog.as_object_mut() {
+            let mut rest = std::mem::take(o).into_entries();
+            rest.insert(0, ("tools".to_string(), Value::Array(current)));
+            *o = rest.into_iter().collect();
+        }
+        Decision::Serve(json::write_compact(catalog))
+    };
+    let mut current: Vec<Value> = match catalog.as_object_mut().and_then(|o| o.remove("tools")) {
+        Some(Value::Array(a)) => a,
+        _ => Vec::new(),
+    };
 
-    if drift.is_empty() && baseline.revoked.is_empty() {
+    let decision = if drift.is_empty() && baseline.revoked.is_empty() {
         next.surface = surface_of(&current, &|_| true);
-        put_tools(&mut served_catalog, current);
-        decision = Decision::Serve(json::write_compact(&served_catalog));
+        // Nothing to change: the served bytes are the sanitized bytes.
+        Decision::Serve(sanitized_text.clone())
     } else {
         match (pp.mode, pp.block_strategy) {
             (PinningMode::Warn, _) => {
                 next.surface = surface_of(&current, &|_| true);
-                let annotated = current.into_iter().map(|t| annotate(t, &by_name)).collect();
-                put_tools(&mut served_catalog, annotated);
+                current = current.into_iter().map(|t| annotate(t, &by_name)).collect();
                 if !drift.is_empty() {
-                    add_drift_meta(&mut served_catalog, &drift);
+                    add_drift_meta(&mut catalog, &drift);
                 }
-                decision = Decision::Serve(json::write_compact(&served_catalog));
+                serve(&mut catalog, current)
             }
-            (_, BlockStrategy::BaselineSubset) => {
+            // `baseline_subset`, and `error` with only tools revoked earlier
+            // (a kept session): revoked, changed and new tools stay out.
+            (_, strategy) if strategy == BlockStrategy::BaselineSubset || drift.is_empty() => {
                 revoke(&mut next, &drift);
                 let keep = |n: &str| !drifted(n);
                 next.surface = surface_of(&current, &keep);
-                let subset = current.into_iter().filter(|t| keep(t.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).unwrap_or_default())).collect();
-                put_tools(&mut served_catalog, subset);
-                decision = Decision::Serve(json::write_compact(&served_catalog));
+                current.retain(|t| keep(&name_of(t)));
+                serve(&mut catalog, current)
             }
-            (_, BlockStrategy::Error) if drift.is_empty() => {
-                // Only tools revoked earlier (kept session): they stay out.
-                let keep = |n: &str| !drifted(n);
-                next.surface = surface_of(&current, &keep);
-                let subset = current.into_iter().filter(|t| keep(t.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).unwrap_or_default())).collect();
-                put_tools(&mut served_catalog, subset);
-                decision = Decision::Serve(json::write_compact(&served_catalog));
-            }
-            (_, BlockStrategy::Error) => {
+            (_, _) => {
                 let invalidate = pp.block_error_session_action == SessionAction::Invalidate;
                 let message = refusal_message(&drift, invalidate);
                 if invalidate {
                     next.invalidated = Some(message.clone());
-                    next.surface.clear();
                 } else {
                     revoke(&mut next, &drift);
-                    next.surface.retain(|c| !drift.iter().any(|d| d.name == c.name));
+                    next.surface = baseline.surface.iter().filter(|c| !by_name.contains_key(c.name.as_str())).cloned().collect();
                 }
-                decision = Decision::Refuse { invalidate, message };
+                Decision::Refuse { invalidate, message }
             }
         }
-    }
-    next.hidden = s.hidden.iter().filter_map(|h| h.name.clone()).collect();
+    };
     drop(routes);
-    let mut outcome = s.into_outcome();
-    outcome.findings.extend(drift.iter().map(|d| finding(d, pp)));
+    findings.extend(drift.iter().map(|d| finding(d, pp)));
+    let outcome = Outcome { catalog: sanitized_text, findings, hidden, tools, name_map };
     Ok(Compared { outcome, drift, decision, baseline: next })
 }
 

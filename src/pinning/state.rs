@@ -79,7 +79,9 @@ pub struct Baseline {
     pub pinned: bool,
     /// Digest over every tool digest (hex; empty when not pinned).
     pub digest: String,
-    pub pins: Vec<Pin>,
+    /// Shared: they never change within a session, and a host compares
+    /// often.
+    pub pins: std::sync::Arc<Vec<Pin>>,
     pub surface: Vec<Callable>,
     /// Visible names revoked by drift for the rest of the session.
     pub revoked: Vec<String>,
@@ -102,11 +104,28 @@ impl Baseline {
             fields: pp.fields.clone(),
             pinned: false,
             digest: String::new(),
-            pins: Vec::new(),
+            pins: Default::default(),
             surface: Vec::new(),
             revoked: Vec::new(),
             hidden: Vec::new(),
             invalidated: None,
+        }
+    }
+
+    /// The next state: the same pins and revocations, the surface to fill.
+    pub(crate) fn successor(&self) -> Baseline {
+        Baseline {
+            engine: self.engine.clone(),
+            server: self.server.clone(),
+            dialect: self.dialect,
+            fields: self.fields.clone(),
+            pinned: self.pinned,
+            digest: self.digest.clone(),
+            pins: self.pins.clone(),
+            surface: Vec::new(),
+            revoked: self.revoked.clone(),
+            hidden: self.hidden.clone(),
+            invalidated: self.invalidated.clone(),
         }
     }
 
@@ -246,7 +265,7 @@ impl Baseline {
             fields: strs("fields")?,
             pinned,
             digest: string("digest")?,
-            pins,
+            pins: std::sync::Arc::new(pins),
             surface,
             revoked: strs("revoked")?,
             hidden: strs("hidden")?,
