@@ -14,7 +14,7 @@ mod parse;
 mod write;
 
 pub use parse::{parse, ParseError, ParseErrorKind, ParseOptions, Parsed};
-pub use write::{write_compact, write_pretty};
+pub use write::{write_compact, write_compact_tool_spans, write_pretty};
 
 /// Bytes with a special meaning inside a JSON string: `"`, `\\` and the C0
 /// controls. The parser stops a plain run at them; the writer escapes them.

@@ -11,6 +11,47 @@ pub fn write_compact(v: &Value) -> String {
     out
 }
 
+/// [`write_compact`] of a tools/list result (an object), plus the byte span
+/// of every element of its top-level `tools` array in the output, so a
+/// caller can hash each tool's served bytes without writing them twice.
+pub fn write_compact_tool_spans(v: &Value) -> (String, Vec<(usize, usize)>) {
+    let mut out = String::with_capacity(4096);
+    let mut spans = Vec::new();
+    let Value::Object(o) = v else {
+        write_value(&mut out, v, None, 0);
+        return (out, spans);
+    };
+    if o.is_empty() {
+        out.push_str("{}");
+        return (out, spans);
+    }
+    out.push('{');
+    for (i, (k, x)) in o.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_str(&mut out, k);
+        out.push(':');
+        match x {
+            Value::Array(a) if k == "tools" && !a.is_empty() => {
+                out.push('[');
+                for (j, t) in a.iter().enumerate() {
+                    if j > 0 {
+                        out.push(',');
+                    }
+                    let start = out.len();
+                    write_value(&mut out, t, None, 1);
+                    spans.push((start, out.len()));
+                }
+                out.push(']');
+            }
+            _ => write_value(&mut out, x, None, 1),
+        }
+    }
+    out.push('}');
+    (out, spans)
+}
+
 /// Two-space indented form, for people.
 pub fn write_pretty(v: &Value) -> String {
     let mut out = String::with_capacity(256);
@@ -111,6 +152,19 @@ pub(crate) fn write_str(out: &mut String, s: &str) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn tool_spans_cover_each_tool_of_the_compact_form() {
+        let v = crate::json::parse(r#"{"tools":[{"name":"a"},{"name":"b","x":[1,{}]}],"nextCursor":"c","_meta":{}}"#, Default::default())
+            .unwrap()
+            .value;
+        let (text, spans) = super::write_compact_tool_spans(&v);
+        assert_eq!(text, super::write_compact(&v));
+        let tools: Vec<&str> = spans.iter().map(|&(a, b)| &text[a..b]).collect();
+        assert_eq!(tools, [r#"{"name":"a"}"#, r#"{"name":"b","x":[1,{}]}"#]);
+        let empty = crate::json::parse(r#"{"tools":[]}"#, Default::default()).unwrap().value;
+        assert_eq!(super::write_compact_tool_spans(&empty).0, r#"{"tools":[]}"#);
+    }
+
     use super::super::{parse, ParseOptions};
     use super::*;
 

@@ -60,14 +60,6 @@ impl Surface {
     pub fn outcome(&self) -> Outcome {
         self.s.clone().into_outcome()
     }
-
-    fn tools(&self) -> &[Value] {
-        tools(&self.s)
-    }
-}
-
-fn tools(s: &Sanitized) -> &[Value] {
-    s.catalog.as_object().and_then(|o| o.get("tools")).and_then(Value::as_array).map_or(&[], Vec::as_slice)
 }
 
 /// Visible name → upstream name and the pre-dialect schema, built once per
@@ -113,7 +105,7 @@ pub fn pin_surface(policy: &Policy, surface: Surface) -> Pinned {
     let pp = &sp.pinning;
     let mut b = Baseline::empty(surface.server.clone(), sp.dialect.target, pp);
     let Sanitized { mut catalog, findings, hidden, tools, name_map, call_schemas } = surface.s;
-    let outcome_catalog = json::write_compact(&catalog);
+    let (outcome_catalog, spans) = json::write_compact_tool_spans(&catalog);
     b.hidden = hidden.iter().filter_map(|h| h.name.clone()).collect();
     let pinned = pp.mode != PinningMode::Off;
     let pins_input = pp.fields.iter().any(|f| f == "inputSchema");
@@ -123,14 +115,15 @@ pub fn pin_surface(policy: &Policy, surface: Surface) -> Pinned {
         Some(Value::Array(a)) => a,
         _ => Vec::new(),
     };
-    for entry in entries {
+    for (j, entry) in entries.into_iter().enumerate() {
         let Value::Object(mut tool) = entry else { continue };
         let (name, upstream, schema) = routes.of(&tool);
         if pinned {
             let digest = tool_digest(&tool, &pp.fields);
+            let bytes = spans.get(j).map_or_else(String::new, |&(a, z)| bytes_digest(&outcome_catalog[a..z]));
             let schema = schema.or_else(|| (!pins_input).then(|| input_schema(&tool)));
             tool.retain(|k, _| pp.fields.iter().any(|f| f == k));
-            pins.push(Pin { name: name.clone(), digest, def: Value::Object(tool) });
+            pins.push(Pin { name: name.clone(), digest, bytes, def: Value::Object(tool) });
             b.surface.push(Callable { name, upstream, state: CallableState::Pinned, schema });
         } else {
             let schema = Some(schema.unwrap_or_else(|| input_schema(&tool)));
@@ -167,6 +160,19 @@ pub(crate) fn tool_digest(tool: &Object, fields: &[String]) -> String {
     h.update(ENGINE_VERSION.as_bytes());
     h.update(b"\0");
     h.update(body.as_bytes());
+    hex(&h.finalize())
+}
+
+/// SHA-256 over `mcp-guard/tool-bytes/v1 NUL <engine version> NUL <the
+/// tool's served bytes>`: equal served bytes mean an unchanged tool, so a
+/// compare can skip canonicalizing it. Not the pin (field selection and
+/// benign re-serialization are the JCS digest's job): only a shortcut.
+fn bytes_digest(served: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(b"mcp-guard/tool-bytes/v1\0");
+    h.update(ENGINE_VERSION.as_bytes());
+    h.update(b"\0");
+    h.update(served.as_bytes());
     hex(&h.finalize())
 }
 
@@ -292,10 +298,11 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
         return Ok(Compared { outcome: p.outcome, drift: Vec::new(), decision: Decision::Serve(served), baseline: p.baseline });
     }
 
-    let drift = classify(baseline, &surface, &pp.fields);
     let Sanitized { mut catalog, mut findings, hidden, tools, name_map, call_schemas } = surface.s;
-    // The sanitized catalog before the decision, for the audit report.
-    let sanitized_text = json::write_compact(&catalog);
+    // The sanitized catalog before the decision, for the audit report and,
+    // per tool, for the byte digests.
+    let (sanitized_text, spans) = json::write_compact_tool_spans(&catalog);
+    let drift = classify(baseline, &catalog, &tools, &sanitized_text, &spans, &pp.fields);
     let mut next = baseline.successor();
     next.hidden = hidden.iter().filter_map(|h| h.name.clone()).collect();
     let by_name: HashMap<&str, &Drift> = drift.iter().map(|d| (d.name.as_str(), d)).collect();
@@ -384,13 +391,23 @@ fn revoke(next: &mut Baseline, drift: &[Drift]) {
     }
 }
 
-fn classify(baseline: &Baseline, surface: &Surface, fields: &[String]) -> Vec<Drift> {
+/// `served`: the sanitized catalog's text; `spans`: each tool's bytes in it.
+fn classify(
+    baseline: &Baseline,
+    catalog: &Value,
+    reports: &[crate::ToolReport],
+    served: &str,
+    spans: &[(usize, usize)],
+    fields: &[String],
+) -> Vec<Drift> {
     let pins: HashMap<&str, &Pin> = baseline.pins.iter().map(|p| (p.name.as_str(), p)).collect();
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
-    let indexes: HashMap<&str, u32> = surface.s.tools.iter().filter_map(|t| Some((t.visible_name.as_deref()?, t.index))).collect();
+    let indexes: HashMap<&str, u32> = reports.iter().filter_map(|t| Some((t.visible_name.as_deref()?, t.index))).collect();
     let index_of = |name: &str| indexes.get(name).copied();
-    for tool in surface.tools().iter().filter_map(Value::as_object) {
+    let tools = catalog.as_object().and_then(|o| o.get("tools")).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    for (j, tool) in tools.iter().enumerate() {
+        let Some(tool) = tool.as_object() else { continue };
         let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
         seen.insert(name);
         let drift = |kind, fields, changes: diff::Diff| Drift {
@@ -402,8 +419,10 @@ fn classify(baseline: &Baseline, surface: &Surface, fields: &[String]) -> Vec<Dr
             changes_truncated: changes.truncated,
             changes: changes.changes,
         };
+        // Same served bytes as when pinned: unchanged, without canonicalizing.
+        let same_bytes = |p: &Pin| spans.get(j).is_some_and(|&(a, b)| p.bytes == bytes_digest(&served[a..b]));
         match pins.get(name) {
-            Some(p) if p.digest == tool_digest(tool, fields) => {}
+            Some(p) if same_bytes(p) || p.digest == tool_digest(tool, fields) => {}
             Some(p) => {
                 let old = p.def.as_object();
                 let changed: Vec<String> = fields

@@ -21,6 +21,9 @@ pub struct Pin {
     pub name: String,
     /// Lower-case hex SHA-256 (see `pinning::tool_digest`).
     pub digest: String,
+    /// SHA-256 of the tool's served bytes: a compare that meets the same
+    /// bytes again skips canonicalization (see `pinning::bytes_digest`).
+    pub bytes: String,
     /// The pinned fields of the tool as the client saw them.
     pub def: Value,
 }
@@ -172,6 +175,7 @@ impl Baseline {
             let mut e = Object::with_capacity(3);
             e.insert("name", Value::str(p.name.clone()));
             e.insert("digest", Value::str(p.digest.clone()));
+            e.insert("bytes", Value::str(p.bytes.clone()));
             e.insert("def", p.def.clone());
             Value::Object(e)
         });
@@ -237,7 +241,12 @@ impl Baseline {
         let mut pins = Vec::new();
         for e in entries("pins")? {
             let def = e.get("def").filter(|d| d.as_object().is_some()).cloned().ok_or_else(|| bad("a pin needs an object `def`"))?;
-            pins.push(Pin { name: field(e, "name", "pin")?, digest: field(e, "digest", "pin")?, def });
+            pins.push(Pin {
+                name: field(e, "name", "pin")?,
+                digest: field(e, "digest", "pin")?,
+                bytes: field(e, "bytes", "pin")?,
+                def,
+            });
         }
         let with_schema: std::collections::HashSet<&str> = pins
             .iter()
