@@ -1,0 +1,390 @@
+// mcp-guard for Node: the engine's WebAssembly component (transpiled by jco
+// into gen/) behind plain JS objects.
+//
+// This file only translates (STYLE.md, "pure core, thin adapters"): objects
+// become JSON text on the way in, JSON text and jco's records become plain
+// objects on the way out, and the component's `result` errors (jco's
+// `ComponentError` with the WIT variant in `.payload`) become `GuardError`s
+// whose `kind` is the WIT case id. Every rule lives in the engine.
+import { readFileSync } from "node:fs";
+import { instantiate } from "./gen/mcp-guard.js";
+
+// ---------------------------------------------------------------------------
+// Errors
+
+/**
+ * Every refusal of the engine, and of the wrappers in `mcp-guard/mcp`.
+ * `kind` is stable API (a WIT case id such as `invalid-json`,
+ * `invalid-policy`, `invalid-baseline`); `message` is not.
+ */
+export class GuardError extends Error {
+  constructor(kind, message, details = {}) {
+    super(message);
+    this.name = "GuardError";
+    /** The WIT error case id (or, for the wrappers, the refusal's id). */
+    this.kind = kind;
+    /** The case's payload as a plain object (numbers, not BigInts). */
+    this.details = details;
+  }
+}
+
+/** A tools/list result refused by pinning (`kind`: `drift` or `session-invalidated`). */
+export class ListingRefusedError extends GuardError {
+  constructor(kind, message, details = {}) {
+    super(kind, message, details);
+    this.name = "ListingRefusedError";
+  }
+}
+
+/**
+ * A tools/call refused by the call gate: `kind` is the WIT `refusal-reason`
+ * (`unknown-tool`, `hidden-tool`, `drifted-tool`, `confusable-name`,
+ * `invalid-arguments`, `session-invalidated`); `violations` (for
+ * `invalid-arguments`) point into the arguments.
+ */
+export class CallRefusedError extends GuardError {
+  constructor(kind, message, violations = []) {
+    super(kind, message, { violations });
+    this.name = "CallRefusedError";
+    this.violations = violations;
+  }
+}
+
+const num = (v) => (typeof v === "bigint" ? Number(v) : v);
+
+/** The WIT `error` / `schema-error` variant as a GuardError. */
+function fromWitError(payload) {
+  if (Array.isArray(payload)) {
+    // coerce-arguments: its error is a bare list<violation>, not a variant.
+    const violations = payload.map((v) => ({ pointer: v.pointer, reason: v.reason }));
+    const e = new GuardError("invalid-arguments", `arguments do not fit the schema: ${violations.map((v) => `${v.pointer || "(root)"}: ${v.reason}`).join("; ")}`, { violations });
+    e.violations = violations;
+    return e;
+  }
+  const { tag, val } = payload;
+  switch (tag) {
+    case "invalid-json":
+      return new GuardError(tag, `invalid JSON at byte ${num(val.offset)}: ${val.reason}`, { offset: num(val.offset), reason: val.reason });
+    case "duplicate-key":
+      return new GuardError(tag, `duplicate key ${JSON.stringify(val.key)} in the object at ${JSON.stringify(val.pointer)}`, { pointer: val.pointer, key: val.key });
+    case "too-deep":
+      return new GuardError(tag, `nesting deeper than ${val} levels`, { limit: num(val) });
+    case "too-large":
+      return new GuardError(tag, `input of ${num(val.actual)} bytes is over the limit of ${num(val.limit)}`, { limit: num(val.limit), actual: num(val.actual) });
+    case "invalid-policy":
+      return new GuardError(tag, `invalid policy${val.field ? ` at ${val.field}` : ""}: ${val.reason}`, { field: val.field, reason: val.reason });
+    default:
+      // invalid-envelope, invalid-baseline, unsupported (schema), other
+      return new GuardError(tag, `${tag}: ${val}`, { reason: String(val) });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The component instance
+
+// Core modules are compiled once per process; an instance is cheap (~2 ms).
+const modules = new Map();
+function getCoreModule(path) {
+  let m = modules.get(path);
+  if (!m) {
+    m = new WebAssembly.Module(readFileSync(new URL(`./gen/${path}`, import.meta.url)));
+    modules.set(path, m);
+  }
+  return m;
+}
+
+// One instance per process (the engine is pure; calls are synchronous, so
+// nothing interleaves). A trap poisons an instance: the next call gets a new
+// one, and each Guard re-creates its policy in it (`generation`).
+let instance = null;
+let generation = 0;
+function engine() {
+  if (instance === null) {
+    instance = instantiate(getCoreModule, {});
+    generation += 1;
+  }
+  return instance;
+}
+
+/** Runs `f(component)`, translating errors. */
+function call(f) {
+  let root;
+  try {
+    root = engine();
+    return f(root);
+  } catch (e) {
+    if (e !== null && typeof e === "object" && e.constructor?.name === "ComponentError" && "payload" in e) {
+      throw fromWitError(e.payload);
+    }
+    if (e instanceof WebAssembly.RuntimeError) {
+      if (instance === root) instance = null; // poisoned: start afresh next time
+      throw new GuardError("trap", `the engine trapped: ${e.message}`, { reason: e.message });
+    }
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Translation helpers
+
+function jsonText(value, what) {
+  if (typeof value === "string") return value;
+  if (value === undefined) throw new TypeError(`${what} is required`);
+  return JSON.stringify(value);
+}
+
+function witOptions(opts = {}) {
+  const foreign = opts.foreignNames ?? [];
+  if (!Array.isArray(foreign) || foreign.some((n) => typeof n !== "string")) {
+    throw new TypeError("foreignNames must be an array of strings");
+  }
+  if (opts.server !== undefined && opts.server !== null && typeof opts.server !== "string") {
+    throw new TypeError("server must be a string");
+  }
+  return { server: opts.server ?? undefined, foreignNames: foreign };
+}
+
+/** `obj[prop]` parses `obj[textProp]` on first read (and keeps it). */
+function lazyJson(obj, prop, textProp) {
+  let parsed;
+  let done = false;
+  Object.defineProperty(obj, prop, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!done) {
+        parsed = obj[textProp] === undefined ? undefined : JSON.parse(obj[textProp]);
+        done = true;
+      }
+      return parsed;
+    },
+  });
+  return obj;
+}
+
+function finding(f) {
+  return {
+    kind: f.kind,
+    severity: f.severity,
+    tool: f.tool,
+    toolIndex: f.toolIndex,
+    pointer: f.pointer,
+    action: f.action,
+    detail: f.detail,
+  };
+}
+
+function outcome(o) {
+  const out = {
+    catalogJson: o.catalog,
+    findings: o.findings.map(finding),
+    hidden: o.hidden.map((h) => ({ index: h.index, name: h.name, reason: h.reason, detail: h.detail })),
+    tools: o.tools.map((t) => ({
+      index: t.index,
+      name: t.name,
+      visibleName: t.visibleName,
+      status: t.status,
+      flagged: t.flagged,
+      rawSpan: { start: num(t.rawSpan.start), end: num(t.rawSpan.end) },
+    })),
+    nameMap: o.nameMap.map((m) => ({ visible: m.visible, upstream: m.upstream })),
+  };
+  return lazyJson(out, "catalog", "catalogJson");
+}
+
+function drift(d) {
+  return {
+    kind: d.kind,
+    name: d.name,
+    toolIndex: d.toolIndex,
+    fields: d.fields,
+    changes: d.changes.map((c) => ({ pointer: c.pointer, kind: c.kind })),
+    changesTruncated: d.changesTruncated,
+    benign: d.benign,
+  };
+}
+
+function callDecision(d) {
+  if (d.tag === "allow") {
+    const a = { action: "allow", upstream: d.val.upstream, argumentsJson: d.val.arguments, warning: d.val.warning };
+    return lazyJson(a, "arguments", "argumentsJson");
+  }
+  return {
+    action: "refuse",
+    reason: d.val.reason,
+    message: d.val.message,
+    violations: d.val.violations.map((v) => ({ pointer: v.pointer, reason: v.reason })),
+  };
+}
+
+const DIALECTS = new Set(["none", "gemini", "openai-strict", "anthropic", "portable"]);
+function dialect(target) {
+  if (!DIALECTS.has(target)) throw new TypeError(`target must be one of ${[...DIALECTS].join(", ")}; got ${JSON.stringify(target)}`);
+  return target;
+}
+
+// ---------------------------------------------------------------------------
+// Pure functions (no policy)
+
+/** The engine's rule version (the `mcp-guard` crate version). */
+export function engineVersion() {
+  return call((c) => c.sanitize.engineVersion());
+}
+
+/**
+ * Rewrites one JSON Schema into `target`'s dialect.
+ * @returns {{schema, schemaJson, changes, strictOk}}
+ */
+export function normalizeSchema(schema, { target, maxRefDepth = 8, nodeBudget = 2000 } = {}) {
+  const text = jsonText(schema, "schema");
+  const n = call((c) => c.schema.normalizeSchema(text, dialect(target), maxRefDepth, nodeBudget));
+  return lazyJson(
+    {
+      schemaJson: n.schema,
+      changes: n.changes.map((c) => ({ kind: c.kind, severity: c.severity, pointer: c.pointer, action: c.action, detail: c.detail })),
+      strictOk: n.strictOk,
+    },
+    "schema",
+    "schemaJson",
+  );
+}
+
+/**
+ * Maps a model's arguments back to what the server's original schema
+ * expects and validates them. Throws a GuardError `invalid-arguments` with
+ * `violations` when they do not fit.
+ */
+export function coerceArguments(originalSchema, target, args) {
+  const s = jsonText(originalSchema, "originalSchema");
+  const a = jsonText(args, "arguments");
+  return JSON.parse(call((c) => c.schema.coerceArguments(s, dialect(target), a)));
+}
+
+/** Every violation of `instance` against `schema`; empty means valid. */
+export function validate(schema, instanceValue) {
+  const s = jsonText(schema, "schema");
+  const i = jsonText(instanceValue, "instance");
+  return call((c) => c.schema.validate(s, i)).map((v) => ({ pointer: v.pointer, reason: v.reason }));
+}
+
+/** Whether `name` is a valid tool name for `target`. */
+export function toolNameOk(name, target) {
+  return call((c) => c.schema.toolNameOk(name, dialect(target)));
+}
+
+// ---------------------------------------------------------------------------
+// Guard: one compiled policy
+
+class Guard {
+  #policyJson;
+  #policy = null;
+  #generation = 0;
+
+  constructor(policyJson) {
+    this.#policyJson = policyJson;
+    this.#handle(); // compile now: an invalid policy fails createGuard
+  }
+
+  /** The policy resource in the current instance (re-created after a trap). */
+  #handle() {
+    return call((c) => {
+      if (this.#policy === null || this.#generation !== generation) {
+        this.#policy = new c.sanitize.Policy(this.#policyJson);
+        this.#generation = generation;
+      }
+      return this.#policy;
+    });
+  }
+
+  /** The policy's JSON text as given (for logs, or another replica). */
+  get policyJson() {
+    return this.#policyJson;
+  }
+
+  /** Sanitizes a tools/list result (object or JSON text). */
+  sanitize(catalog, opts) {
+    const text = jsonText(catalog, "catalog");
+    const o = witOptions(opts);
+    const p = this.#handle();
+    return outcome(call(() => p.sanitize(text, o)));
+  }
+
+  /** Sanitizes `catalog` and pins what the client will see: `{outcome, baseline}`. */
+  pin(catalog, opts) {
+    const text = jsonText(catalog, "catalog");
+    const o = witOptions(opts);
+    const p = this.#handle();
+    const r = call((c) => c.pinning.pin(p, text, o));
+    return { outcome: outcome(r.outcome), baseline: r.baseline };
+  }
+
+  /**
+   * Compares a later `catalog` with the session's `baseline`:
+   * `{outcome, drift, decision, baseline}`, `decision` being
+   * `{action: "serve", catalog, catalogJson}` or
+   * `{action: "refuse", invalidate, message}`. Store the returned baseline.
+   */
+  compare(baseline, catalog, opts) {
+    if (typeof baseline !== "string") throw new TypeError("baseline must be the string pin() or compare() returned");
+    const text = jsonText(catalog, "catalog");
+    const o = witOptions(opts);
+    const p = this.#handle();
+    const r = call((c) => c.pinning.compare(p, baseline, text, o));
+    const decision =
+      r.decision.tag === "serve"
+        ? lazyJson({ action: "serve", catalogJson: r.decision.val }, "catalog", "catalogJson")
+        : { action: "refuse", invalidate: r.decision.val.invalidate, message: r.decision.val.message };
+    return { outcome: outcome(r.outcome), drift: r.drift.map(drift), decision, baseline: r.baseline };
+  }
+
+  /**
+   * Decides a tools/call of `name` with `args` (object, JSON text, or
+   * undefined) in the session `baseline`:
+   * `{action: "allow", upstream, arguments, argumentsJson, warning}` or
+   * `{action: "refuse", reason, message, violations}`.
+   */
+  checkCall(baseline, name, args) {
+    return checkCall(baseline, name, args);
+  }
+
+  normalizeSchema(schema, opts) {
+    return normalizeSchema(schema, opts);
+  }
+
+  coerceArguments(originalSchema, target, args) {
+    return coerceArguments(originalSchema, target, args);
+  }
+
+  validate(schema, instanceValue) {
+    return validate(schema, instanceValue);
+  }
+
+  toolNameOk(name, target) {
+    return toolNameOk(name, target);
+  }
+
+  /** Frees the compiled policy now rather than at garbage collection. */
+  dispose() {
+    if (this.#policy !== null && this.#generation === generation) this.#policy[Symbol.dispose]?.();
+    this.#policy = null;
+  }
+}
+
+/** Decides a tools/call against a session baseline (no policy needed). */
+export function checkCall(baseline, name, args) {
+  if (typeof baseline !== "string") throw new TypeError("baseline must be the string pin() or compare() returned");
+  if (typeof name !== "string") throw new TypeError("name must be a string");
+  const a = args === undefined || args === null ? undefined : jsonText(args, "arguments");
+  return callDecision(call((c) => c.pinning.checkCall(baseline, name, a)));
+}
+
+/**
+ * Compiles a policy once: an object, its JSON text, or nothing for the safe
+ * default (`{preset: "strict"}` / `{preset: "permissive"}` pick a preset).
+ * Throws GuardError `invalid-policy` naming the field.
+ */
+export function createGuard(policy = {}) {
+  return new Guard(jsonText(policy, "policy"));
+}
+
+export { MemoryStore } from "./store.js";

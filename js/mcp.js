@@ -1,0 +1,247 @@
+// mcp-guard around the official MCP TypeScript SDK `Client`: the same
+// session logic as `mcp-guard proxy` (README, "Proxy"), for Node hosts.
+//
+// - listTools(): fetches every page itself (one catalog is pinned and
+//   compared, no page is shown before the decision), then the session's
+//   first listing is pinned and later ones are compared; a refused listing
+//   throws ListingRefusedError, and with `invalidate` the session key is
+//   tombstoned in the store.
+// - callTool(): decided by the call gate against the session's baseline;
+//   a refused call throws CallRefusedError and never reaches the server; an
+//   allowed one goes out under the upstream name with the coerced arguments.
+// - notifications/tools/list_changed: re-lists at once and compares, so a
+//   drifted tool leaves the gate even if the host never re-lists.
+//
+// Session state lives in a store (store.js): in memory by default, Redis
+// (redis.js) for replicas. The key is the host's (`sessionKey`), else the
+// transport's session id (Streamable HTTP `Mcp-Session-Id`), else one
+// random key per wrapper (a stdio connection is one session).
+import { randomUUID } from "node:crypto";
+import { ResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallRefusedError, GuardError, ListingRefusedError, createGuard } from "./index.js";
+import { MemoryStore } from "./store.js";
+
+export { CallRefusedError, GuardError, ListingRefusedError } from "./index.js";
+export { MemoryStore } from "./store.js";
+
+const HOUR = 3_600_000;
+const MAX_PAGES = 1000;
+
+export class GuardedClient {
+  #client;
+  #guard;
+  #store;
+  #key;
+  #localKey = randomUUID();
+  #server;
+  #foreignNames;
+  #sessionTtlMs;
+  #tombstoneTtlMs;
+  #onToolsChanged;
+  #onEvent;
+  #queue = Promise.resolve(); // listings of one wrapper run one at a time
+
+  /** The last listing's audit record: `{pinned?, compared?, served}`. */
+  lastListing = undefined;
+
+  constructor(client, opts = {}) {
+    if (typeof client?.request !== "function") throw new TypeError("guardClient needs an MCP SDK Client");
+    this.#client = client;
+    this.#guard = opts.guard ?? createGuard(opts.policy ?? {});
+    this.#store = opts.store ?? new MemoryStore();
+    this.#key = opts.sessionKey;
+    this.#server = opts.server;
+    this.#foreignNames = opts.foreignNames ?? [];
+    this.#sessionTtlMs = opts.sessionTtlMs ?? HOUR;
+    this.#tombstoneTtlMs = opts.tombstoneTtlMs ?? HOUR;
+    this.#onToolsChanged = opts.onToolsChanged;
+    this.#onEvent = opts.onEvent ?? (() => {});
+    if (opts.followListChanged !== false) {
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#listChanged());
+    }
+  }
+
+  /** The wrapped SDK client, for everything the guard does not touch. */
+  get client() {
+    return this.#client;
+  }
+
+  get guard() {
+    return this.#guard;
+  }
+
+  get store() {
+    return this.#store;
+  }
+
+  /** The key this session's state is stored under. */
+  get sessionKey() {
+    if (typeof this.#key === "function") return this.#key();
+    return this.#key ?? this.#client.transport?.sessionId ?? this.#localKey;
+  }
+
+  #opts() {
+    return { server: this.#server, foreignNames: this.#foreignNames };
+  }
+
+  /**
+   * The session's sanitized tools/list result (all pages in one, no
+   * `nextCursor`). Throws ListingRefusedError (`drift`,
+   * `session-invalidated`) or the engine's GuardError for an unusable
+   * catalog (fail closed: nothing unsanitized is ever returned).
+   */
+  listTools(params, options) {
+    if (params?.cursor !== undefined) {
+      return Promise.reject(new GuardError("invalid-cursor", "the guarded listTools returns the whole catalog; it takes no cursor"));
+    }
+    const run = this.#queue.then(() => this.#list(params, options));
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  async #fetchAll(params, options) {
+    // ResultSchema is the SDK's loose result: the tools reach the engine as
+    // the server sent them (ListToolsResultSchema would strip unknown tool
+    // keys before the engine could report them).
+    const seen = new Set();
+    let first;
+    const tools = [];
+    let cursor;
+    for (let page = 0; ; page++) {
+      if (page === MAX_PAGES) throw new GuardError("too-many-pages", `more than ${MAX_PAGES} tools/list pages`);
+      const p = cursor === undefined ? params : { ...params, cursor };
+      const r = await this.#client.request({ method: "tools/list", params: p }, ResultSchema, options);
+      if (!Array.isArray(r.tools)) {
+        // Let the engine refuse it with its own error kind.
+        if (first === undefined) return r;
+        throw new GuardError("invalid-envelope", "a later tools/list page has no tools array");
+      }
+      first ??= r;
+      tools.push(...r.tools);
+      cursor = r.nextCursor;
+      if (typeof cursor !== "string") break;
+      if (seen.has(cursor)) throw new GuardError("cursor-loop", "the server repeated a tools/list cursor");
+      seen.add(cursor);
+    }
+    const { nextCursor: _drop, ...rest } = first;
+    return { ...rest, tools };
+  }
+
+  async #list(params, options) {
+    const key = this.sessionKey;
+    const catalog = await this.#fetchAll(params, options);
+    const entry = await this.#store.get(key);
+    if (entry?.state === "tombstone") {
+      throw new ListingRefusedError("session-invalidated", `session closed by tool drift: ${entry.reason}`);
+    }
+    if (entry === undefined) {
+      const pinned = this.#guard.pin(catalog, this.#opts());
+      await this.#store.put(key, { state: "active", baseline: pinned.baseline }, this.#sessionTtlMs);
+      const served = pinned.outcome.catalog;
+      this.lastListing = { pinned, served };
+      this.#findings(pinned.outcome);
+      this.#cacheToolMetadata(served, pinned.outcome.nameMap);
+      this.#onEvent({ event: "listing", sessionKey: key, decision: "pinned", tools: served.tools.length });
+      return served;
+    }
+    const compared = this.#guard.compare(entry.baseline, catalog, this.#opts());
+    this.#findings(compared.outcome);
+    const d = compared.decision;
+    if (d.action === "serve") {
+      await this.#store.put(key, { state: "active", baseline: compared.baseline }, this.#sessionTtlMs);
+      const served = d.catalog;
+      this.lastListing = { compared, served };
+      this.#cacheToolMetadata(served, compared.outcome.nameMap);
+      this.#onEvent({ event: "listing", sessionKey: key, decision: "served", tools: served.tools.length, drift: compared.drift.length });
+      return served;
+    }
+    this.lastListing = { compared, served: undefined };
+    if (d.invalidate) {
+      const until = Date.now() + this.#tombstoneTtlMs;
+      await this.#store.put(key, { state: "tombstone", reason: d.message, until }, this.#tombstoneTtlMs);
+      this.#onEvent({ event: "session-invalidated", sessionKey: key, message: d.message });
+      throw new ListingRefusedError("session-invalidated", d.message, { drift: compared.drift });
+    }
+    await this.#store.put(key, { state: "active", baseline: compared.baseline }, this.#sessionTtlMs);
+    this.#onEvent({ event: "listing", sessionKey: key, decision: "refused", drift: compared.drift.length, message: d.message });
+    throw new ListingRefusedError("drift", d.message, { drift: compared.drift });
+  }
+
+  #findings(outcome) {
+    for (const f of outcome.findings) this.#onEvent({ event: "finding", ...f });
+  }
+
+  // The SDK validates structured tool output against the output schemas it
+  // saw in its own listTools(); ours bypasses that, so hand it the served
+  // tools under their upstream names (the names callTool sends).
+  #cacheToolMetadata(served, nameMap) {
+    if (typeof this.#client.cacheToolMetadata !== "function") return;
+    const upstream = new Map(nameMap.map((m) => [m.visible, m.upstream]));
+    try {
+      this.#client.cacheToolMetadata(served.tools.map((t) => ({ ...t, name: upstream.get(t.name) ?? t.name })));
+    } catch (e) {
+      this.#onEvent({ event: "output-schema-cache-failed", reason: String(e?.message ?? e) });
+    }
+  }
+
+  async #listChanged() {
+    let result;
+    let error;
+    try {
+      result = await this.listTools();
+    } catch (e) {
+      error = e;
+    }
+    if (this.#onToolsChanged) this.#onToolsChanged(error ?? null, result);
+  }
+
+  /**
+   * Calls a tool the session was shown. Throws CallRefusedError (the gate's
+   * reason) without reaching the server when refused; otherwise forwards to
+   * the upstream name with the arguments mapped back from the dialect.
+   */
+  async callTool(params, resultSchema, options) {
+    const key = this.sessionKey;
+    const entry = await this.#store.get(key);
+    if (entry?.state === "tombstone") {
+      this.#onEvent({ event: "call-refused", sessionKey: key, name: params.name, reason: "session-invalidated" });
+      throw new CallRefusedError("session-invalidated", `session closed by tool drift: ${entry.reason}`);
+    }
+    if (entry === undefined) {
+      // Nothing was shown in this session, so nothing is callable.
+      this.#onEvent({ event: "call-refused", sessionKey: key, name: params.name, reason: "unknown-tool" });
+      throw new CallRefusedError("unknown-tool", `no tools/list was served in this session; ${JSON.stringify(params.name)} is unknown`);
+    }
+    const d = this.#guard.checkCall(entry.baseline, params.name, params.arguments);
+    if (d.action === "refuse") {
+      this.#onEvent({ event: "call-refused", sessionKey: key, name: params.name, reason: d.reason, message: d.message });
+      throw new CallRefusedError(d.reason, d.message, d.violations);
+    }
+    if (d.warning) this.#onEvent({ event: "call-warning", sessionKey: key, name: params.name, warning: d.warning });
+    await this.#store.touch?.(key, this.#sessionTtlMs);
+    const forwarded = { ...params, name: d.upstream };
+    if (d.argumentsJson === undefined) delete forwarded.arguments;
+    else forwarded.arguments = d.arguments;
+    return this.#client.callTool(forwarded, resultSchema, options);
+  }
+
+  /** Forgets this session's state in the store (tombstones too). */
+  async forget() {
+    await this.#store.delete(this.sessionKey);
+  }
+
+  close() {
+    return this.#client.close();
+  }
+}
+
+/**
+ * Wraps a connected (or about to be connected) SDK Client. Options:
+ * `guard` or `policy`, `store` (default MemoryStore), `sessionKey` (string or
+ * function), `server`, `foreignNames`, `sessionTtlMs`, `tombstoneTtlMs`
+ * (1 h each), `onToolsChanged(err, result)`, `onEvent(event)`,
+ * `followListChanged` (default true).
+ */
+export function guardClient(client, opts) {
+  return new GuardedClient(client, opts);
+}

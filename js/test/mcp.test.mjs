@@ -1,0 +1,251 @@
+// End to end: the official MCP TypeScript SDK Client, wrapped by
+// guardClient, against real servers: @modelcontextprotocol/server-everything
+// from npm over stdio and over Streamable HTTP on loopback, and the SDK
+// McpServer in servers/test-server.mjs (a poisoned catalog, a rug pull).
+//
+// "Never reaches the server" is observed on the wire: every message the
+// client transport sends is recorded (the real transport's send, wrapped).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CallRefusedError, ListingRefusedError, MemoryStore, guardClient } from "../mcp.js";
+import { createGuard } from "../index.js";
+import { everything, here, startNode, stop } from "./helpers.mjs";
+
+const testServer = join(here, "servers/test-server.mjs");
+const INVALIDATE = {
+  core: { tool_definition_pinning: { mode: "block", block_strategy: "error", block_error_session_action: "invalidate" } },
+};
+const KEEP = { core: { tool_definition_pinning: { mode: "block", block_strategy: "error", block_error_session_action: "keep" } } };
+const SUBSET = { core: { tool_definition_pinning: { mode: "block", block_strategy: "baseline_subset" } } };
+const POISON_BLOCK = { core: { tool_poisoning: { mode: "block" } } };
+
+/** Records every tools/call the transport sends. */
+function recordCalls(transport) {
+  const calls = [];
+  const send = transport.send.bind(transport);
+  transport.send = (msg, opts) => {
+    if (msg.method === "tools/call") calls.push(msg.params.name);
+    return send(msg, opts);
+  };
+  return calls;
+}
+
+/** A connected SDK client on a stdio server, wrapped. */
+async function stdio(server, args, guardOpts = {}) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [server, ...args], stderr: "pipe" });
+  const stderr = [];
+  transport.stderr?.on("data", (d) => stderr.push(d.toString()));
+  const sent = recordCalls(transport);
+  const client = new Client({ name: "mcp-guard-js-e2e", version: "1.0.0" });
+  await client.connect(transport);
+  const events = [];
+  const guarded = guardClient(client, { onEvent: (e) => events.push(e), ...guardOpts });
+  return { client, guarded, sent, events, serverCalls: () => stderr.join("").match(/^CALL \S+$/gm) ?? [] };
+}
+
+/** Resolves with the next onToolsChanged report `{error, result}`. */
+function toolsChanged() {
+  let resolve;
+  const p = new Promise((r) => (resolve = r));
+  const timer = setTimeout(() => resolve({ error: new Error("no tools/list_changed within 10 s") }), 10_000);
+  return {
+    promise: p,
+    onToolsChanged: (error, result) => {
+      clearTimeout(timer);
+      resolve({ error, result });
+    },
+  };
+}
+
+async function refusedCall(promise, kind) {
+  await assert.rejects(promise, (e) => {
+    assert.ok(e instanceof CallRefusedError, `expected CallRefusedError, got ${e?.stack ?? e}`);
+    assert.equal(e.kind, kind, e.message);
+    return true;
+  });
+}
+
+/** Checks the guard on any server-everything session. */
+async function exerciseEverything(guarded, sent) {
+  const names = (await guarded.listTools()).tools.map((t) => t.name);
+  assert.ok(names.includes("echo") && names.includes("get-sum"), names.join(" "));
+  assert.ok(guarded.lastListing.pinned, "the first listing is pinned");
+  const stored = await guarded.store.get(guarded.sessionKey);
+  assert.equal(stored.state, "active");
+  assert.equal(stored.baseline, guarded.lastListing.pinned.baseline, "the store holds the baseline as is");
+
+  const echo = await guarded.callTool({ name: "echo", arguments: { message: "through mcp-guard" } });
+  assert.equal(echo.content[0].text, "Echo: through mcp-guard");
+  // Arguments are coerced to the original schema: "5" → 5 for numbers.
+  const sum = await guarded.callTool({ name: "get-sum", arguments: { a: 2, b: "3" } });
+  assert.match(sum.content[0].text, /\b5\b/);
+
+  // Blocked calls: never listed, look-alike, wrong arguments.
+  const before = sent.length;
+  await refusedCall(guarded.callTool({ name: "delete_everything", arguments: {} }), "unknown-tool");
+  await refusedCall(guarded.callTool({ name: "Echo", arguments: { message: "x" } }), "confusable-name");
+  await assert.rejects(guarded.callTool({ name: "echo", arguments: { message: 42 } }), (e) => {
+    assert.ok(e instanceof CallRefusedError);
+    assert.equal(e.kind, "invalid-arguments");
+    assert.equal(e.violations[0].pointer, "/message");
+    return true;
+  });
+  assert.deepEqual(sent.slice(before), [], "refused calls never reach the server");
+  assert.deepEqual(sent, ["echo", "get-sum"]);
+
+  // The second listing is compared with the pin: nothing drifted.
+  const again = await guarded.listTools();
+  assert.deepEqual(again.tools.map((t) => t.name), names);
+  assert.deepEqual(guarded.lastListing.compared.drift, []);
+}
+
+test("server-everything over stdio behind the guarded SDK client", async () => {
+  const { guarded, sent } = await stdio(everything, ["stdio"]);
+  try {
+    // Before any listing nothing is callable (and nothing is sent).
+    await refusedCall(guarded.callTool({ name: "echo", arguments: { message: "early" } }), "unknown-tool");
+    await exerciseEverything(guarded, sent);
+  } finally {
+    await guarded.close();
+  }
+});
+
+test("server-everything over Streamable HTTP on loopback: the session key is the Mcp-Session-Id", async () => {
+  const { child, match } = await startNode(["--import", join(here, "servers/loopback.mjs"), everything, "streamableHttp"], {
+    ready: /mcp-guard-test listening on port (\d+)/,
+    env: { PORT: "0" },
+  });
+  try {
+    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${match[1]}/mcp`));
+    const sent = recordCalls(transport);
+    const client = new Client({ name: "mcp-guard-js-e2e", version: "1.0.0" });
+    await client.connect(transport);
+    const store = new MemoryStore();
+    const guarded = guardClient(client, { store });
+    try {
+      assert.match(transport.sessionId, /^[0-9a-f-]{36}$/);
+      assert.equal(guarded.sessionKey, transport.sessionId);
+      await exerciseEverything(guarded, sent);
+      assert.equal((await store.get(transport.sessionId)).state, "active");
+    } finally {
+      await guarded.close();
+    }
+  } finally {
+    await stop(child);
+  }
+});
+
+test("a poisoned catalog from an McpServer: poisoned tool hidden and its call blocked, smuggled text removed", async () => {
+  const { guarded, sent, events, serverCalls } = await stdio(testServer, [], { policy: POISON_BLOCK });
+  try {
+    const { tools } = await guarded.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ["echo", "mutate", "search"]);
+    const outcome = guarded.lastListing.pinned.outcome;
+    assert.deepEqual(outcome.hidden.map((h) => h.name), ["notes"]);
+    const kinds = new Set(outcome.findings.filter((f) => f.tool === "notes").map((f) => f.kind));
+    for (const k of ["poison-secret-access", "poison-secrecy", "poison-authority"]) assert.ok(kinds.has(k), `${k} in ${[...kinds]}`);
+    assert.ok(events.some((e) => e.event === "finding" && e.tool === "notes"));
+
+    const search = tools.find((t) => t.name === "search");
+    assert.equal(search.description, "Searches the docs.");
+    assert.ok(outcome.findings.some((f) => f.tool === "search" && f.kind === "invisible-removed"));
+
+    await refusedCall(guarded.callTool({ name: "notes", arguments: { sidenote: "x" } }), "hidden-tool");
+    const r = await guarded.callTool({ name: "search", arguments: { query: "q", limit: "3" } });
+    assert.equal(r.content[0].text, "results for q (limit 3, number)");
+    assert.deepEqual(sent, ["search"]);
+    assert.deepEqual(serverCalls(), ["CALL search"]);
+  } finally {
+    await guarded.close();
+  }
+});
+
+test("rug pull mid-session under block/error/invalidate: list_changed re-lists, the session is tombstoned", async () => {
+  const changed = toolsChanged();
+  const store = new MemoryStore();
+  const { guarded, sent, events, serverCalls } = await stdio(testServer, [], {
+    policy: INVALIDATE,
+    store,
+    sessionKey: "host-session-1",
+    onToolsChanged: changed.onToolsChanged,
+  });
+  try {
+    await guarded.listTools();
+    assert.equal((await guarded.callTool({ name: "echo", arguments: { message: "a" } })).content[0].text, "Echo: a");
+
+    await guarded.callTool({ name: "mutate", arguments: {} });
+    // The wrapper re-lists on its own when the server says tools changed.
+    const { error } = await changed.promise;
+    assert.ok(error instanceof ListingRefusedError, String(error));
+    assert.equal(error.kind, "session-invalidated");
+    assert.equal(error.details.drift[0].name, "echo");
+    assert.equal(error.details.drift[0].kind, "changed");
+
+    const entry = await store.get("host-session-1");
+    assert.equal(entry.state, "tombstone");
+    assert.ok(events.some((e) => e.event === "session-invalidated"));
+
+    await assert.rejects(guarded.listTools(), (e) => e instanceof ListingRefusedError && e.kind === "session-invalidated");
+    await refusedCall(guarded.callTool({ name: "echo", arguments: { message: "b" } }), "session-invalidated");
+    await refusedCall(guarded.callTool({ name: "mutate", arguments: {} }), "session-invalidated");
+    assert.deepEqual(sent, ["echo", "mutate"]);
+    assert.deepEqual(serverCalls(), ["CALL echo", "CALL mutate"]);
+  } finally {
+    await guarded.close();
+  }
+});
+
+test("rug pull under block/error/keep: the re-list is refused as drift, the session and its pins stay", async () => {
+  const changed = toolsChanged();
+  const { guarded } = await stdio(testServer, [], { policy: KEEP, onToolsChanged: changed.onToolsChanged });
+  try {
+    await guarded.listTools();
+    await guarded.callTool({ name: "mutate", arguments: {} });
+    const { error } = await changed.promise;
+    assert.ok(error instanceof ListingRefusedError, String(error));
+    assert.equal(error.kind, "drift");
+    assert.equal((await guarded.store.get(guarded.sessionKey)).state, "active");
+    await refusedCall(guarded.callTool({ name: "echo", arguments: { message: "b" } }), "drifted-tool");
+    assert.equal((await guarded.callTool({ name: "mutate", arguments: {} })).content[0].text, "mutated");
+  } finally {
+    await guarded.close();
+  }
+});
+
+test("rug pull under baseline_subset: the changed tool leaves the listing and the gate", async () => {
+  const changed = toolsChanged();
+  const { guarded, sent } = await stdio(testServer, [], { policy: SUBSET, onToolsChanged: changed.onToolsChanged });
+  try {
+    await guarded.listTools();
+    await guarded.callTool({ name: "mutate", arguments: {} });
+    const { error, result } = await changed.promise;
+    assert.equal(error, null);
+    assert.deepEqual(result.tools.map((t) => t.name).sort(), ["mutate", "notes", "search"]);
+    await refusedCall(guarded.callTool({ name: "echo", arguments: { message: "b" } }), "drifted-tool");
+    assert.deepEqual(sent, ["mutate"]);
+  } finally {
+    await guarded.close();
+  }
+});
+
+test("rug pull under the default policy (warn): served with a marker, calls go through with a warning", async () => {
+  const changed = toolsChanged();
+  const guard = createGuard();
+  const { guarded, events } = await stdio(testServer, [], { guard, onToolsChanged: changed.onToolsChanged });
+  try {
+    await guarded.listTools();
+    await guarded.callTool({ name: "mutate", arguments: {} });
+    const { error, result } = await changed.promise;
+    assert.equal(error, null);
+    const echo = result.tools.find((t) => t.name === "echo");
+    assert.match(echo.description, /changed since the session's baseline/);
+    assert.equal((await guarded.callTool({ name: "echo", arguments: { message: "c" } })).content[0].text, "Echo: c");
+    assert.ok(events.some((e) => e.event === "call-warning" && e.name === "echo"));
+  } finally {
+    await guarded.close();
+  }
+});
