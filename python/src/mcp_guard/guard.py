@@ -1,0 +1,363 @@
+"""`Guard`: the engine's functions over plain Python values.
+
+JSON crosses the component boundary as text; that is internal. Callers pass
+dicts (or JSON text or bytes, which skip a `json.dumps`) and get dicts back.
+Records are dicts with snake_case keys (`tool_index`, `name_map`,
+`strict_ok`); enum values are the WIT ids (`field-dropped`, `hidden`).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any, Iterable, Literal, Mapping, Optional, TypedDict, Union
+
+from wasmtime import WasmtimeError
+
+from . import _component
+from .errors import EngineTrap, GuardError
+
+JsonInput = Union[Mapping[str, Any], str, bytes, bytearray]
+Dialect = Literal["none", "gemini", "openai-strict", "anthropic", "portable"]
+
+
+class Finding(TypedDict):
+    kind: str
+    severity: str
+    tool: Optional[str]
+    tool_index: Optional[int]
+    pointer: str
+    action: str
+    detail: str
+
+
+class HiddenTool(TypedDict):
+    index: int
+    name: Optional[str]
+    reason: str
+    detail: str
+
+
+class ToolReport(TypedDict):
+    index: int
+    name: Optional[str]
+    visible_name: Optional[str]
+    status: str
+    flagged: bool
+    raw_span: dict[str, int]
+
+
+class NameMapping(TypedDict):
+    visible: str
+    upstream: str
+
+
+class Outcome(TypedDict):
+    """The sanitized catalog (a dict, or compact JSON text with `as_json=True`) and the report."""
+
+    catalog: Any
+    findings: list[Finding]
+    hidden: list[HiddenTool]
+    tools: list[ToolReport]
+    name_map: list[NameMapping]
+
+
+class Pinned(TypedDict):
+    outcome: Outcome
+    baseline: str
+
+
+class Decision(TypedDict, total=False):
+    """`{"action": "serve", "catalog": ...}` or `{"action": "refuse", "invalidate": bool, "message": str}`."""
+
+    action: Literal["serve", "refuse"]
+    catalog: Any
+    invalidate: bool
+    message: str
+
+
+class Compared(TypedDict):
+    outcome: Outcome
+    drift: list[dict[str, Any]]
+    decision: Decision
+    baseline: str
+
+
+class CallDecision(TypedDict, total=False):
+    """`{"action": "allow", "upstream", "arguments", "warning"}` or
+    `{"action": "refuse", "reason", "message", "violations"}`."""
+
+    action: Literal["allow", "refuse"]
+    upstream: str
+    arguments: Optional[dict[str, Any]]
+    warning: Optional[str]
+    reason: str
+    message: str
+    violations: list[dict[str, str]]
+
+
+class Normalized(TypedDict):
+    schema: Any
+    changes: list[dict[str, Any]]
+    strict_ok: bool
+
+
+def to_json_text(value: JsonInput) -> Union[str, bytes]:
+    """JSON text for the engine: text and bytes pass as they are (the engine's
+    strict parser then sees exactly what the server sent), anything else is
+    serialized compactly."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _text(value: Union[str, bytes]) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise GuardError("invalid-json", {"offset": e.start, "reason": "input is not UTF-8"}) from None
+
+
+def _error(err: Any) -> GuardError:
+    kind, payload = err
+    return GuardError(kind, payload)
+
+
+class Guard:
+    """A compiled policy and a component instance of its own.
+
+    `Guard({})` is the safe default policy, `Guard({"preset": "strict"})` the
+    strict preset; a dict or the policy's JSON text. An unusable policy raises
+    `GuardError` with `kind == "invalid-policy"` and `detail["field"]` naming
+    the setting. The component is compiled once per process and shared; each
+    `Guard` instantiates it (~1 ms) in its own store.
+
+    Thread-safe: calls on one `Guard` are serialized by a lock (use one
+    `Guard` per thread for parallelism). A trap raises `EngineTrap` and the
+    next call runs in a fresh instance.
+
+    - `memory_limit`: the most linear memory the guest may grow to, in bytes
+      (default 1 GiB; the default catalog cap is 16 MiB). Past it the call
+      traps (`EngineTrap`). `None` for no limit.
+    """
+
+    def __init__(self, policy: JsonInput = "{}", *, memory_limit: Optional[int] = 1 << 30) -> None:
+        self._policy_text = _text(to_json_text(policy))
+        self._memory_limit = memory_limit
+        self._lock = threading.Lock()
+        self._inst: Optional[_component.Instance_] = None
+        self._policy: Any = None
+        with self._lock:
+            self._ensure()
+
+    # -- instance management -------------------------------------------------
+
+    def _ensure(self) -> _component.Instance_:
+        if self._inst is None:
+            inst = _component.Instance_(self._memory_limit)
+            try:
+                tag, value = inst.new_policy(self._policy_text)
+            except WasmtimeError as e:
+                raise EngineTrap(str(e)) from None
+            if tag == "err":
+                raise _error(value)
+            self._inst, self._policy = inst, value
+        return self._inst
+
+    def _call(self, name: str, *args: Any) -> Any:
+        with self._lock:
+            inst = self._ensure()
+            try:
+                return getattr(inst, name)(inst.store, *args)
+            except WasmtimeError as e:
+                # A trap poisons the instance: drop it, the next call makes a new one.
+                self._inst = self._policy = None
+                raise EngineTrap(str(e)) from None
+
+    def close(self) -> None:
+        """Drops the policy and the instance (also done by the garbage collector)."""
+        with self._lock:
+            if self._inst is not None and self._policy is not None:
+                try:
+                    self._inst.drop(self._policy)
+                except WasmtimeError:
+                    pass
+            self._inst = self._policy = None
+
+    def __enter__(self) -> "Guard":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # -- sanitize --------------------------------------------------------------
+
+    @staticmethod
+    def _options(server: Optional[str], foreign_names: Iterable[str]) -> Any:
+        from wasmtime.component import Record
+
+        opts = Record()
+        setattr(opts, "server", server)
+        setattr(opts, "foreign-names", list(foreign_names))
+        return opts
+
+    @staticmethod
+    def _outcome(o: dict[str, Any], as_json: bool) -> Outcome:
+        if not as_json:
+            o["catalog"] = json.loads(o["catalog"])
+        return o  # type: ignore[return-value]
+
+    def sanitize(
+        self,
+        catalog: JsonInput,
+        server: Optional[str] = None,
+        foreign_names: Iterable[str] = (),
+        *,
+        as_json: bool = False,
+    ) -> Outcome:
+        """Runs the whole pipeline over a `tools/list` result.
+
+        `catalog` is the result object (dict) or its JSON text/bytes; `server`
+        selects the policy's per-server overrides and prefix; `foreign_names`
+        are other servers' tool names for look-alike checks. Returns the
+        sanitized catalog (`as_json=True`: compact JSON text, e.g. to forward
+        as is) with findings, hidden tools, per-tool reports and the name map.
+        Raises `GuardError` for an unusable input (`invalid-json`,
+        `duplicate-key`, `too-deep`, `too-large`, `invalid-envelope`).
+        """
+        tag, v = self._call("sanitize", self._policy_handle(), _text(to_json_text(catalog)), self._options(server, foreign_names))
+        if tag == "err":
+            raise _error(v)
+        return self._outcome(v, as_json)
+
+    def _policy_handle(self) -> Any:
+        with self._lock:
+            self._ensure()
+            return self._policy
+
+    # -- pinning ----------------------------------------------------------------
+
+    def pin(
+        self,
+        catalog: JsonInput,
+        server: Optional[str] = None,
+        foreign_names: Iterable[str] = (),
+        *,
+        as_json: bool = False,
+    ) -> Pinned:
+        """Sanitizes `catalog` and pins what the client will see: serve
+        `outcome["catalog"]`, store `baseline` (an opaque string) for the session."""
+        tag, v = self._call("pin", self._policy_handle(), _text(to_json_text(catalog)), self._options(server, foreign_names))
+        if tag == "err":
+            raise _error(v)
+        self._outcome(v["outcome"], as_json)
+        return v  # type: ignore[no-any-return]
+
+    def compare(
+        self,
+        baseline: str,
+        catalog: JsonInput,
+        server: Optional[str] = None,
+        foreign_names: Iterable[str] = (),
+        *,
+        as_json: bool = False,
+    ) -> Compared:
+        """Sanitizes a later `catalog` and compares it with the session's
+        `baseline` under the policy's `tool_definition_pinning`.
+
+        `decision` is `{"action": "serve", "catalog": ...}` (the unchanged
+        catalog or the baseline subset) or `{"action": "refuse", "invalidate",
+        "message"}`; store the returned `baseline` either way (on `invalidate`,
+        tombstone the session instead). Raises `GuardError` (`invalid-baseline`
+        for a baseline this engine cannot use, or an input error)."""
+        tag, v = self._call(
+            "compare", self._policy_handle(), baseline, _text(to_json_text(catalog)), self._options(server, foreign_names)
+        )
+        if tag == "err":
+            raise _error(v)
+        self._outcome(v["outcome"], as_json)
+        dtag, d = v["decision"]
+        if dtag == "serve":
+            v["decision"] = {"action": "serve", "catalog": d if as_json else json.loads(d)}
+        else:
+            v["decision"] = {"action": "refuse", "invalidate": d["invalidate"], "message": d["message"]}
+        return v  # type: ignore[no-any-return]
+
+    def check_call(self, baseline: str, name: str, arguments: Optional[JsonInput] = None) -> CallDecision:
+        """Decides a `tools/call` of `name` in the session `baseline`.
+
+        Allowed: `{"action": "allow", "upstream": <name to send>, "arguments":
+        <dict to send, mapped back from the dialect, or None>, "warning"}`.
+        Refused: `{"action": "refuse", "reason": <refusal-reason id>,
+        "message", "violations"}`. Only an unusable baseline raises
+        (`GuardError`, `invalid-baseline`)."""
+        args = None if arguments is None else _text(to_json_text(arguments))
+        tag, v = self._call("check_call", baseline, name, args)
+        if tag == "err":
+            raise _error(v)
+        dtag, d = v
+        if dtag == "allow":
+            a = d["arguments"]
+            return {
+                "action": "allow",
+                "upstream": d["upstream"],
+                "arguments": None if a is None else json.loads(a),
+                "warning": d["warning"],
+            }
+        return {"action": "refuse", "reason": d["reason"], "message": d["message"], "violations": d["violations"]}
+
+    # -- schema -----------------------------------------------------------------
+
+    def normalize_schema(
+        self,
+        schema: JsonInput,
+        target: Dialect = "none",
+        *,
+        max_ref_depth: int = 8,
+        node_budget: int = 2000,
+        as_json: bool = False,
+    ) -> Normalized:
+        """Rewrites one JSON Schema into `target`'s dialect (`gemini`,
+        `openai-strict`, `anthropic`, `portable`, `none`) and reports every
+        change. Raises `GuardError` with kind `invalid-json`, `unsupported`
+        or `other`."""
+        tag, v = self._call("normalize_schema", _text(to_json_text(schema)), target, max_ref_depth, node_budget)
+        if tag == "err":
+            raise _error(v)
+        if not as_json:
+            v["schema"] = json.loads(v["schema"])
+        return v  # type: ignore[no-any-return]
+
+    def coerce_arguments(self, original_schema: JsonInput, target: Dialect, arguments: JsonInput) -> dict[str, Any]:
+        """Maps a model's arguments back to what the server's original schema
+        expects and validates them. Raises `GuardError` kind
+        `invalid-arguments` with the violations as `detail`."""
+        tag, v = self._call(
+            "coerce_arguments", _text(to_json_text(original_schema)), target, _text(to_json_text(arguments))
+        )
+        if tag == "err":
+            raise GuardError("invalid-arguments", v, "invalid-arguments: " + "; ".join(f"{x['pointer']}: {x['reason']}" for x in v))
+        return json.loads(v)  # type: ignore[no-any-return]
+
+    def validate(self, schema: JsonInput, instance: Any) -> list[dict[str, str]]:
+        """Violations of `instance` (any JSON-serializable Python value; a `str`
+        is a JSON string, not JSON text) against `schema` (empty: valid)."""
+        text = json.dumps(instance, ensure_ascii=False, allow_nan=False)
+        return self._call("validate", _text(to_json_text(schema)), text)  # type: ignore[no-any-return]
+
+    def tool_name_ok(self, name: str, target: Dialect) -> bool:
+        """Whether `name` is a valid tool name for `target`."""
+        return bool(self._call("tool_name_ok", name, target))
+
+    def engine_version(self) -> str:
+        """The engine's rule version (part of every pin digest)."""
+        return self._call("engine_version")  # type: ignore[no-any-return]
+
+
+def engine_version() -> str:
+    """The engine's rule version, e.g. `0.1.0`."""
+    return Guard().engine_version()
