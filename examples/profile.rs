@@ -1,12 +1,17 @@
 //! Runs one workload N times, for instruction-count profiling with
 //! `valgrind --tool=callgrind` (noise-free next to criterion's wall clock):
-//! `cargo run --release --example profile -- FILE N [pipeline|floor|parse]`
+//! `cargo run --release --example profile -- FILE N [pipeline|pipeline-off|floor|parse]`
+//! (`pipeline`: the default policy, poisoning `flag`; `pipeline-off`: the same
+//! with `core.tool_poisoning.mode` `off`, so the difference is the detector.)
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let text = std::fs::read_to_string(&a[1]).unwrap();
     let n: usize = a.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
     let mode = a.get(3).map(String::as_str).unwrap_or("pipeline");
-    let p = mcp_guard::Policy::default();
+    let p = match mode {
+        "pipeline-off" => mcp_guard::Policy::from_json(r#"{"core":{"tool_poisoning":{"mode":"off"}}}"#).unwrap(),
+        _ => mcp_guard::Policy::default(),
+    };
     for _ in 0..n {
         match mode {
             "floor" => {

@@ -10,6 +10,8 @@
 
 pub mod matcher;
 pub mod rules;
+mod memo;
+mod words;
 
 use crate::ctx::Path;
 use crate::finding::{FindingKind, Severity};
@@ -27,77 +29,96 @@ pub struct Hit {
     pub detail: String,
 }
 
-/// The rules compiled for speed: one Aho-Corasick automaton over the literal
-/// tokens the rules need (see `Rule::trigger_sets`). Each required element of
-/// a rule is a *slot*; a pass over a string marks the slots whose tokens
-/// occur, and a rule is evaluated only if every slot of one of its
-/// alternatives is marked. The common case — a string no rule can match —
-/// costs one linear pass and no folding. Built once per `Policy`.
+/// The rules compiled for speed, in two filters that only ever discard rules
+/// that cannot match, so the verdict is the one the rules themselves give:
+///
+/// 1. One Aho-Corasick DFA over the literal tokens the rules need (see
+///    `Rule::trigger_sets`), driven by a plain loop over the bytes. Each
+///    required element of a rule is a *slot*; the pass marks the slots whose
+///    tokens occur, and a rule stays a candidate only if every slot of one of
+///    its alternatives is marked. Most strings stop here: one linear pass, no
+///    folding, no allocation.
+/// 2. Word-sequence candidates are then checked exactly on the word stream
+///    (`words::WordRules`: every sequence advanced with bit tests), read
+///    straight from ASCII text without folding it. Common words ("user",
+///    "send", "content") make many long descriptions candidates of some
+///    sequence rule; few contain the sequence.
+///
+/// Only the rules still standing run on the folded text, where their match
+/// and excerpt are computed. Built once per `Policy`.
 pub struct Detector {
-    ac: aho_corasick::AhoCorasick,
+    dfa: aho_corasick::dfa::DFA,
     /// Per automaton pattern: the slots it marks.
-    pat_slots: Vec<Vec<u16>>,
-    /// Per rule (index = `RULES` index; last = shadowing): alternatives, each
-    /// a list of slots that must all be marked. An empty alternative is
-    /// always satisfied.
-    rule_alts: Vec<Vec<Vec<u16>>>,
+    pat_slots: Vec<Slots>,
+    /// Alternatives of every rule (index = `RULES` index; last = shadowing):
+    /// (rule, slots that must all be marked). An empty set is always met.
+    alts: Vec<(usize, Slots)>,
     slots: usize,
-    /// Word-sequence rules, split once: per rule, its sequences.
-    words: Vec<Vec<Vec<matcher::Elem>>>,
+    /// Word-sequence rules, with their word gap per rule index.
+    words: words::WordRules,
+    gaps: Vec<usize>,
+    /// Bit i set: rule i is a word-sequence rule.
+    word_rules: u64,
     /// Substring rules: per rule, one automaton over its needles.
     subs: Vec<Option<aho_corasick::AhoCorasick>>,
 }
 
-type Slots = [u64; 8];
+type Slots = [u64; 4];
 
 impl Detector {
     pub fn new() -> Detector {
         let mut pats: Vec<String> = Vec::new();
-        let mut pat_slots: Vec<Vec<u16>> = Vec::new();
-        let mut rule_alts: Vec<Vec<Vec<u16>>> = Vec::new();
-        let mut next_slot: u16 = 0;
+        let mut pat_slots: Vec<Slots> = Vec::new();
+        let mut alts: Vec<(usize, Slots)> = Vec::new();
+        let mut next_slot: usize = 0;
         let mut sets: Vec<Vec<Vec<Vec<String>>>> = RULES.iter().map(|r| r.trigger_sets()).collect();
         sets.push(vec![vec![SHADOW_TRIGGERS.iter().map(|s| s.to_string()).collect()]]);
-        for alts in sets {
-            let mut rule = Vec::new();
-            for alt in alts {
-                let mut needed = Vec::new();
+        for (rule, rule_alts) in sets.into_iter().enumerate() {
+            for alt in rule_alts {
+                let mut needed: Slots = [0; 4];
                 for element in alt {
                     let slot = next_slot;
                     next_slot += 1;
-                    needed.push(slot);
+                    assert!(slot < 64 * 4, "too many prefilter slots");
+                    set_bit(&mut needed, slot);
                     for tok in element {
                         let t = tok.trim().to_lowercase();
                         if t.is_empty() {
                             continue;
                         }
                         match pats.iter().position(|p| *p == t) {
-                            Some(i) => pat_slots[i].push(slot),
+                            Some(i) => set_bit(&mut pat_slots[i], slot),
                             None => {
                                 pats.push(t);
-                                pat_slots.push(vec![slot]);
+                                let mut s = [0; 4];
+                                set_bit(&mut s, slot);
+                                pat_slots.push(s);
                             }
                         }
                     }
                 }
-                rule.push(needed);
+                alts.push((rule, needed));
             }
-            rule_alts.push(rule);
         }
-        assert!((next_slot as usize) <= 64 * 8, "too many prefilter slots");
-        let ac = aho_corasick::AhoCorasick::builder()
+        assert!(RULES.len() < 64, "candidate masks are u64");
+        let dfa = aho_corasick::dfa::DFA::builder()
             .ascii_case_insensitive(true)
-            // A DFA costs more to build (once per policy) and scans fastest.
-            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .match_kind(aho_corasick::MatchKind::Standard)
+            .start_kind(aho_corasick::StartKind::Unanchored)
+            // `mark` drives the DFA itself, byte by byte; a prefilter would
+            // only make the start state special.
+            .prefilter(false)
             .build(&pats)
             .expect("static trigger patterns");
-        let words = RULES
+        let seqs: Vec<&[&[&str]]> = RULES
             .iter()
             .map(|r| match &r.m {
-                rules::Match::Words(seqs, _) => seqs.iter().map(|s| matcher::compile_seq(s)).collect(),
-                _ => Vec::new(),
+                rules::Match::Words(seqs, _) => *seqs,
+                _ => &[][..],
             })
             .collect();
+        let gaps = RULES.iter().map(|r| if let rules::Match::Words(_, g) = r.m { g } else { 0 }).collect();
+        let word_rules = RULES.iter().enumerate().filter(|(_, r)| matches!(r.m, rules::Match::Words(..))).fold(0, |m, (i, _)| m | 1 << i);
         let subs = RULES
             .iter()
             .map(|r| match &r.m {
@@ -105,39 +126,55 @@ impl Detector {
                 _ => None,
             })
             .collect();
-        Detector { ac, pat_slots, rule_alts, slots: next_slot as usize, words, subs }
+        Detector { dfa, pat_slots, alts, slots: next_slot, words: words::WordRules::new(&seqs), gaps, word_rules, subs }
     }
 
-    fn mark(&self, hay: &str, slots: &mut Slots) {
-        for hit in self.ac.find_overlapping_iter(hay) {
-            for &s in &self.pat_slots[hit.pattern().as_usize()] {
-                slots[s as usize / 64] |= 1 << (s % 64);
+    /// Marks the slots of every trigger token in `hay` (overlapping
+    /// matches included: the DFA's match states list every pattern ending
+    /// there).
+    fn mark(&self, hay: &[u8], slots: &mut Slots) {
+        use aho_corasick::automaton::Automaton;
+        use aho_corasick::Anchored;
+        let d = &self.dfa;
+        let Ok(mut sid) = d.start_state(Anchored::No) else { return };
+        for &b in hay {
+            sid = d.next_state(Anchored::No, sid, b);
+            if d.is_special(sid) && d.is_match(sid) {
+                for i in 0..d.match_len(sid) {
+                    let p = &self.pat_slots[d.match_pattern(sid, i).as_usize()];
+                    for (s, m) in slots.iter_mut().zip(p) {
+                        *s |= m;
+                    }
+                }
             }
         }
     }
 
-    /// Diagnostics: which rules the prefilter lets through for `s`.
+    /// Diagnostics: which rules the token prefilter lets through for `s`.
     pub fn candidate_rules(&self, s: &str) -> u64 {
-        let mut slots: Slots = [0; 8];
+        let mut slots: Slots = [0; 4];
         let f = matcher::fold(s);
-        self.mark(&f.latin, &mut slots);
+        self.mark(f.latin.as_bytes(), &mut slots);
         self.candidates(&slots)
     }
 
     /// Bit i set: rule i (or, for i = RULES.len(), shadowing) may match.
     fn candidates(&self, slots: &Slots) -> u64 {
-        if slots.iter().all(|w| *w == 0) {
+        if *slots == [0; 4] {
             return 0;
         }
         let mut m = 0u64;
-        for (i, alts) in self.rule_alts.iter().enumerate() {
-            let ok = alts.iter().any(|need| need.iter().all(|&s| slots[s as usize / 64] & (1 << (s % 64)) != 0));
-            if ok {
-                m |= 1 << i;
+        for (rule, need) in &self.alts {
+            if need.iter().zip(slots).all(|(n, s)| n & s == *n) {
+                m |= 1 << rule;
             }
         }
         m
     }
+}
+
+fn set_bit(s: &mut Slots, i: usize) {
+    s[i / 64] |= 1 << (i % 64);
 }
 
 impl Default for Detector {
@@ -153,28 +190,55 @@ impl std::fmt::Debug for Detector {
 }
 
 /// The other tools' names (this catalog's and other servers'), folded like
-/// text and compiled into one automaton per catalog, for the shadowing rule.
+/// text, for the shadowing rule; built once per catalog. A mention only counts
+/// as a whole name (no name character on either side), so a name made of
+/// name characters alone can only be a whole run of them in the text: those
+/// are looked up by that run, and only the rest (names with a dot, a space…)
+/// need an automaton.
+///
+/// It also carries the catalog's memo of verdicts per distinct string (see
+/// `memo`): like the names, it lives exactly as long as one catalog's scan.
 pub struct NameIndex {
-    ac: Option<aho_corasick::AhoCorasick>,
+    /// Folded names made of name characters only → their indices in `names`.
+    whole: std::collections::HashMap<String, Vec<usize>>,
+    /// The other names: one automaton, and per pattern its index in `names`.
+    odd: Option<(aho_corasick::AhoCorasick, Vec<usize>)>,
+    /// Original names, in input order (first occurrence), at least 4 bytes.
     names: Vec<String>,
+    /// Verdicts of the strings already scanned in this catalog (they depend
+    /// on the names, so they are kept with them).
+    memo: std::cell::RefCell<memo::Memo<Verdict>>,
+}
+
+/// What may stand in a tool name, for the whole-name test.
+fn name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-'
 }
 
 impl NameIndex {
     pub fn new(names: &[String]) -> NameIndex {
-        let mut folded: Vec<String> = Vec::new();
         let mut orig: Vec<String> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut whole: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
+        let (mut odd_pats, mut odd_idx) = (Vec::new(), Vec::new());
         for n in names {
-            if n.len() < 4 || orig.contains(n) {
+            if n.len() < 4 || seen.contains(n.as_str()) {
                 continue;
             }
             let f = if n.is_ascii() { n.to_ascii_lowercase() } else { matcher::fold(n).latin };
             if f.len() >= 4 {
-                folded.push(f);
+                seen.insert(n.as_str());
+                if f.chars().all(name_char) {
+                    whole.entry(f).or_default().push(orig.len());
+                } else {
+                    odd_pats.push(f);
+                    odd_idx.push(orig.len());
+                }
                 orig.push(n.clone());
             }
         }
-        let ac = if folded.is_empty() { None } else { aho_corasick::AhoCorasick::new(&folded).ok() };
-        NameIndex { ac, names: orig }
+        let odd = if odd_pats.is_empty() { None } else { aho_corasick::AhoCorasick::new(&odd_pats).ok().map(|ac| (ac, odd_idx)) };
+        NameIndex { whole, odd, names: orig, memo: std::cell::RefCell::new(memo::Memo::new()) }
     }
 }
 
@@ -186,34 +250,107 @@ pub fn scan_str(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self
     if s.len() < 4 {
         return;
     }
+    // The memo is only borrowed here and nothing below re-enters; should it
+    // be busy anyway, the string is scanned without it.
+    let Ok(mut memo) = others.memo.try_borrow_mut() else {
+        if let Some(v) = evaluate(det, s, others) {
+            v.emit(pointer, others, self_name, out);
+        }
+        return;
+    };
+    match memo.get(s) {
+        memo::Found::Nothing => {}
+        memo::Found::Verdict(v) => v.emit(pointer, others, self_name, out),
+        memo::Found::Unknown(h) => {
+            let v = evaluate(det, s, others);
+            if let Some(v) = &v {
+                v.emit(pointer, others, self_name, out);
+            }
+            memo.insert(s, h, v);
+        }
+    }
+}
+
+/// A string's findings, without a pointer: what the memo keeps.
+pub struct Verdict {
+    /// (rule index, detail), in rule order.
+    hits: Vec<(usize, String)>,
+    /// Shadowing mentions (name index, detail): the first one, and the first
+    /// naming another tool than it — the tool being scanned is never its own
+    /// shadow, so one of the two is the finding whatever tool this is.
+    shadow: [Option<(usize, String)>; 2],
+}
+
+impl Verdict {
+    fn emit(&self, pointer: &str, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
+        for (i, detail) in &self.hits {
+            let r = &RULES[*i];
+            out.push(Hit { rule: r.id, kind: r.kind, severity: r.severity, pointer: pointer.to_string(), detail: detail.clone() });
+        }
+        if let Some((_, detail)) = self.shadow.iter().flatten().find(|(k, _)| others.names[*k] != self_name) {
+            out.push(Hit {
+                rule: "shadowing.other-tool",
+                kind: FindingKind::PoisonShadowing,
+                severity: Severity::High,
+                pointer: pointer.to_string(),
+                detail: detail.clone(),
+            });
+        }
+    }
+}
+
+/// Everything the rules find in `s`; `None` when nothing.
+fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
     // ASCII text can be prefiltered as is (triggers are single tokens, matched
     // case-insensitively); other text is folded first, so homoglyphs and
     // fullwidth forms reach the automaton as the letters they imitate.
-    let mut slots: Slots = [0; 8];
-    let (mask, f) = if s.is_ascii() || !needs_fold(s) {
-        det.mark(s, &mut slots);
-        let m = det.candidates(&slots);
-        if m == 0 {
-            return;
-        }
-        (m, matcher::fold(s))
+    let mut slots: Slots = [0; 4];
+    let mut folded = None;
+    if s.is_ascii() || !needs_fold(s) {
+        det.mark(s.as_bytes(), &mut slots);
     } else {
         let f = matcher::fold(s);
-        det.mark(&f.latin, &mut slots);
-        det.mark(&f.plain, &mut slots);
-        let m = det.candidates(&slots);
-        if m == 0 {
-            return;
+        det.mark(f.latin.as_bytes(), &mut slots);
+        det.mark(f.plain.as_bytes(), &mut slots);
+        folded = Some(f);
+    }
+    let mask = det.candidates(&slots);
+    if mask == 0 {
+        return None;
+    }
+    // Word-sequence candidates: keep those whose sequence is really there.
+    let mut words = Vec::new();
+    let mut live = mask & !det.word_rules;
+    if mask & det.word_rules != 0 {
+        match &folded {
+            Some(f) => det.words.words_of_folded(f, &mut words),
+            // The same word list `fold` would give, without folding.
+            None if s.is_ascii() || words::reads_like_ascii(s) => det.words.words_of_text(s, &mut words),
+            None => {
+                let f = matcher::fold(s);
+                det.words.words_of_folded(&f, &mut words);
+                folded = Some(f);
+            }
         }
-        (m, f)
-    };
+        for i in 0..RULES.len() {
+            if mask & det.word_rules & (1 << i) != 0 && det.words.find(i, &words, det.gaps[i]).is_some() {
+                live |= 1 << i;
+            }
+        }
+    }
+    if live == 0 {
+        return None;
+    }
+    let f = folded.unwrap_or_else(|| matcher::fold(s));
+    let mut v = Verdict { hits: Vec::new(), shadow: [None, None] };
     for (i, r) in RULES.iter().enumerate() {
-        if mask & (1 << i) == 0 {
+        if live & (1 << i) == 0 {
             continue;
         }
         let found = match &r.m {
-            rules::Match::Words(_, gap) => {
-                det.words[i].iter().find_map(|seq| matcher::words_seq(&f, seq, *gap)).map(|(a, b)| (a, b, true))
+            // `words` are the folded text's words (indices into `f.words`).
+            rules::Match::Words(..) => {
+                det.words.find(i, &words, det.gaps[i]).map(|(a, b)| (f.words[a].0, f.words[b].1, true))
             }
             // Both views: the plain one keeps CJK/Cyrillic phrases intact,
             // the Latin one sees through homoglyph-spelled English needles.
@@ -227,41 +364,92 @@ pub fn scan_str(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self
         };
         if let Some((a, b, latin)) = found {
             let view = if latin { &f.latin } else { &f.plain };
-            out.push(Hit {
-                rule: r.id,
-                kind: r.kind,
-                severity: r.severity,
-                pointer: pointer.to_string(),
-                detail: format!("[{}] {}: {}", r.id, r.why, excerpt(view, a, b)),
-            });
+            v.hits.push((i, format!("[{}] {}: {}", r.id, r.why, excerpt(view, a, b))));
         }
     }
-    if mask & (1 << RULES.len()) == 0 {
-        return;
+    if live & (1 << RULES.len()) != 0 {
+        let detail = |a, b, k: usize| {
+            let name = &others.names[k];
+            format!("[shadowing.other-tool] changes how another tool ({name:?}) must be used: {}", excerpt(&f.latin, a, b))
+        };
+        let mentions = shadowing(&f, others);
+        if let Some(&(a, b, k)) = mentions.first() {
+            v.shadow[0] = Some((k, detail(a, b, k)));
+            if let Some(&(a, b, j)) = mentions.iter().find(|m| others.names[m.2] != others.names[k]) {
+                v.shadow[1] = Some((j, detail(a, b, j)));
+            }
+        }
     }
-    if let Some((a, b, name)) = shadowing(&f, others, self_name) {
-        out.push(Hit {
-            rule: "shadowing.other-tool",
-            kind: FindingKind::PoisonShadowing,
-            severity: Severity::High,
-            pointer: pointer.to_string(),
-            detail: format!(
-                "[shadowing.other-tool] changes how another tool ({name:?}) must be used: {}",
-                excerpt(&f.latin, a, b)
-            ),
-        });
-    }
+    (!v.hits.is_empty() || v.shadow[0].is_some()).then_some(v)
 }
 
 /// Scans every string and key under `v`. Keys are text too (a property
 /// *named* `ignore_all_previous_instructions` is a payload); keys shorter
 /// than 12 bytes cannot hold a rule's phrase and are skipped.
 pub fn scan_value(det: &Detector, v: &Value, path: &mut Path, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
-    crate::ctx::for_each_text(v, path, &mut |s, p, is_key| {
-        if !is_key || s.len() >= 12 {
-            scan_str(det, s, p.as_str(), others, self_name, out);
+    let mut w = Walk { det, others, self_name, base: path, segs: Vec::new(), out };
+    w.value(v);
+}
+
+/// One step below the walk's base: the pointer of a string is only spelled
+/// out when it has a finding, not for each of the thousands that have none.
+enum Seg<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+struct Walk<'a, 'o> {
+    det: &'o Detector,
+    others: &'o NameIndex,
+    self_name: &'o str,
+    base: &'o Path,
+    segs: Vec<Seg<'a>>,
+    out: &'o mut Vec<Hit>,
+}
+
+impl<'a> Walk<'a, '_> {
+    /// Depth-first in document order, each key before its value (the order
+    /// `ctx::for_each_text` visits them).
+    fn value(&mut self, v: &'a Value) {
+        match v {
+            Value::String(s) => self.text(s),
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    self.segs.push(Seg::Index(i));
+                    self.value(x);
+                    self.segs.pop();
+                }
+            }
+            Value::Object(o) => {
+                for (k, x) in o.iter() {
+                    self.segs.push(Seg::Key(k));
+                    if k.len() >= 12 {
+                        self.text(k);
+                    }
+                    self.value(x);
+                    self.segs.pop();
+                }
+            }
+            _ => {}
         }
-    });
+    }
+
+    fn text(&mut self, s: &str) {
+        let before = self.out.len();
+        scan_str(self.det, s, "", self.others, self.self_name, self.out);
+        if self.out.len() > before {
+            let mut p = self.base.clone();
+            for seg in &self.segs {
+                match seg {
+                    Seg::Key(k) => p.push(k),
+                    Seg::Index(i) => p.push_index(*i),
+                };
+            }
+            for h in &mut self.out[before..] {
+                h.pointer = p.as_str().to_string();
+            }
+        }
+    }
 }
 
 /// Whether folding could turn `s` into text the raw-text prefilter would
@@ -313,34 +501,57 @@ const SHADOW_TRIGGERS: &[&str] = &[
     "effect", "emails", "messages", "requests", "redirect", "proxying", "recipient", "bcc", "behavior", "behaviour",
 ];
 
-fn shadowing(f: &Folded, others: &NameIndex, self_name: &str) -> Option<(usize, usize, String)> {
+/// Every acceptable mention (start, end, name index), first first; the
+/// caller skips the tool's own name.
+fn shadowing(f: &Folded, others: &NameIndex) -> Vec<(usize, usize, usize)> {
     const REDIRECT: &[&str] = &[
         "side effect", "side-effect", "all emails", "all messages", "all requests", "redirect", "proxying", "actual recipient",
         "bcc", "change the behavior", "change the behaviour", "behavior of", "behaviour of",
     ];
     let redirects: Vec<usize> = REDIRECT.iter().filter_map(|r| f.latin.find(r)).collect();
     if redirects.is_empty() {
-        return None;
+        return Vec::new();
     }
-    let ac = others.ac.as_ref()?;
-    for m in ac.find_overlapping_iter(&f.latin) {
-        let name = &others.names[m.pattern().as_usize()];
-        if name == self_name {
-            continue;
+    if others.names.is_empty() {
+        return Vec::new();
+    }
+    // The redirect must be about *this* mention: within 200 bytes.
+    let close = |i: usize| redirects.iter().any(|&r| r.abs_diff(i) <= 200);
+    // Every mention, as (end, longest first, name index, start): the order
+    // in which one overlapping automaton over all names reported them, so
+    // the first acceptable mention (and the name in the finding) is the one
+    // it picked.
+    let mut found: Vec<(usize, std::cmp::Reverse<usize>, usize, usize)> = Vec::new();
+    let l = &f.latin;
+    let mut run: Option<usize> = None;
+    for (i, c) in l.char_indices().chain(std::iter::once((l.len(), ' '))) {
+        if name_char(c) && i < l.len() {
+            run.get_or_insert(i);
+        } else if let Some(st) = run.take() {
+            if i - st >= 4 && close(st) {
+                for &k in others.whole.get(&l[st..i]).into_iter().flatten() {
+                    found.push((i, std::cmp::Reverse(i - st), k, st));
+                }
+            }
         }
-        let (i, end) = (m.start(), m.end());
+    }
+    if let Some((ac, idx)) = &others.odd {
+        for m in ac.find_overlapping_iter(l) {
+            found.push((m.end(), std::cmp::Reverse(m.len()), idx[m.pattern().as_usize()], m.start()));
+        }
+    }
+    found.sort_unstable();
+    let mut ok = Vec::new();
+    for (end, _, k, i) in found {
         // Whole names only: `get_pricing` inside `get_pricing_service_codes`
         // is another name.
-        let name_char = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
-        let before_ok = i == 0 || !f.latin[..i].chars().next_back().is_some_and(name_char);
-        let after_ok = !f.latin[end..].chars().next().is_some_and(name_char);
-        // The redirect must be about *this* mention: within 200 bytes.
-        let close = redirects.iter().any(|&r| r.abs_diff(i) <= 200);
-        if before_ok && after_ok && close {
-            return Some((i, end, name.clone()));
+        let before_ok = i == 0 || !l[..i].chars().next_back().is_some_and(name_char);
+        let after_ok = !l[end..].chars().next().is_some_and(name_char);
+        if before_ok && after_ok && close(i) {
+            ok.push((i, end, k));
         }
     }
-    None
+    ok
 }
 
 /// Up to ~60 characters around the match, the match marked «…», escaped so

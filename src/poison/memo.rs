@@ -1,0 +1,192 @@
+//! Verdicts per distinct string within one catalog.
+//!
+//! A catalog repeats itself: every schema says `"type": "string"`, sibling
+//! tools share parameter descriptions ("Maximum number of results to
+//! return"), merged catalogs repeat whole tools. The verdict on a string
+//! depends only on the string, the rules and the catalog's names, so it is
+//! computed once per distinct string.
+//!
+//! Bounded: at most `MAX_ENTRIES` strings and `MAX_BYTES` of their text are
+//! kept; past that, strings are scanned without being remembered. The table
+//! is open-addressed with a bounded probe, so strings crafted to collide
+//! (the hash is not keyed: the engine has no randomness) cost at most
+//! `MAX_PROBE` comparisons each and are then simply not remembered.
+
+/// Strings kept per catalog (a real catalog has a few thousand distinct
+/// strings; the 868-tool merged corpus has 7,104).
+const MAX_ENTRIES: usize = 1 << 15;
+/// Text kept per catalog.
+const MAX_BYTES: usize = 4 << 20;
+const MAX_PROBE: usize = 16;
+
+struct Entry {
+    hash: u64,
+    /// Range of the string in `Memo::text`.
+    start: usize,
+    len: usize,
+    /// Index into `Memo::verdicts`; 0 = nothing found (the common case).
+    verdict: u32,
+}
+
+pub struct Memo<V> {
+    /// Entry index + 1 per slot; 0 = free. Length: a power of two, at least
+    /// twice the entries.
+    slots: Vec<u32>,
+    entries: Vec<Entry>,
+    text: String,
+    /// Verdicts other than "nothing found"; index 0 is unused.
+    verdicts: Vec<Option<V>>,
+}
+
+/// FxHash-style: one multiply per 8 bytes. Collisions only cost time (see
+/// the module docs).
+fn hash(s: &str) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = s.len() as u64;
+    let chunks = s.as_bytes().chunks_exact(8);
+    let rest = chunks.remainder();
+    for c in chunks {
+        let w = c.try_into().map(u64::from_le_bytes).unwrap_or(0);
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    let mut last = [0u8; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    h = (h.rotate_left(5) ^ u64::from_le_bytes(last)).wrapping_mul(K);
+    // The multiply leaves the low bits (the slot) weak: mix (murmur3's
+    // finalizer), once per string.
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+/// What a lookup found.
+pub enum Found<'a, V> {
+    Nothing,
+    Verdict(&'a V),
+    /// Not known yet: `hash` for the insert.
+    Unknown(u64),
+}
+
+impl<V> Memo<V> {
+    pub fn new() -> Memo<V> {
+        Memo { slots: Vec::new(), entries: Vec::new(), text: String::new(), verdicts: vec![None] }
+    }
+
+    pub fn get(&self, s: &str) -> Found<'_, V> {
+        let h = hash(s);
+        if self.slots.is_empty() {
+            return Found::Unknown(h);
+        }
+        let mask = self.slots.len() - 1;
+        for p in 0..MAX_PROBE {
+            let e = match self.slots[(h as usize).wrapping_add(p) & mask] {
+                0 => break,
+                e => &self.entries[e as usize - 1],
+            };
+            if e.hash == h && e.len == s.len() && self.text.get(e.start..e.start + e.len) == Some(s) {
+                return match self.verdicts.get(e.verdict as usize) {
+                    Some(Some(v)) => Found::Verdict(v),
+                    _ => Found::Nothing,
+                };
+            }
+        }
+        Found::Unknown(h)
+    }
+
+    /// Remembers `s` (whose hash `get` returned) with its verdict, if the
+    /// bounds allow.
+    pub fn insert(&mut self, s: &str, h: u64, verdict: Option<V>) {
+        if self.entries.len() >= MAX_ENTRIES || self.text.len() + s.len() > MAX_BYTES {
+            return;
+        }
+        if self.entries.len() * 2 >= self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let Some(slot) = (0..MAX_PROBE).map(|p| (h as usize).wrapping_add(p) & mask).find(|&i| self.slots[i] == 0)
+        else {
+            return;
+        };
+        let v = match verdict {
+            None => 0,
+            Some(v) => {
+                self.verdicts.push(Some(v));
+                (self.verdicts.len() - 1) as u32
+            }
+        };
+        self.entries.push(Entry { hash: h, start: self.text.len(), len: s.len(), verdict: v });
+        self.text.push_str(s);
+        self.slots[slot] = self.entries.len() as u32;
+    }
+
+    fn grow(&mut self) {
+        let n = (self.slots.len() * 2).max(1024);
+        self.slots = vec![0; n];
+        let mask = n - 1;
+        for (i, e) in self.entries.iter().enumerate() {
+            // Entries that no longer find a free slot within the probe bound
+            // are forgotten (they were found before; they are scanned again).
+            if let Some(slot) =
+                (0..MAX_PROBE).map(|p| (e.hash as usize).wrapping_add(p) & mask).find(|&j| self.slots[j] == 0)
+            {
+                self.slots[slot] = i as u32 + 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembers_verdicts_and_nothing_found() {
+        let mut m: Memo<&str> = Memo::new();
+        for (i, s) in ["string", "object", "a longer description of a parameter"].iter().enumerate() {
+            let Found::Unknown(h) = m.get(s) else { panic!("{s} known too early") };
+            m.insert(s, h, if i == 1 { Some("hit") } else { None });
+        }
+        assert!(matches!(m.get("string"), Found::Nothing));
+        assert!(matches!(m.get("object"), Found::Verdict(&"hit")));
+        assert!(matches!(m.get("strinG"), Found::Unknown(_)));
+    }
+
+    #[test]
+    fn colliding_strings_are_bounded_not_slow() {
+        // Thousands of distinct strings forced into one probe sequence: only
+        // MAX_PROBE are kept, every lookup stays within the bound.
+        let mut m: Memo<()> = Memo::new();
+        let h = 42;
+        for i in 0..5000 {
+            let s = format!("s{i}");
+            m.insert(&s, h, None);
+        }
+        assert!(m.entries.len() <= MAX_PROBE * 2);
+    }
+
+    #[test]
+    fn grows_past_its_first_table() {
+        let mut m: Memo<u32> = Memo::new();
+        for i in 0..5000u32 {
+            let s = format!("description number {i}");
+            let Found::Unknown(h) = m.get(&s) else { panic!() };
+            m.insert(&s, h, Some(i));
+        }
+        // A string the bounded probe could not place is only scanned again;
+        // a remembered one always comes back with its own verdict.
+        let mut known = 0;
+        for i in 0..5000u32 {
+            match m.get(&format!("description number {i}")) {
+                Found::Verdict(&v) => {
+                    assert_eq!(v, i);
+                    known += 1;
+                }
+                Found::Nothing => panic!("no verdict was stored as nothing"),
+                Found::Unknown(_) => {}
+            }
+        }
+        assert!(known >= 4900, "{known}");
+    }
+}
