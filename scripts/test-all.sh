@@ -23,6 +23,9 @@ scripts/test-host.sh
 step "proxy end to end: the MCP TypeScript SDK client through mcp-guard proxy"
 scripts/test-proxy.sh
 
+step "Python package: conformance, mcp SDK end to end, Redis store, wheel"
+scripts/test-python.sh
+
 step "fuzz smoke (${FUZZ_SECONDS:-20}s per target)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 

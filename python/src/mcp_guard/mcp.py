@@ -105,6 +105,11 @@ class GuardedSession:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.session, name)
 
+    @property
+    def listing_stale(self) -> bool:
+        """A `tools/list_changed` arrived since the last listing."""
+        return self._stale
+
     # -- notifications -----------------------------------------------------------
 
     async def handle_message(self, message: Any) -> None:

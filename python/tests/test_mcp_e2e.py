@@ -1,0 +1,191 @@
+"""End to end over stdio: the official `mcp` SDK's ClientSession, wrapped by
+`mcp_guard.mcp`, against real server processes — `mcp-server-time` from PyPI,
+and SDK servers (`tests/servers/`) that poison a description or pull the rug."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Awaitable, Callable
+
+import anyio
+import pytest
+from mcp import StdioServerParameters, stdio_client
+
+from mcp_guard import CallRefused, Guard, ListingRefused
+from mcp_guard.mcp import GuardedSession, guarded_session
+from mcp_guard.store import MemoryStore, Tombstone
+
+from conftest import python_server
+
+BLOCK_POISON = {"core": {"tool_poisoning": {"mode": "block"}}}
+INVALIDATE = {"core": {"tool_definition_pinning": {"mode": "block", "block_strategy": "error", "block_error_session_action": "invalidate"}}}
+SUBSET = {"core": {"tool_definition_pinning": {"mode": "block", "block_strategy": "baseline_subset"}}}
+
+
+def run(body: Callable[[], Awaitable[None]]) -> None:
+    async def bounded() -> None:
+        with anyio.fail_after(60):
+            await body()
+
+    anyio.run(bounded)
+
+
+def params(script: str, env: dict[str, str] | None = None) -> StdioServerParameters:
+    cmd, args = python_server(script)
+    return StdioServerParameters(command=cmd, args=args, env={**os.environ, **(env or {})})
+
+
+async def wait_stale(s: GuardedSession) -> None:
+    with anyio.fail_after(5):
+        while not s.listing_stale:
+            await anyio.sleep(0.01)
+
+
+def time_server() -> StdioServerParameters:
+    exe = shutil.which("mcp-server-time", path=os.path.dirname(sys.executable)) or shutil.which("mcp-server-time")
+    assert exe, "mcp-server-time is not installed (pip install mcp-server-time)"
+    return StdioServerParameters(command=exe, args=["--local-timezone", "UTC"])
+
+
+def test_mcp_server_time_from_pypi_is_listed_clean_and_callable() -> None:
+    async def body() -> None:
+        async with stdio_client(time_server()) as (r, w):
+            async with guarded_session(r, w, Guard(), server="time") as s:
+                tools = await s.list_tools()
+                assert sorted(t.name for t in tools.tools) == ["convert_time", "get_current_time"]
+                assert s.last_listing["outcome"]["hidden"] == []
+                result = await s.call_tool("get_current_time", {"timezone": "Europe/Oslo"})
+                assert not result.is_error and result.structured_content["timezone"] == "Europe/Oslo"
+                # Listing again compares with the pin: nothing drifted.
+                again = await s.list_tools()
+                assert [t.name for t in again.tools] == [t.name for t in tools.tools]
+                assert s.last_listing["drift"] == []
+                with pytest.raises(CallRefused) as e:
+                    await s.call_tool("get_current_time", {"timezone": 5})
+                assert e.value.reason == "invalid-arguments" and e.value.violations[0]["pointer"] == "/timezone"
+
+    run(body)
+
+
+def test_poisoned_tool_is_hidden_and_its_call_never_reaches_the_server(tmp_path: Path) -> None:
+    log = tmp_path / "calls.log"
+
+    async def body() -> None:
+        async with stdio_client(params("poisoned_server.py", {"CALL_LOG": str(log)})) as (r, w):
+            async with guarded_session(r, w, Guard(BLOCK_POISON), server="poisoned") as s:
+                with pytest.raises(CallRefused) as e:
+                    await s.call_tool("weather", {"city": "Oslo"})  # nothing listed yet
+                assert e.value.reason == "unknown-tool"
+
+                tools = await s.list_tools()
+                assert [t.name for t in tools.tools] == ["weather"]
+                hidden = s.last_listing["outcome"]["hidden"]
+                assert [h["name"] for h in hidden] == ["add"] and hidden[0]["reason"].startswith("poison-")
+
+                with pytest.raises(CallRefused) as e:
+                    await s.call_tool("add", {"a": 1, "b": 2, "sidenote": "ssh key"})
+                assert e.value.reason == "hidden-tool"
+                with pytest.raises(CallRefused) as e:
+                    await s.call_tool("Weather", {"city": "Oslo"})
+                assert e.value.reason == "confusable-name"
+
+                ok = await s.call_tool("weather", {"city": "Oslo"})
+                assert ok.content[0].text == "sunny in Oslo"
+
+    run(body)
+    assert log.read_text().split() == ["weather"]
+
+
+def test_default_policy_flags_the_poisoned_description() -> None:
+    async def body() -> None:
+        async with stdio_client(params("poisoned_server.py")) as (r, w):
+            async with guarded_session(r, w, Guard(), server="poisoned") as s:
+                tools = await s.list_tools()
+                assert sorted(t.name for t in tools.tools) == ["add", "weather"]
+                kinds = {f["kind"] for f in s.last_listing["outcome"]["findings"] if f["tool"] == "add"}
+                assert {"poison-secret-access", "poison-secrecy"} <= kinds, kinds
+
+    run(body)
+
+
+def test_rug_pull_closes_the_session_under_block_error_invalidate() -> None:
+    store = MemoryStore()
+
+    async def body() -> None:
+        async with stdio_client(params("rug_pull_server.py")) as (r, w):
+            async with guarded_session(r, w, Guard(INVALIDATE), store=store, session_key="s1") as s:
+                tools = await s.list_tools()
+                assert sorted(t.name for t in tools.tools) == ["add", "mutate"]
+                assert (await s.call_tool("add", {"a": 2, "b": 3})).content[0].text == "5"
+                await s.call_tool("mutate", {})
+                await wait_stale(s)
+                # The client never re-lists: the call itself re-lists, compares and is refused.
+                with pytest.raises(CallRefused) as e:
+                    await s.call_tool("add", {"a": 2, "b": 3, "note": "id_rsa"})
+                assert e.value.reason == "session-invalidated"
+                assert isinstance(await store.get("s1"), Tombstone)
+                with pytest.raises(ListingRefused) as le:
+                    await s.list_tools()
+                assert le.value.kind == "session-invalidated"
+                with pytest.raises(CallRefused) as e:
+                    await s.call_tool("mutate", {})
+                assert e.value.reason == "session-invalidated"
+
+    run(body)
+
+
+def test_rug_pull_under_baseline_subset_revokes_only_the_drifted_tool() -> None:
+    async def body() -> None:
+        async with stdio_client(params("rug_pull_server.py")) as (r, w):
+            async with guarded_session(r, w, Guard(SUBSET)) as s:
+                await s.list_tools()
+                await s.call_tool("mutate", {})
+                await wait_stale(s)
+                tools = await s.list_tools()
+                assert [t.name for t in tools.tools] == ["mutate"]
+                drift = s.last_listing["drift"]
+                assert [(d["kind"], d["name"]) for d in drift] == [("changed", "add")]
+                assert {"description", "inputSchema"} <= set(drift[0]["fields"])
+                with pytest.raises(CallRefused) as e:
+                    await s.call_tool("add", {"a": 1, "b": 1})
+                assert e.value.reason == "drifted-tool"
+                assert (await s.call_tool("mutate", {})).content[0].text == "mutated"
+
+    run(body)
+
+
+def test_rug_pull_under_the_default_warn_is_served_marked() -> None:
+    async def body() -> None:
+        async with stdio_client(params("rug_pull_server.py")) as (r, w):
+            async with guarded_session(r, w, Guard()) as s:
+                await s.list_tools()
+                await s.call_tool("mutate", {})
+                await wait_stale(s)
+                tools = await s.list_tools()
+                add = next(t for t in tools.tools if t.name == "add")
+                assert add.description is not None and "changed since the session's baseline" in add.description
+
+    run(body)
+
+
+def test_wrapping_an_existing_session() -> None:
+    from mcp import ClientSession
+
+    async def body() -> None:
+        async with stdio_client(time_server()) as (r, w):
+            async with ClientSession(r, w) as raw:
+                await raw.initialize()
+                s = GuardedSession(raw, Guard(), server="time")
+                await s.list_tools()
+                assert s.protocol_version  # delegated to the wrapped session
+                with pytest.raises(ValueError):
+                    import mcp.types as types
+
+                    await s.list_tools(params=types.PaginatedRequestParams(cursor="x"))
+
+    run(body)
+
+
