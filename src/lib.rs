@@ -19,6 +19,7 @@
 
 mod ctx;
 pub mod dialect;
+pub mod discovery;
 mod error;
 mod finding;
 pub mod jcs;
@@ -112,5 +113,14 @@ pub struct Outcome {
 /// tools/list result, too large). A defect inside one tool never is an
 /// error: it hides that tool and is reported.
 pub fn sanitize(policy: &Policy, catalog_json: &str, opts: &SanitizeOptions) -> Result<Outcome, Error> {
-    pipeline::run(policy, catalog_json, opts).map(pipeline::Sanitized::into_outcome)
+    let s = pipeline::run(policy, catalog_json, opts)?;
+    let sp = policy.for_server(opts.server.as_deref());
+    // Under discovery the client is served the surface; the report still
+    // covers every tool behind it.
+    let surface = sp.discovery.on.then(|| discovery::surface_catalog(&sp.discovery, sp.dialect.target, &s.catalog));
+    let mut out = s.into_outcome();
+    if let Some(v) = surface {
+        out.catalog = json::write_compact(&v);
+    }
+    Ok(out)
 }

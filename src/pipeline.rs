@@ -25,9 +25,14 @@
 //!    survived the per-tool stages, and the mapping must describe the final
 //!    visible surface (including the dialect's tool-name rule).
 //!
-//! Later issues append after 7, in the seeds' order: discovery
-//! → pinning of what the client actually sees (seed 000: pin the effective
-//! surface; discovery must not bypass the metadata controls).
+//! 8. **discovery** (`core.discovery`, off by default) — after every metadata
+//!    control, so the meta-tools only ever reach cleaned, judged,
+//!    dialect-normalized tools (seed 000: discovery must not be a bypass).
+//!    Here only the meta-tools' names are reserved; the surface itself is
+//!    built where the catalog is served (`sanitize`, `pinning`).
+//! 9. **pinning** (`crate::pinning`, its own calls: pin / compare / check
+//!    call) — of what the client actually sees, and under discovery of the
+//!    whole catalog behind the surface (seeds 000 and 004).
 
 use crate::ctx::ToolCtx;
 use crate::finding::{Finding, FindingKind as K, HiddenTool, Severity as S};
@@ -135,7 +140,19 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
     }
 
     // Stage 7, across the catalog.
-    let visible = stages::names::run(&mut cxs, server, &opts.foreign_names);
+    let mut visible = stages::names::run(&mut cxs, server, &opts.foreign_names);
+    // Stage 8, discovery: the meta-tools' names are reserved; a real tool
+    // that would be served under one is hidden (a client could not tell
+    // which one it calls).
+    if sp.discovery.on {
+        for (cx, vis) in cxs.iter_mut().zip(visible.iter_mut()) {
+            if cx.hidden.is_none() && vis.as_deref().is_some_and(crate::discovery::is_meta_tool) {
+                let d = format!("{:?} is reserved for the discovery meta-tool of that name", vis.as_deref().unwrap_or_default());
+                cx.hide(K::NameDuplicate, S::Medium, format!("{}/name", cx.base()), d);
+                *vis = None;
+            }
+        }
+    }
 
     let mut out_tools = Vec::with_capacity(tools.len());
     let mut hidden = Vec::new();

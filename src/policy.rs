@@ -211,6 +211,23 @@ pub struct PinningPolicy {
     pub fields: Vec<String>,
 }
 
+/// `core.discovery` (seeds 000, 002): serve a small surface — core tools plus
+/// the meta-tools `search_tools`, `get_tool_schema`, `call_tool` — that still
+/// reaches every tool, after every metadata control.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiscoveryPolicy {
+    /// # Default `false` (`"mode": "off"`)
+    pub on: bool,
+    /// Tools listed directly, by exact name or a glob with `*` and `?`
+    /// (matched against the visible name). # Default `[]`
+    pub core_tools: Vec<String>,
+    /// Extra synonym groups for `search_tools` (each a list of words that
+    /// mean the same), added to the built-in map. # Default `[]`
+    pub synonyms: Vec<Vec<String>>,
+    /// Most results `search_tools` returns. # Default 10
+    pub max_results: u32,
+}
+
 /// Whole-input bounds (`core.catalog_limits`; not overridable per server).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CatalogLimits {
@@ -233,6 +250,7 @@ pub struct ServerPolicy {
     pub poisoning: PoisoningPolicy,
     pub dialect: DialectPolicy,
     pub pinning: PinningPolicy,
+    pub discovery: DiscoveryPolicy,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -381,6 +399,7 @@ impl ServerPolicy {
                 allow: Vec::new(),
             },
             dialect: DialectPolicy { target: Dialect::None, max_ref_depth: 8 },
+            discovery: DiscoveryPolicy { on: false, core_tools: Vec::new(), synonyms: Vec::new(), max_results: 10 },
             pinning: PinningPolicy {
                 mode: PinningMode::Warn,
                 block_strategy: BlockStrategy::Error,
@@ -644,6 +663,41 @@ fn apply_server_fields(r: &mut Reader, p: &mut ServerPolicy) -> Result<(), Error
                 a.finish()?;
                 pp.allow.push(entry);
             }
+        }
+        f.finish()?;
+    }
+    if let Some(o) = r.object("discovery")? {
+        let mut f = Reader::new(o, &sub("discovery"));
+        let dp = &mut p.discovery;
+        if let Some(m) = f.choice("mode", &["off", "on"])? {
+            dp.on = m == 1;
+        }
+        if let Some(list) = f.string_list("core_tools")? {
+            if let Some(bad) = list.iter().find(|g| g.is_empty() || g.len() > 256) {
+                return Err(Error::policy(f.field("core_tools"), format!("a core tool pattern must be 1 to 256 bytes, not {bad:?}")));
+            }
+            dp.core_tools = list;
+        }
+        if let Some(groups) = f.array("synonyms")? {
+            let field = f.field("synonyms");
+            let mut out = Vec::new();
+            for g in groups {
+                let words: Option<Vec<String>> = g.as_array().and_then(|a| a.iter().map(|w| w.as_str().map(str::to_string)).collect());
+                match words {
+                    Some(w) if w.len() >= 2 && w.len() <= 64 && w.iter().all(|x| !x.is_empty() && x.len() <= 64) => out.push(w),
+                    _ => return Err(Error::policy(&field, "each synonym group must be a list of 2 to 64 words (1 to 64 bytes each)")),
+                }
+            }
+            if out.len() > 1000 {
+                return Err(Error::policy(&field, "at most 1000 synonym groups"));
+            }
+            dp.synonyms = out;
+        }
+        if let Some(v) = f.u64("max_results")? {
+            if v == 0 || v > 100 {
+                return Err(Error::policy(f.field("max_results"), "must be between 1 and 100"));
+            }
+            dp.max_results = v as u32;
         }
         f.finish()?;
     }

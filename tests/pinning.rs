@@ -43,7 +43,7 @@ fn allowed(b: &Baseline, name: &str, args: Option<&str>) -> bool {
 fn refused(b: &Baseline, name: &str, args: Option<&str>) -> RefusalReason {
     match pinning::check_call(b, name, args) {
         CallDecision::Refuse(r) => r.reason,
-        CallDecision::Allow(a) => panic!("{name} allowed: {a:?}"),
+        other => panic!("{name} not refused: {other:?}"),
     }
 }
 

@@ -69,6 +69,9 @@ pub struct CallRefusal {
 pub enum CallDecision {
     Allow(AllowedCall),
     Refuse(CallRefusal),
+    /// A discovery meta-tool the engine answers itself: reply to the client
+    /// with this `CallToolResult` (JSON text); nothing goes upstream.
+    Respond(String),
 }
 
 fn refuse(reason: RefusalReason, message: String) -> CallDecision {
@@ -80,6 +83,9 @@ fn refuse(reason: RefusalReason, message: String) -> CallDecision {
 pub fn check_call(baseline: &Baseline, name: &str, arguments: Option<&str>) -> CallDecision {
     if let Some(why) = &baseline.invalidated {
         return refuse(RefusalReason::SessionInvalidated, format!("this session was closed: {why}"));
+    }
+    if let Some(d) = crate::discovery::calls::answer(baseline, name, arguments) {
+        return d;
     }
     let Some(tool) = baseline.surface.iter().find(|c| c.name == name) else {
         return not_callable(baseline, name);

@@ -32,7 +32,7 @@ mod state;
 
 pub use diff::{Change, ChangeKind, MAX_CHANGES};
 pub use gate::{check_call, AllowedCall, CallDecision, CallRefusal, RefusalReason};
-pub use state::{Baseline, Callable, CallableState, Pin, BASELINE_FORMAT};
+pub use state::{Baseline, Callable, CallableState, DiscoveryConf, Pin, BASELINE_FORMAT};
 
 use crate::finding::{Action, Finding, FindingKind, Severity};
 use crate::json::{self, Object, Value};
@@ -105,7 +105,15 @@ pub fn pin_surface(policy: &Policy, surface: Surface) -> Pinned {
     let pp = &sp.pinning;
     let mut b = Baseline::empty(surface.server.clone(), sp.dialect.target, pp);
     let Sanitized { mut catalog, findings, hidden, tools, name_map, call_schemas } = surface.s;
-    let (outcome_catalog, spans) = json::write_compact_tool_spans(&catalog);
+    let (full_text, spans) = json::write_compact_tool_spans(&catalog);
+    let mut surface_text = None;
+    if sp.discovery.on {
+        // Served: the surface; behind it, the whole catalog (searched,
+        // described and called through the meta-tools, pinned like any).
+        surface_text = Some(json::write_compact(&crate::discovery::surface_catalog(&sp.discovery, sp.dialect.target, &catalog)));
+        b.discovery = Some(DiscoveryConf { max_results: sp.discovery.max_results, synonyms: sp.discovery.synonyms.clone() });
+        b.catalog = catalog.as_object().and_then(|o| o.get("tools")).and_then(Value::as_array).cloned().unwrap_or_default();
+    }
     b.hidden = hidden.iter().filter_map(|h| h.name.clone()).collect();
     let pinned = pp.mode != PinningMode::Off;
     let pins_input = pp.fields.iter().any(|f| f == "inputSchema");
@@ -120,7 +128,7 @@ pub fn pin_surface(policy: &Policy, surface: Surface) -> Pinned {
         let (name, upstream, schema) = routes.of(&tool);
         if pinned {
             let digest = tool_digest(&tool, &pp.fields);
-            let bytes = spans.get(j).map_or_else(String::new, |&(a, z)| bytes_digest(&outcome_catalog[a..z]));
+            let bytes = spans.get(j).and_then(|&(a, z)| full_text.get(a..z)).map_or_else(String::new, bytes_digest);
             let schema = schema.or_else(|| (!pins_input).then(|| input_schema(&tool)));
             tool.retain(|k, _| pp.fields.iter().any(|f| f == k));
             pins.push(Pin { name: name.clone(), digest, bytes, def: Value::Object(tool) });
@@ -134,7 +142,8 @@ pub fn pin_surface(policy: &Policy, surface: Surface) -> Pinned {
     b.digest = if pinned { catalog_digest(&pins) } else { String::new() };
     b.pins = std::sync::Arc::new(pins);
     drop(routes);
-    Pinned { outcome: Outcome { catalog: outcome_catalog, findings, hidden, tools, name_map }, baseline: b }
+    let catalog = surface_text.unwrap_or(full_text);
+    Pinned { outcome: Outcome { catalog, findings, hidden, tools, name_map }, baseline: b }
 }
 
 fn input_schema(tool: &Object) -> Value {
@@ -327,14 +336,23 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
             })
             .collect()
     };
-    // Serves `current` in place of the catalog's tools (first key, as before).
-    let serve = |catalog: &mut Value, current: Vec<Value>| {
+    // Serves `current` in place of the catalog's tools (first key, as
+    // before); under discovery the surface over them, and `current` is what
+    // the meta-tools reach.
+    let discovery = sp.discovery.on.then_some(&sp.discovery);
+    let serve = |catalog: &mut Value, current: Vec<Value>, behind: &mut Vec<Value>| {
         if let Some(o) = catalog.as_object_mut() {
             let mut rest = std::mem::take(o).into_entries();
             rest.insert(0, ("tools".to_string(), Value::Array(current)));
             *o = rest.into_iter().collect();
         }
-        Decision::Serve(json::write_compact(catalog))
+        match discovery {
+            Some(dp) => {
+                *behind = catalog.as_object().and_then(|o| o.get("tools")).and_then(Value::as_array).cloned().unwrap_or_default();
+                Decision::Serve(json::write_compact(&crate::discovery::surface_catalog(dp, sp.dialect.target, catalog)))
+            }
+            None => Decision::Serve(json::write_compact(catalog)),
+        }
     };
     let mut current: Vec<Value> = match catalog.as_object_mut().and_then(|o| o.remove("tools")) {
         Some(Value::Array(a)) => a,
@@ -343,8 +361,12 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
 
     let decision = if drift.is_empty() && baseline.revoked.is_empty() {
         next.surface = surface_of(&current, &|_| true);
-        // Nothing to change: the served bytes are the sanitized bytes.
-        Decision::Serve(sanitized_text.clone())
+        if discovery.is_some() {
+            serve(&mut catalog, current, &mut next.catalog)
+        } else {
+            // Nothing to change: the served bytes are the sanitized bytes.
+            Decision::Serve(sanitized_text.clone())
+        }
     } else {
         match (pp.mode, pp.block_strategy) {
             (PinningMode::Warn, _) => {
@@ -353,7 +375,7 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
                 if !drift.is_empty() {
                     add_drift_meta(&mut catalog, &drift);
                 }
-                serve(&mut catalog, current)
+                serve(&mut catalog, current, &mut next.catalog)
             }
             // `baseline_subset`, and `error` with only tools revoked earlier
             // (a kept session): revoked, changed and new tools stay out.
@@ -362,7 +384,7 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
                 let keep = |n: &str| !drifted(n);
                 next.surface = surface_of(&current, &keep);
                 current.retain(|t| keep(&name_of(t)));
-                serve(&mut catalog, current)
+                serve(&mut catalog, current, &mut next.catalog)
             }
             (_, _) => {
                 let invalidate = pp.block_error_session_action == SessionAction::Invalidate;
@@ -372,6 +394,7 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
                 } else {
                     revoke(&mut next, &drift);
                     next.surface = baseline.surface.iter().filter(|c| !by_name.contains_key(c.name.as_str())).cloned().collect();
+                    next.catalog = baseline.catalog.iter().filter(|t| !by_name.contains_key(name_of(t).as_str())).cloned().collect();
                 }
                 Decision::Refuse { invalidate, message }
             }
@@ -420,7 +443,7 @@ fn classify(
             changes: changes.changes,
         };
         // Same served bytes as when pinned: unchanged, without canonicalizing.
-        let same_bytes = |p: &Pin| spans.get(j).is_some_and(|&(a, b)| p.bytes == bytes_digest(&served[a..b]));
+        let same_bytes = |p: &Pin| spans.get(j).and_then(|&(a, b)| served.get(a..b)).is_some_and(|t| p.bytes == bytes_digest(t));
         match pins.get(name) {
             Some(p) if same_bytes(p) || p.digest == tool_digest(tool, fields) => {}
             Some(p) => {

@@ -68,6 +68,13 @@ pub struct Callable {
     pub schema: Option<Value>,
 }
 
+/// Discovery settings a session needs to answer the meta-tools itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiscoveryConf {
+    pub max_results: u32,
+    pub synonyms: Vec<Vec<String>>,
+}
+
 /// The per-session state: pins, the callable surface, revocations.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Baseline {
@@ -92,6 +99,11 @@ pub struct Baseline {
     pub hidden: Vec<String>,
     /// Set when drift closed the session (`error` + `invalidate`).
     pub invalidated: Option<String>,
+    /// Set when the session is served the discovery surface.
+    pub discovery: Option<DiscoveryConf>,
+    /// Under discovery: the tools behind the surface, as served (what
+    /// `search_tools` and `get_tool_schema` read). Empty otherwise.
+    pub catalog: Vec<Value>,
 }
 
 fn bad(reason: impl Into<String>) -> Error {
@@ -112,6 +124,8 @@ impl Baseline {
             revoked: Vec::new(),
             hidden: Vec::new(),
             invalidated: None,
+            discovery: None,
+            catalog: Vec::new(),
         }
     }
 
@@ -129,6 +143,8 @@ impl Baseline {
             revoked: self.revoked.clone(),
             hidden: self.hidden.clone(),
             invalidated: self.invalidated.clone(),
+            discovery: self.discovery.clone(),
+            catalog: Vec::new(),
         }
     }
 
@@ -195,6 +211,19 @@ impl Baseline {
         o.insert("surface", Value::Array(surface.collect()));
         o.insert("revoked", strs(&self.revoked));
         o.insert("hidden", strs(&self.hidden));
+        o.insert(
+            "discovery",
+            match &self.discovery {
+                None => Value::Null,
+                Some(d) => {
+                    let mut e = Object::with_capacity(2);
+                    e.insert("max_results", Value::Number(json::Number::from_u64(d.max_results as u64)));
+                    e.insert("synonyms", Value::Array(d.synonyms.iter().map(|g| strs(g)).collect()));
+                    Value::Object(e)
+                }
+            },
+        );
+        o.insert("catalog", Value::Array(self.catalog.clone()));
         json::write_compact(&Value::Object(o))
     }
 
@@ -279,6 +308,28 @@ impl Baseline {
             revoked: strs("revoked")?,
             hidden: strs("hidden")?,
             invalidated: opt("invalidated")?,
+            discovery: match get("discovery")? {
+                Value::Null => None,
+                Value::Object(d) => {
+                    let max_results = d
+                        .get("max_results")
+                        .and_then(|v| if let Value::Number(n) = v { n.as_u64() } else { None })
+                        .filter(|n| (1..=100).contains(n))
+                        .ok_or_else(|| bad("`discovery.max_results` must be 1 to 100"))? as u32;
+                    let synonyms = d
+                        .get("synonyms")
+                        .and_then(Value::as_array)
+                        .and_then(|a| {
+                            a.iter()
+                                .map(|g| g.as_array().and_then(|w| w.iter().map(|x| x.as_str().map(str::to_string)).collect()))
+                                .collect::<Option<Vec<Vec<String>>>>()
+                        })
+                        .ok_or_else(|| bad("`discovery.synonyms` must be a list of word lists"))?;
+                    Some(DiscoveryConf { max_results, synonyms })
+                }
+                _ => return Err(bad("`discovery` must be an object or null")),
+            },
+            catalog: get("catalog")?.as_array().cloned().ok_or_else(|| bad("`catalog` must be an array"))?,
         })
     }
 }

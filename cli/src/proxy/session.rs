@@ -241,6 +241,21 @@ impl Session {
             }
         };
         match decision {
+            // A discovery meta-tool: the engine answered from the session's
+            // baseline; nothing goes upstream.
+            CallDecision::Respond(result) => {
+                let result = match json::parse(&result, ParseOptions { max_depth: MAX_DEPTH }) {
+                    Ok(p) => p.value,
+                    Err(e) => {
+                        let message = format!("mcp-guard: internal error re-reading a meta-tool result: {e}");
+                        return vec![Out::Client(error_response(&id, code::INVALID_PARAMS, &message, None))];
+                    }
+                };
+                vec![
+                    Out::Client(json::write_compact(&obj([("jsonrpc", s("2.0")), ("id", id.clone()), ("result", result)]))),
+                    self.log("meta-tool", vec![("tool", s(&name))]),
+                ]
+            }
             CallDecision::Refuse(r) => {
                 let message = format!("mcp-guard: {}", r.message);
                 vec![

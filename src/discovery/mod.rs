@@ -1,0 +1,11 @@
+//! Discovery (issue order 6, seeds 000 and 002): a small listing that still
+//! reaches every tool. `surface` builds what is served; `search` ranks tools
+//! for `search_tools`; `calls` answers the meta-tools from a session's
+//! baseline (through the call gate, so nothing bypasses pinning).
+
+pub mod search;
+mod surface;
+pub(crate) mod calls;
+
+pub use search::{summary, Hit, SearchIndex};
+pub use surface::*;
