@@ -42,7 +42,6 @@ import wasmtime
 from wasmtime import Config, Engine, Store, WasmtimeError
 from wasmtime import _ffi as ffi  # the C API mirror wasmtime-py itself uses
 from wasmtime.component import (
-    BorrowType,
     Bool,
     Component,
     EnumType,
@@ -50,7 +49,6 @@ from wasmtime.component import (
     Linker,
     ListType,
     OptionType,
-    OwnType,
     RecordType,
     ResultType,
     String,
@@ -277,7 +275,7 @@ class Call:
             ffi.wasmtime_component_val_delete(byref(out))
 
 
-class Instance_:
+class GuestInstance:
     """One instance of the component in its own store (one per `Guard`).
 
     Not thread-safe: the caller serializes calls (`Guard` holds a lock). A trap
@@ -291,7 +289,10 @@ class Instance_:
             self.store.set_limits(memory_size=memory_limit)
         self.instance = sh.linker.instantiate(self.store, sh.component)
         inst, st = self.instance, self.store
-        self._ctor = inst.get_func(st, sh.index("sanitize", "[constructor]policy"))
+        ctor = inst.get_func(st, sh.index("sanitize", "[constructor]policy"))
+        if ctor is None:
+            raise RuntimeError("the policy constructor is not a function")
+        self._ctor = ctor
         self.sanitize = Call(inst, st, sh.index("sanitize", "[method]policy.sanitize"))
         self.engine_version = Call(inst, st, sh.index("sanitize", "engine-version"))
         self.pin = Call(inst, st, sh.index("pinning", "pin"))
@@ -301,9 +302,6 @@ class Instance_:
         self.coerce_arguments = Call(inst, st, sh.index("schema", "coerce-arguments"))
         self.validate = Call(inst, st, sh.index("schema", "validate"))
         self.tool_name_ok = Call(inst, st, sh.index("schema", "tool-name-ok"))
-        ctor_ty = self._ctor.type(st).result
-        assert isinstance(ctor_ty, ResultType) and ctor_ty.err is not None
-        self._lift_error = _lifter(ctor_ty.err)
 
     def new_policy(self, json_text: str) -> tuple[str, Any]:
         """The `policy` constructor: `("ok", ResourceAny)` or `("err", error)`.

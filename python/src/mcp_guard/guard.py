@@ -149,16 +149,16 @@ class Guard:
         self._policy_text = _text(to_json_text(policy))
         self._memory_limit = memory_limit
         self._lock = threading.Lock()
-        self._inst: Optional[_component.Instance_] = None
+        self._inst: Optional[_component.GuestInstance] = None
         self._policy: Any = None
         with self._lock:
             self._ensure()
 
     # -- instance management -------------------------------------------------
 
-    def _ensure(self) -> _component.Instance_:
+    def _ensure(self) -> _component.GuestInstance:
         if self._inst is None:
-            inst = _component.Instance_(self._memory_limit)
+            inst = _component.GuestInstance(self._memory_limit)
             try:
                 tag, value = inst.new_policy(self._policy_text)
             except WasmtimeError as e:
@@ -168,9 +168,11 @@ class Guard:
             self._inst, self._policy = inst, value
         return self._inst
 
-    def _call(self, name: str, *args: Any) -> Any:
+    def _call(self, name: str, *args: Any, with_policy: bool = False) -> Any:
         with self._lock:
             inst = self._ensure()
+            if with_policy:  # the handle of *this* instance (a trap replaces both)
+                args = (self._policy, *args)
             try:
                 return getattr(inst, name)(inst.store, *args)
             except WasmtimeError as e:
@@ -229,15 +231,12 @@ class Guard:
         Raises `GuardError` for an unusable input (`invalid-json`,
         `duplicate-key`, `too-deep`, `too-large`, `invalid-envelope`).
         """
-        tag, v = self._call("sanitize", self._policy_handle(), _text(to_json_text(catalog)), self._options(server, foreign_names))
+        tag, v = self._call(
+            "sanitize", _text(to_json_text(catalog)), self._options(server, foreign_names), with_policy=True
+        )
         if tag == "err":
             raise _error(v)
         return self._outcome(v, as_json)
-
-    def _policy_handle(self) -> Any:
-        with self._lock:
-            self._ensure()
-            return self._policy
 
     # -- pinning ----------------------------------------------------------------
 
@@ -251,7 +250,9 @@ class Guard:
     ) -> Pinned:
         """Sanitizes `catalog` and pins what the client will see: serve
         `outcome["catalog"]`, store `baseline` (an opaque string) for the session."""
-        tag, v = self._call("pin", self._policy_handle(), _text(to_json_text(catalog)), self._options(server, foreign_names))
+        tag, v = self._call(
+            "pin", _text(to_json_text(catalog)), self._options(server, foreign_names), with_policy=True
+        )
         if tag == "err":
             raise _error(v)
         self._outcome(v["outcome"], as_json)
@@ -275,7 +276,7 @@ class Guard:
         tombstone the session instead). Raises `GuardError` (`invalid-baseline`
         for a baseline this engine cannot use, or an input error)."""
         tag, v = self._call(
-            "compare", self._policy_handle(), baseline, _text(to_json_text(catalog)), self._options(server, foreign_names)
+            "compare", baseline, _text(to_json_text(catalog)), self._options(server, foreign_names), with_policy=True
         )
         if tag == "err":
             raise _error(v)

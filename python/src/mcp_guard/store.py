@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Union
+from typing import TYPE_CHECKING, Callable, Optional, Protocol, Union
 
 if TYPE_CHECKING:  # pragma: no cover
     import redis.asyncio
@@ -117,7 +117,7 @@ class RedisStore:
     `{prefix}t:{key}` (tombstone), both with a Redis TTL.
     """
 
-    def __init__(self, client: "redis.asyncio.Redis[Any]", prefix: str = "mcp-guard:") -> None:
+    def __init__(self, client: "redis.asyncio.Redis", prefix: str = "mcp-guard:") -> None:
         self._r = client
         self._prefix = prefix
 
