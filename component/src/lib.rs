@@ -45,6 +45,7 @@ mod bindings {
         AllowedCall, CallDecision, CallRefusal, Change as PinChange, ChangeKind, Compared, Decision, Drift,
         DriftKind, Guest as PinningGuest, ListingRefusal, Pinned, RefusalReason,
     };
+    use exports::mcp_guard::engine::discovery::{Guest as DiscoveryGuest, SearchHit};
     use exports::mcp_guard::engine::sanitize::PolicyBorrow;
     use mcp_guard::pinning as pin;
     use exports::mcp_guard::engine::types::{
@@ -189,6 +190,7 @@ mod bindings {
                 pin::CallDecision::Allow(a) => {
                     CallDecision::Allow(AllowedCall { upstream: a.upstream, arguments: a.arguments, warning: a.warning })
                 }
+                pin::CallDecision::Respond(result) => CallDecision::Respond(result),
                 pin::CallDecision::Refuse(r) => CallDecision::Refuse(CallRefusal {
                     reason: match r.reason {
                         pin::RefusalReason::SessionInvalidated => RefusalReason::SessionInvalidated,
@@ -202,6 +204,25 @@ mod bindings {
                     violations: violations(r.violations),
                 }),
             })
+        }
+    }
+
+    impl DiscoveryGuest for Component {
+        fn search(baseline: String, query: String, limit: u32) -> Result<Vec<SearchHit>, Error> {
+            let b = mcp_guard::pinning::Baseline::from_json(&baseline).map_err(error)?;
+            Ok(mcp_guard::discovery::search_tools(&b, &query, limit as usize)
+                .into_iter()
+                .map(|h| SearchHit { name: h.name, title: h.title, summary: h.summary })
+                .collect())
+        }
+
+        fn tool_schema(baseline: String, name: String) -> Result<Option<String>, Error> {
+            let b = mcp_guard::pinning::Baseline::from_json(&baseline).map_err(error)?;
+            Ok(mcp_guard::discovery::tool_schema(&b, &name).map(|o| json::write_compact(&Value::Object(o.clone()))))
+        }
+
+        fn estimate_tokens(catalog: String) -> u64 {
+            mcp_guard::discovery::estimate_tokens(&catalog)
         }
     }
 

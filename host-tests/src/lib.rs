@@ -34,6 +34,8 @@ pub use bindings::exports::mcp_guard::engine::pinning::{
     RefusalReason,
 };
 
+pub use bindings::exports::mcp_guard::engine::discovery::SearchHit;
+
 pub mod session;
 pub use bindings::exports::mcp_guard::engine::types::{
     Action, Dialect, Error as WitError, Finding, FindingKind, HiddenTool, InvalidJsonError, NameMapping,
@@ -227,6 +229,21 @@ impl GuardInstance {
         arguments: Option<&str>,
     ) -> Result<Result<CallDecision, WitError>, HostError> {
         self.guard.mcp_guard_engine_pinning().call_check_call(&mut self.store, baseline, name, arguments)
+    }
+
+    /// `discovery.search`. Outer `Err`: a trap.
+    pub fn search(&mut self, baseline: &str, query: &str, limit: u32) -> Result<Result<Vec<SearchHit>, WitError>, HostError> {
+        self.guard.mcp_guard_engine_discovery().call_search(&mut self.store, baseline, query, limit)
+    }
+
+    /// `discovery.tool-schema`. Outer `Err`: a trap.
+    pub fn tool_schema(&mut self, baseline: &str, name: &str) -> Result<Result<Option<String>, WitError>, HostError> {
+        self.guard.mcp_guard_engine_discovery().call_tool_schema(&mut self.store, baseline, name)
+    }
+
+    /// `discovery.estimate-tokens`. Outer `Err`: a trap.
+    pub fn estimate_tokens(&mut self, catalog: &str) -> Result<u64, HostError> {
+        self.guard.mcp_guard_engine_discovery().call_estimate_tokens(&mut self.store, catalog)
     }
 
     /// Drops a policy inside the guest.

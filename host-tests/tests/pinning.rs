@@ -9,6 +9,7 @@ use mcp_guard_host_tests::session::{CallResult, Entry, ListResult, MemoryStore, 
 use mcp_guard_host_tests::{default_options, CallDecision, Decision, GuardInstance, RefusalReason};
 
 const POLICIES: &[&str] = &[
+    r#"{"core":{"discovery":{"mode":"on","core_tools":["*read*"]}}}"#,
     "{}",
     r#"{"core":{"tool_definition_pinning":{"mode":"block","block_strategy":"baseline_subset"}}}"#,
     r#"{"core":{"schema_dialect":{"target":"openai-strict"},"tool_names":{"on_invalid_name":"sanitize"}}}"#,
@@ -32,12 +33,14 @@ fn native_call(d: &mcp_guard::pinning::CallDecision) -> String {
     match d {
         mcp_guard::pinning::CallDecision::Allow(a) => format!("allow {} {:?} {:?}", a.upstream, a.arguments, a.warning),
         mcp_guard::pinning::CallDecision::Refuse(r) => format!("refuse {} {} {}", r.reason.id(), r.message, r.violations.len()),
+        mcp_guard::pinning::CallDecision::Respond(t) => format!("respond {t}"),
     }
 }
 
 fn wit_call(d: &CallDecision) -> String {
     match d {
         CallDecision::Allow(a) => format!("allow {} {:?} {:?}", a.upstream, a.arguments, a.warning),
+        CallDecision::Respond(t) => format!("respond {t}"),
         CallDecision::Refuse(r) => {
             let id = format!("{:?}", r.reason);
             format!("refuse {} {} {}", kebab(&id), r.message, r.violations.len())
@@ -89,11 +92,23 @@ fn check(g: &mut GuardInstance, label: &str, policy_json: &str, text: &str, late
     assert_eq!(native_decision(&nc.decision), wit_decision(&wc.decision), "{label}: decision");
     assert_eq!(nc.baseline.to_json(), wc.baseline, "{label}: next baseline");
     assert_eq!(nc.drift.len(), wc.drift.len(), "{label}: drift");
-    for (name, args) in n.baseline.surface.iter().take(3).map(|c| (c.name.as_str(), Some("{}"))).chain([("no-such-tool", None)]) {
+    let meta = [("search_tools", Some(r#"{"query":"list the files"}"#)), ("get_tool_schema", Some(r#"{"name":"read_file"}"#))];
+    for (name, args) in n.baseline.surface.iter().take(3).map(|c| (c.name.as_str(), Some("{}"))).chain([("no-such-tool", None)]).chain(meta) {
         let a = mcp_guard::pinning::check_call(&nc.baseline, name, args);
         let b = g.check_call(&wc.baseline, name, args).unwrap().unwrap();
         assert_eq!(native_call(&a), wit_call(&b), "{label}: call {name}");
     }
+    // Discovery answers as data, both ways.
+    let hits = mcp_guard::discovery::search_tools(&nc.baseline, "read a file", 5);
+    let w_hits = g.search(&wc.baseline, "read a file", 5).unwrap().unwrap();
+    let w_hits: Vec<(String, Option<String>, String)> = w_hits.into_iter().map(|h| (h.name, h.title, h.summary)).collect();
+    let n_hits: Vec<(String, Option<String>, String)> = hits.into_iter().map(|h| (h.name, h.title, h.summary)).collect();
+    assert_eq!(n_hits, w_hits, "{label}: search");
+    if let Some(first) = nc.baseline.surface.first() {
+        let n = mcp_guard::discovery::tool_schema(&nc.baseline, &first.name).map(|o| mcp_guard::json::write_compact(&mcp_guard::json::Value::Object(o.clone())));
+        assert_eq!(n, g.tool_schema(&wc.baseline, &first.name).unwrap().unwrap(), "{label}: tool schema");
+    }
+    assert_eq!(mcp_guard::discovery::estimate_tokens(later), g.estimate_tokens(later).unwrap());
     g.drop_policy(h).unwrap();
     true
 }

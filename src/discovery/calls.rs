@@ -35,7 +35,7 @@ pub(crate) fn answer(b: &Baseline, name: &str, arguments: Option<&str>) -> Optio
                 },
                 Some(_) => return Some(refuse(RefusalReason::InvalidArguments, "search_tools: `limit` must be an integer".into())),
             };
-            search(b, query, limit as usize, &conf.synonyms)
+            search(b, query, limit as usize)
         }
         GET_TOOL_SCHEMA => {
             let Some(tool) = args.get("name").and_then(Value::as_str) else {
@@ -109,24 +109,59 @@ fn refused_name(b: &Baseline, name: &str) -> CallDecision {
     }
 }
 
-fn search(b: &Baseline, query: &str, limit: usize, synonyms: &[Vec<String>]) -> CallDecision {
-    let tools: Vec<&Object> =
-        b.catalog.iter().filter_map(Value::as_object).filter(|t| b.surface.iter().any(|c| Some(c.name.as_str()) == t.get("name").and_then(Value::as_str))).collect();
-    let index = SearchIndex::build(&tools, synonyms);
+/// One `search_tools` result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchHit {
+    pub name: String,
+    pub title: Option<String>,
+    /// One line from the (sanitized) description, or the title.
+    pub summary: String,
+}
+
+/// `search_tools` over the tools callable in session `b` (empty when the
+/// session is not a discovery session), best first, at most `limit`.
+pub fn search_tools(b: &Baseline, query: &str, limit: usize) -> Vec<SearchHit> {
+    let Some(conf) = &b.discovery else { return Vec::new() };
+    let callable: std::collections::HashSet<&str> = b.surface.iter().map(|c| c.name.as_str()).collect();
+    let tools: Vec<&Object> = b
+        .catalog
+        .iter()
+        .filter_map(Value::as_object)
+        .filter(|t| t.get("name").and_then(Value::as_str).is_some_and(|n| callable.contains(n)))
+        .collect();
+    let index = SearchIndex::build(&tools, &conf.synonyms);
+    index
+        .search(query, limit)
+        .into_iter()
+        .filter_map(|hit| {
+            let t = tools.get(hit.index)?;
+            let text = t.get("description").or_else(|| t.get("title")).and_then(Value::as_str).unwrap_or_default();
+            Some(SearchHit {
+                name: t.get("name").and_then(Value::as_str).unwrap_or_default().to_string(),
+                title: t.get("title").and_then(Value::as_str).map(str::to_string),
+                summary: summary(text, SUMMARY_CHARS),
+            })
+        })
+        .collect()
+}
+
+/// `get_tool_schema`: the served definition of a tool callable in session
+/// `b` (name, title, description, input and output schema), or `None`.
+pub fn tool_schema<'a>(b: &'a Baseline, name: &str) -> Option<&'a Object> {
+    find(b, name)
+}
+
+fn search(b: &Baseline, query: &str, limit: usize) -> CallDecision {
     let mut lines = Vec::new();
     let mut found = Vec::new();
-    for hit in index.search(query, limit) {
-        let Some(t) = tools.get(hit.index) else { continue };
-        let name = t.get("name").and_then(Value::as_str).unwrap_or_default();
-        let text = t.get("description").or_else(|| t.get("title")).and_then(Value::as_str).unwrap_or_default();
-        let line = summary(text, SUMMARY_CHARS);
-        lines.push(format!("{name}: {line}"));
+    for hit in search_tools(b, query, limit) {
+        lines.push(format!("{}: {}", hit.name, hit.summary));
         let mut e = Object::with_capacity(3);
-        e.insert("name", Value::str(name));
-        if let Some(title) = t.get("title").and_then(Value::as_str) {
-            e.insert("title", Value::str(title));
+        e.insert("name", Value::String(hit.name));
+        if let Some(title) = hit.title {
+            e.insert("title", Value::String(title));
         }
-        e.insert("summary", Value::String(line));
+        e.insert("summary", Value::String(hit.summary));
         found.push(Value::Object(e));
     }
     let text = if lines.is_empty() { format!("No tool matches {query:?}.") } else { lines.join("\n") };

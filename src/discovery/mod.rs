@@ -5,7 +5,10 @@
 
 pub mod search;
 mod surface;
-pub(crate) mod calls;
+mod calls;
+
+pub use calls::{search_tools, tool_schema, SearchHit};
+pub(crate) use calls::answer;
 
 pub use search::{summary, Hit, SearchIndex};
 pub use surface::*;

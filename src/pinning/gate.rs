@@ -84,7 +84,7 @@ pub fn check_call(baseline: &Baseline, name: &str, arguments: Option<&str>) -> C
     if let Some(why) = &baseline.invalidated {
         return refuse(RefusalReason::SessionInvalidated, format!("this session was closed: {why}"));
     }
-    if let Some(d) = crate::discovery::calls::answer(baseline, name, arguments) {
+    if let Some(d) = crate::discovery::answer(baseline, name, arguments) {
         return d;
     }
     let Some(tool) = baseline.surface.iter().find(|c| c.name == name) else {
