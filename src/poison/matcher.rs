@@ -56,41 +56,52 @@ const fn ascii_classes(ascii_text: bool) -> [u8; 256] {
 /// `fold` for ASCII text: one table-driven byte loop, no Unicode tables.
 fn fold_ascii(s: &str) -> Folded {
     let class = &ASCII_CLASS[0];
-    let mut plain: Vec<u8> = Vec::with_capacity(s.len());
+    // Written by index into a buffer of the input's size (the output is
+    // never longer): the loop keeps its state in registers.
+    let mut out = vec![0u8; s.len()];
+    let mut j = 0usize;
     let mut words = Vec::new();
     let mut last_space = true;
-    let mut word_start: Option<usize> = None;
+    let mut word_start = usize::MAX;
     for &b in s.as_bytes() {
-        match class[b as usize] {
-            DROP => {} // controls vanish, as in the general path
-            SPACE => {
-                if let Some(st) = word_start.take() {
-                    words.push((st, plain.len()));
-                }
-                if !last_space {
-                    plain.push(b' ');
-                    last_space = true;
-                }
+        let k = class[b as usize];
+        if k == WORD {
+            if word_start == usize::MAX {
+                word_start = j;
             }
-            WORD => {
-                word_start.get_or_insert(plain.len());
-                plain.push(b.to_ascii_lowercase());
-                last_space = false;
+            if let Some(o) = out.get_mut(j) {
+                *o = b.to_ascii_lowercase();
             }
-            _ => {
-                if let Some(st) = word_start.take() {
-                    words.push((st, plain.len()));
-                }
-                plain.push(b);
-                last_space = false;
-            }
+            j += 1;
+            last_space = false;
+            continue;
         }
+        if k == DROP {
+            continue; // controls vanish, as in the general path
+        }
+        if word_start != usize::MAX {
+            words.push((word_start, j));
+            word_start = usize::MAX;
+        }
+        if k == SPACE {
+            if last_space {
+                continue;
+            }
+            last_space = true;
+        } else {
+            last_space = false;
+        }
+        if let Some(o) = out.get_mut(j) {
+            *o = if k == SPACE { b' ' } else { b };
+        }
+        j += 1;
     }
-    if let Some(st) = word_start {
-        words.push((st, plain.len()));
+    if word_start != usize::MAX {
+        words.push((word_start, j));
     }
-    // Only ASCII bytes were pushed.
-    let plain = String::from_utf8(plain).unwrap_or_default();
+    out.truncate(j);
+    // Only ASCII bytes were written.
+    let plain = String::from_utf8(out).unwrap_or_default();
     let latin = plain.clone();
     Folded { plain, latin, words }
 }
@@ -105,47 +116,51 @@ pub fn fold(s: &str) -> Folded {
     let normalized: std::borrow::Cow<str> =
         if is_nfkc_quick(s.chars()) == IsNormalized::Yes { s.into() } else { s.nfkc().collect::<String>().into() };
     let class = &ASCII_CLASS[1];
-    let mut plain = String::with_capacity(normalized.len());
+    let src = normalized.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(src.len());
     let mut last_space = true;
-    let mut rest: &str = &normalized;
-    while let Some(&b) = rest.as_bytes().first() {
+    let mut i = 0;
+    while let Some(&b) = src.get(i) {
         // Mostly-ASCII text: ASCII characters by table (none is invisible),
         // one byte at a time.
         if b < 0x80 {
-            rest = rest.get(1..).unwrap_or("");
+            i += 1;
             match class[b as usize] {
                 DROP => {}
                 SPACE => {
                     if !last_space {
-                        plain.push(' ');
+                        out.push(b' ');
                         last_space = true;
                     }
                 }
                 _ => {
-                    plain.push(b.to_ascii_lowercase() as char);
+                    out.push(b.to_ascii_lowercase());
                     last_space = false;
                 }
             }
             continue;
         }
-        let Some(c) = rest.chars().next() else { break };
-        rest = rest.get(c.len_utf8()..).unwrap_or("");
+        let Some(c) = normalized.get(i..).and_then(|t| t.chars().next()) else { break };
+        i += c.len_utf8();
         let c = if matches!(c, '\u{2018}' | '\u{2019}' | '\u{02bc}') { '\'' } else { c };
         if crate::text::is_invisible(c) || crate::text::is_control(c) {
             continue;
         }
         if c.is_whitespace() {
             if !last_space {
-                plain.push(' ');
+                out.push(b' ');
                 last_space = true;
             }
             continue;
         }
+        let mut buf = [0u8; 4];
         for l in c.to_lowercase() {
-            plain.push(l);
+            out.extend_from_slice(l.encode_utf8(&mut buf).as_bytes());
         }
         last_space = false;
     }
+    // Whole characters only were written.
+    let plain = String::from_utf8(out).unwrap_or_default();
     let latin = if plain.is_ascii() {
         plain.clone()
     } else {

@@ -11,12 +11,14 @@
 pub mod matcher;
 pub mod rules;
 mod memo;
+mod names;
 mod words;
+
+pub use names::NameIndex;
 
 use crate::ctx::Path;
 use crate::finding::{FindingKind, Severity};
 use crate::json::Value;
-use matcher::Folded;
 use rules::RULES;
 
 /// One rule match.
@@ -72,7 +74,7 @@ impl Detector {
         let mut alts: Vec<(usize, Slots)> = Vec::new();
         let mut next_slot: usize = 0;
         let mut sets: Vec<Vec<Vec<Vec<String>>>> = RULES.iter().map(|r| r.trigger_sets()).collect();
-        sets.push(vec![vec![SHADOW_TRIGGERS.iter().map(|s| s.to_string()).collect()]]);
+        sets.push(vec![vec![names::SHADOW_TRIGGERS.iter().map(|s| s.to_string()).collect()]]);
         for (rule, rule_alts) in sets.into_iter().enumerate() {
             for alt in rule_alts {
                 let mut needed: Slots = [0; 4];
@@ -189,59 +191,6 @@ impl std::fmt::Debug for Detector {
     }
 }
 
-/// The other tools' names (this catalog's and other servers'), folded like
-/// text, for the shadowing rule; built once per catalog. A mention only counts
-/// as a whole name (no name character on either side), so a name made of
-/// name characters alone can only be a whole run of them in the text: those
-/// are looked up by that run, and only the rest (names with a dot, a space…)
-/// need an automaton.
-///
-/// It also carries the catalog's memo of verdicts per distinct string (see
-/// `memo`): like the names, it lives exactly as long as one catalog's scan.
-pub struct NameIndex {
-    /// Folded names made of name characters only → their indices in `names`.
-    whole: std::collections::HashMap<String, Vec<usize>>,
-    /// The other names: one automaton, and per pattern its index in `names`.
-    odd: Option<(aho_corasick::AhoCorasick, Vec<usize>)>,
-    /// Original names, in input order (first occurrence), at least 4 bytes.
-    names: Vec<String>,
-    /// Verdicts of the strings already scanned in this catalog (they depend
-    /// on the names, so they are kept with them).
-    memo: std::cell::RefCell<memo::Memo<Verdict>>,
-}
-
-/// What may stand in a tool name, for the whole-name test.
-fn name_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_' || c == '-'
-}
-
-impl NameIndex {
-    pub fn new(names: &[String]) -> NameIndex {
-        let mut orig: Vec<String> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        let mut whole: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
-        let (mut odd_pats, mut odd_idx) = (Vec::new(), Vec::new());
-        for n in names {
-            if n.len() < 4 || seen.contains(n.as_str()) {
-                continue;
-            }
-            let f = if n.is_ascii() { n.to_ascii_lowercase() } else { matcher::fold(n).latin };
-            if f.len() >= 4 {
-                seen.insert(n.as_str());
-                if f.chars().all(name_char) {
-                    whole.entry(f).or_default().push(orig.len());
-                } else {
-                    odd_pats.push(f);
-                    odd_idx.push(orig.len());
-                }
-                orig.push(n.clone());
-            }
-        }
-        let odd = if odd_pats.is_empty() { None } else { aho_corasick::AhoCorasick::new(&odd_pats).ok().map(|ac| (ac, odd_idx)) };
-        NameIndex { whole, odd, names: orig, memo: std::cell::RefCell::new(memo::Memo::new()) }
-    }
-}
-
 /// Scans one string. `others` are tool names (this catalog's and other
 /// servers') for the shadowing rule; `self_name` is excluded from them.
 pub fn scan_str(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
@@ -321,6 +270,12 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
     // Word-sequence candidates: keep those whose sequence is really there.
     let mut words = Vec::new();
     let mut live = mask & !det.word_rules;
+    // Shadowing needs another tool named in the text; most texts with a
+    // redirect word ("requests", "messages") name none.
+    let shadow = 1 << RULES.len();
+    if live & shadow != 0 && s.is_ascii() && !others.may_be_named_in_ascii(s) {
+        live &= !shadow;
+    }
     if mask & det.word_rules != 0 {
         match &folded {
             Some(f) => det.words.words_of_folded(f, &mut words),
@@ -372,7 +327,7 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
             let name = &others.names[k];
             format!("[shadowing.other-tool] changes how another tool ({name:?}) must be used: {}", excerpt(&f.latin, a, b))
         };
-        let mentions = shadowing(&f, others);
+        let mentions = names::shadowing(&f, others);
         if let Some(&(a, b, k)) = mentions.first() {
             v.shadow[0] = Some((k, detail(a, b, k)));
             if let Some(&(a, b, j)) = mentions.iter().find(|m| others.names[m.2] != others.names[k]) {
@@ -490,68 +445,6 @@ fn bump(s: Severity) -> Severity {
         Severity::Medium => Severity::High,
         Severity::High | Severity::Critical => Severity::Critical,
     }
-}
-
-/// Another tool named together with wording that redirects or rewrites its
-/// use. Merely naming a sibling ("call list_tables first") is ordinary
-/// guidance and not a match.
-/// Trigger tokens of the shadowing rule: the distinctive word of each
-/// `REDIRECT` phrase.
-const SHADOW_TRIGGERS: &[&str] = &[
-    "effect", "emails", "messages", "requests", "redirect", "proxying", "recipient", "bcc", "behavior", "behaviour",
-];
-
-/// Every acceptable mention (start, end, name index), first first; the
-/// caller skips the tool's own name.
-fn shadowing(f: &Folded, others: &NameIndex) -> Vec<(usize, usize, usize)> {
-    const REDIRECT: &[&str] = &[
-        "side effect", "side-effect", "all emails", "all messages", "all requests", "redirect", "proxying", "actual recipient",
-        "bcc", "change the behavior", "change the behaviour", "behavior of", "behaviour of",
-    ];
-    let redirects: Vec<usize> = REDIRECT.iter().filter_map(|r| f.latin.find(r)).collect();
-    if redirects.is_empty() {
-        return Vec::new();
-    }
-    if others.names.is_empty() {
-        return Vec::new();
-    }
-    // The redirect must be about *this* mention: within 200 bytes.
-    let close = |i: usize| redirects.iter().any(|&r| r.abs_diff(i) <= 200);
-    // Every mention, as (end, longest first, name index, start): the order
-    // in which one overlapping automaton over all names reported them, so
-    // the first acceptable mention (and the name in the finding) is the one
-    // it picked.
-    let mut found: Vec<(usize, std::cmp::Reverse<usize>, usize, usize)> = Vec::new();
-    let l = &f.latin;
-    let mut run: Option<usize> = None;
-    for (i, c) in l.char_indices().chain(std::iter::once((l.len(), ' '))) {
-        if name_char(c) && i < l.len() {
-            run.get_or_insert(i);
-        } else if let Some(st) = run.take() {
-            if i - st >= 4 && close(st) {
-                for &k in others.whole.get(&l[st..i]).into_iter().flatten() {
-                    found.push((i, std::cmp::Reverse(i - st), k, st));
-                }
-            }
-        }
-    }
-    if let Some((ac, idx)) = &others.odd {
-        for m in ac.find_overlapping_iter(l) {
-            found.push((m.end(), std::cmp::Reverse(m.len()), idx[m.pattern().as_usize()], m.start()));
-        }
-    }
-    found.sort_unstable();
-    let mut ok = Vec::new();
-    for (end, _, k, i) in found {
-        // Whole names only: `get_pricing` inside `get_pricing_service_codes`
-        // is another name.
-        let before_ok = i == 0 || !l[..i].chars().next_back().is_some_and(name_char);
-        let after_ok = !l[end..].chars().next().is_some_and(name_char);
-        if before_ok && after_ok && close(i) {
-            ok.push((i, end, k));
-        }
-    }
-    ok
 }
 
 /// Up to ~60 characters around the match, the match marked «…», escaped so
