@@ -309,7 +309,11 @@ class Guard:
                 "arguments": None if a is None else json.loads(a),
                 "warning": d["warning"],
             }
-        return {"action": "refuse", "reason": d["reason"], "message": d["message"], "violations": d["violations"]}
+        if dtag == "refuse":
+            return {"action": "refuse", "reason": d["reason"], "message": d["message"], "violations": d["violations"]}
+        # A decision case this package version does not know (a newer
+        # component): pass it on as data; the session wrapper fails closed.
+        return {"action": dtag, "payload": d}  # type: ignore[typeddict-unknown-key]
 
     # -- schema -----------------------------------------------------------------
 

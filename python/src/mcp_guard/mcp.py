@@ -193,6 +193,8 @@ class GuardedSession:
         decision = self.guard.check_call(entry.baseline, name, arguments)
         if decision["action"] == "refuse":
             raise CallRefused(decision["reason"], decision["message"], decision["violations"])
+        if decision["action"] != "allow":  # a decision this version cannot carry out: fail closed
+            raise CallRefused("other", f"call decision {decision['action']!r} is not supported by this package version")
         return await self.session.call_tool(decision["upstream"], decision["arguments"], **kwargs)
 
 
