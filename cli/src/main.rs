@@ -75,6 +75,9 @@ Options:
 ";
 
 const CHECK_OPTIONS: &str = "  --fail-on SEVERITY     info|low|medium|high|critical (default: medium)
+  --footprint            also estimate the listing's model tokens (bytes / 4): the full
+                         sanitized catalog vs the discovery surface (core.discovery;
+                         turned on with no core tools if the policy has it off)
   --format FORMAT        table|json|sarif (default: table)
   --color WHEN           auto|always|never (default: auto; auto honours NO_COLOR)
   -h, --help             this help
@@ -443,6 +446,7 @@ fn check(mut a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
     let mut fail_on = Severity::Medium;
     let mut format = Format::Table;
     let mut color = "auto";
+    let mut footprint = false;
     while let Some(tok) = a.next()? {
         if eng.accept(&tok, &mut a)? {
             continue;
@@ -450,6 +454,7 @@ fn check(mut a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
         let Tok::Flag(f) = tok else { unreachable!("values are accepted by EngineArgs") };
         match f.as_str() {
             "-h" | "--help" => return print_out(&usage_for(Some("check")), EXIT_OK),
+            "--footprint" => footprint = true,
             "--fail-on" => {
                 let v = a.choice(&["info", "low", "medium", "high", "critical"])?;
                 fail_on = Severity::from_id(v).unwrap_or(Severity::Medium);
@@ -483,7 +488,44 @@ fn check(mut a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
         Format::Sarif => sarif::render(&r),
     };
     let code = if r.exit_code() == 0 { EXIT_OK } else { EXIT_FINDINGS };
+    let mut text = text;
+    if footprint {
+        let line = footprint_line(&eng, &input)?;
+        if format == Format::Table {
+            text.push_str(&line);
+        } else {
+            let _ = write!(io::stderr().lock(), "{line}");
+        }
+    }
     print_out(&text, code)
+}
+
+/// Full sanitized catalog vs the discovery surface, in estimated tokens.
+fn footprint_line(eng: &EngineArgs, input: &str) -> Result<String, Failure> {
+    let mut policy = eng.policy()?.compiled;
+    let opts = SanitizeOptions { server: eng.server.clone(), foreign_names: eng.foreign_names.clone() };
+    for sp in policy.server_policies_mut() {
+        sp.discovery.on = false;
+    }
+    let full = mcp_guard::sanitize(&policy, input, &opts).map_err(Failure::engine)?;
+    let mut on = eng.policy()?.compiled;
+    for sp in on.server_policies_mut() {
+        sp.discovery.on = true;
+    }
+    let surface = mcp_guard::sanitize(&on, input, &opts).map_err(Failure::engine)?;
+    let count = |c: &str| {
+        mcp_guard::json::parse(c, mcp_guard::json::ParseOptions { max_depth: 256 })
+            .ok()
+            .and_then(|p| p.value.as_object().and_then(|o| o.get("tools")).and_then(|t| t.as_array()).map(Vec::len))
+            .unwrap_or(0)
+    };
+    let (a, b) = (mcp_guard::discovery::estimate_tokens(&full.catalog), mcp_guard::discovery::estimate_tokens(&surface.catalog));
+    let saved = if a == 0 { 0.0 } else { 100.0 * (1.0 - b as f64 / a as f64) };
+    Ok(format!(
+        "footprint (estimated tokens, bytes/4): full catalog {} tools ≈ {a}; discovery surface {} tools ≈ {b} ({saved:.1}% smaller)\n",
+        count(&full.catalog),
+        count(&surface.catalog)
+    ))
 }
 
 fn sanitize(mut a: Args, engine: &EngineChoice) -> Result<u8, Failure> {

@@ -603,3 +603,15 @@ fn diff_refuses_unusable_baselines_with_exit_2() {
     assert_eq!(code(&o), 2);
     assert!(run(&["diff", &baseline]).status.code() == Some(2));
 }
+
+#[test]
+fn check_footprint_compares_the_full_catalog_with_the_discovery_surface() {
+    let catalog = format!("{ROOT}/../shared/corpus/catalogs/playwright__mcp@0.0.83.json");
+    let o = run(&["check", &catalog, "--footprint", "--fail-on", "critical"]);
+    let out = stdout(&o);
+    let line = out.lines().find(|l| l.starts_with("footprint")).unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("discovery surface 3 tools"), "{line}");
+    assert!(line.contains("% smaller"), "{line}");
+    // Without the flag, no footprint.
+    assert!(!stdout(&run(&["check", &catalog, "--fail-on", "critical"])).contains("footprint"));
+}

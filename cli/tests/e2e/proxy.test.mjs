@@ -185,3 +185,30 @@ test("the proxy exits with the server's exit code and keeps stdout for the proto
   assert.equal(r.stdout, '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n');
   assert.match(r.stderr, /"event":"server-line-dropped"/);
 });
+
+test("discovery surface through the proxy: server-everything reached via search_tools, get_tool_schema, call_tool", async () => {
+  const policy = policyFile("discovery", { core: { discovery: { mode: "on", core_tools: ["echo"] } } });
+  const { client } = await connect({ server: everything, serverArgs: ["stdio"], opts: ["--policy", policy] });
+  try {
+    const listed = (await client.listTools()).tools.map((t) => t.name);
+    assert.deepEqual(listed, ["echo", "search_tools", "get_tool_schema", "call_tool"]);
+    // Find a non-core tool by describing the task.
+    const found = await client.callTool({ name: "search_tools", arguments: { query: "add two numbers" } });
+    const names = found.structuredContent.tools.map((t) => t.name);
+    assert.ok(names.includes("get-sum"), `search results: ${names}`);
+    const schema = await client.callTool({ name: "get_tool_schema", arguments: { name: "get-sum" } });
+    assert.ok(schema.structuredContent.inputSchema.properties.a, JSON.stringify(schema.structuredContent));
+    // call_tool reaches the real server through the call gate.
+    const sum = await client.callTool({ name: "call_tool", arguments: { name: "get-sum", arguments: { a: 2, b: 3 } } });
+    assert.match(JSON.stringify(sum.content), /5/);
+    // The core tool stays directly callable.
+    const echoed = await client.callTool({ name: "echo", arguments: { message: "hi" } });
+    assert.match(JSON.stringify(echoed.content), /hi/);
+    // Refusals: unknown tool, a meta-tool through call_tool, bad arguments.
+    await refused(client.callTool({ name: "call_tool", arguments: { name: "no-such", arguments: {} } }), -32602, "unknown-tool");
+    await refused(client.callTool({ name: "call_tool", arguments: { name: "search_tools", arguments: {} } }), -32602, "unknown-tool");
+    await refused(client.callTool({ name: "call_tool", arguments: { name: "get-sum", arguments: { a: "x" } } }), -32602, "invalid-arguments");
+  } finally {
+    await client.close();
+  }
+});
