@@ -502,13 +502,13 @@ fn check(mut a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
 
 /// Full sanitized catalog vs the discovery surface, in estimated tokens.
 fn footprint_line(eng: &EngineArgs, input: &str) -> Result<String, Failure> {
-    let mut policy = eng.policy()?.compiled;
+    let mut on = eng.policy()?.compiled;
+    let mut policy = on.clone();
     let opts = SanitizeOptions { server: eng.server.clone(), foreign_names: eng.foreign_names.clone() };
     for sp in policy.server_policies_mut() {
         sp.discovery.on = false;
     }
     let full = mcp_guard::sanitize(&policy, input, &opts).map_err(Failure::engine)?;
-    let mut on = eng.policy()?.compiled;
     for sp in on.server_policies_mut() {
         sp.discovery.on = true;
     }
