@@ -31,6 +31,11 @@ fn bench(c: &mut Criterion) {
     g.bench_function("mcp-guard default pipeline", |b| {
         b.iter(|| black_box(mcp_guard::sanitize(&policy, black_box(&text), &opts).unwrap()))
     });
+    // The same without the poisoning detector: the difference is its cost.
+    let off = mcp_guard::Policy::from_json(r#"{"core":{"tool_poisoning":{"mode":"off"}}}"#).unwrap();
+    g.bench_function("mcp-guard default pipeline, poisoning off", |b| {
+        b.iter(|| black_box(mcp_guard::sanitize(&off, black_box(&text), &opts).unwrap()))
+    });
     let strict = mcp_guard::Policy::preset(mcp_guard::Preset::Strict);
     g.bench_function("mcp-guard strict pipeline", |b| {
         b.iter(|| black_box(mcp_guard::sanitize(&strict, black_box(&text), &opts).unwrap()))

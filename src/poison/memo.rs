@@ -42,16 +42,22 @@ pub struct Memo<V> {
 /// the module docs).
 fn hash(s: &str) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h = s.len() as u64;
-    let chunks = s.as_bytes().chunks_exact(8);
+    let b = s.as_bytes();
+    let word = |c: &[u8]| c.try_into().map(u64::from_le_bytes).unwrap_or(0);
+    let mut h = b.len() as u64;
+    let chunks = b.chunks_exact(8);
     let rest = chunks.remainder();
     for c in chunks {
-        let w = c.try_into().map(u64::from_le_bytes).unwrap_or(0);
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+        h = (h.rotate_left(5) ^ word(c)).wrapping_mul(K);
     }
-    let mut last = [0u8; 8];
-    last[..rest.len()].copy_from_slice(rest);
-    h = (h.rotate_left(5) ^ u64::from_le_bytes(last)).wrapping_mul(K);
+    // The tail: the last 8 bytes (overlapping the chunks) when there are
+    // that many, else the short string byte by byte (no copy call).
+    let last = if b.len() >= 8 {
+        word(&b[b.len() - 8..])
+    } else {
+        rest.iter().fold(0u64, |w, &x| w << 8 | u64::from(x))
+    };
+    h = (h.rotate_left(5) ^ last).wrapping_mul(K);
     // The multiply leaves the low bits (the slot) weak: mix (murmur3's
     // finalizer), once per string.
     h ^= h >> 33;

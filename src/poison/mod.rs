@@ -309,10 +309,11 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
             }
             // Both views: the plain one keeps CJK/Cyrillic phrases intact,
             // the Latin one sees through homoglyph-spelled English needles.
+            // (The Latin view of ASCII text is the plain one: one search.)
             rules::Match::Sub(_) => det.subs[i].as_ref().and_then(|ac| {
                 ac.find(&f.plain)
                     .map(|m| (m.start(), m.end(), false))
-                    .or_else(|| ac.find(&f.latin).map(|m| (m.start(), m.end(), true)))
+                    .or_else(|| (f.latin != f.plain).then(|| ac.find(&f.latin)).flatten().map(|m| (m.start(), m.end(), true)))
             }),
             rules::Match::Near(a, b, w) => matcher::near(&f.plain, a, b, *w).map(|(x, y)| (x, y, false)),
             rules::Match::Fn(func) => func(&f).map(|(a, b)| (a, b, true)),

@@ -47,6 +47,13 @@ pub struct WordRules {
     class: [[u8; 256]; 2],
     /// Per rule index: its sequences (empty for other kinds of rule).
     rules: Vec<Vec<Seq>>,
+    /// The trie compiled for reading text: `step[n + sym]` for a node `n`
+    /// premultiplied by `SYMS` is the next node, premultiplied, shifted left
+    /// once, with bit 0 set when that node ends a `*` prefix. A missing
+    /// child leads to `dead`, which only leads to itself, so a word that left
+    /// the trie runs to its end without a test per byte.
+    step: Vec<u32>,
+    dead: usize,
 }
 
 fn set(bits: &mut Bits, e: usize) {
@@ -90,6 +97,8 @@ impl WordRules {
             sets: vec![[0; 4]],
             class,
             rules: Vec::new(),
+            step: Vec::new(),
+            dead: 0,
         };
         let mut next_elem = 0usize;
         for rule in seqs {
@@ -112,6 +121,19 @@ impl WordRules {
             }
             w.rules.push(compiled);
         }
+        // Node `nodes` is the dead end; it has no elements.
+        let nodes = w.exact.len();
+        w.exact.push(0);
+        w.prefix.push(0);
+        w.dead = nodes * SYMS;
+        let entry = |child: usize, prefix: &[u16]| ((child * SYMS) as u32) << 1 | u32::from(prefix[child] != 0);
+        w.step = (0..(nodes + 1) * SYMS)
+            .map(|i| match w.next.get(i) {
+                Some(&c) if c != 0 => entry(c as usize, &w.prefix),
+                _ => entry(nodes, &w.prefix),
+            })
+            .collect();
+        assert!(w.step.len() * 2 < u32::MAX as usize, "word trie too large");
         w
     }
 
@@ -191,45 +213,36 @@ impl WordRules {
         out.clear();
         let class = &self.class[usize::from(!s.is_ascii())];
         let mut index = 0u32;
-        let mut in_word = false;
+        // Premultiplied; the root (0) only between words.
         let mut node = 0usize;
-        let mut alive = false;
         let mut acc: Bits = [0; 4];
         for &b in s.as_bytes() {
             let c = class[b as usize];
             if (c as usize) < SYMS {
-                if !in_word {
-                    in_word = true;
-                    node = 0;
-                    alive = true;
-                    acc = [0; 4];
+                let e = self.step.get(node + c as usize).copied().unwrap_or((self.dead as u32) << 1);
+                node = (e >> 1) as usize;
+                if e & 1 != 0 {
+                    or(&mut acc, &self.sets[self.prefix[node / SYMS] as usize]);
                 }
-                if alive {
-                    node = self.next[node * SYMS + c as usize] as usize;
-                    if node == 0 {
-                        alive = false;
-                    } else if self.prefix[node] != 0 {
-                        or(&mut acc, &self.sets[self.prefix[node] as usize]);
-                    }
-                }
-            } else if c == BREAK && in_word {
-                self.end_word(index, alive, node, &mut acc, out);
+            } else if c == BREAK && node != 0 {
+                self.end_word(index, node / SYMS, &mut acc, out);
                 index += 1;
-                in_word = false;
+                node = 0;
             }
         }
-        if in_word {
-            self.end_word(index, alive, node, &mut acc, out);
+        if node != 0 {
+            self.end_word(index, node / SYMS, &mut acc, out);
         }
     }
 
     #[inline]
-    fn end_word(&self, index: u32, alive: bool, node: usize, acc: &mut Bits, out: &mut Vec<Word>) {
-        if alive && self.exact[node] != 0 {
-            or(acc, &self.sets[self.exact[node] as usize]);
+    fn end_word(&self, index: u32, node: usize, acc: &mut Bits, out: &mut Vec<Word>) {
+        if let Some(&e) = self.exact.get(node).filter(|&&e| e != 0) {
+            or(acc, &self.sets[e as usize]);
         }
         if *acc != [0; 4] {
             out.push((index, *acc));
+            *acc = [0; 4];
         }
     }
 
@@ -239,7 +252,15 @@ impl WordRules {
     /// element takes the first word in its window, an optional element that
     /// finds none leaves the position where it was.
     pub fn find(&self, rule: usize, words: &[Word], gap: usize) -> Option<(usize, usize)> {
+        // Elements no word satisfies rule their sequences out at once.
+        let mut present: Bits = [0; 4];
+        for (_, bits) in words {
+            or(&mut present, bits);
+        }
         for seq in self.rules.get(rule)? {
+            if seq.elems.iter().enumerate().any(|(k, &(e, optional))| (k == 0 || !optional) && !has(&present, e)) {
+                continue;
+            }
             let Some(&(first, _)) = seq.elems.first() else { continue };
             'start: for (k, &(i, bits)) in words.iter().enumerate() {
                 if !has(&bits, first) {
