@@ -26,6 +26,9 @@ scripts/test-proxy.sh
 step "Python package: conformance, mcp SDK end to end, Redis store, wheel"
 scripts/test-python.sh
 
+step "npm package: conformance, MCP SDK end to end, Redis store, npm pack + install"
+scripts/test-js.sh
+
 step "fuzz smoke (${FUZZ_SECONDS:-20}s per target)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 

@@ -1,0 +1,250 @@
+// Types of the `mcp-guard` package (index.js). Ids (kinds, actions,
+// severities, reasons) are the engine's stable kebab-case ids, the WIT
+// package mcp-guard:engine@0.1.0's case names; `detail`, `message` and
+// `reason` texts are not API: show them, never parse them.
+
+/** JSON value as it crosses the package boundary. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A tools/list result: an object (it is serialized) or its JSON text (passed as is). */
+export type CatalogInput = string | { tools: unknown[]; [key: string]: unknown };
+
+/** A policy document (README, "Policy"), its JSON text, or nothing for the safe default. */
+export type PolicyInput = string | Record<string, unknown>;
+
+export type FindingKind =
+  | "result-key-dropped" | "invalid-cursor" | "tool-entry-invalid" | "catalog-limit"
+  | "field-dropped" | "field-invalid-type" | "annotation-dropped" | "annotation-contradiction"
+  | "title-mismatch" | "icon-dropped" | "meta-dropped"
+  | "invisible-removed" | "control-removed" | "unicode-normalized" | "whitespace-normalized"
+  | "text-truncated" | "unsafe-value"
+  | "description-truncated" | "description-stripped" | "description-replaced"
+  | "schema-keyword-dropped" | "schema-normalized" | "schema-invalid" | "schema-limit" | "schema-ref"
+  | "pattern-dropped" | "number-invalid"
+  | "name-invalid" | "name-mapped" | "name-duplicate" | "name-confusable"
+  | "poison-instruction" | "poison-secrecy" | "poison-secret-access" | "poison-exfiltration"
+  | "poison-authority" | "poison-shadowing" | "poison-injection" | "poison-encoded" | "poison-hidden"
+  | "dialect-rewritten" | "dialect-lossy" | "ref-cut" | "dialect-unsupported"
+  | "drift-changed" | "drift-new" | "drift-removed";
+export type Action = "removed" | "rewritten" | "truncated" | "hidden" | "flagged" | "mapped";
+export type Severity = "info" | "low" | "medium" | "high" | "critical";
+export type Dialect = "none" | "gemini" | "openai-strict" | "anthropic" | "portable";
+export type ToolStatus = "clean" | "rewritten" | "truncated" | "hidden";
+
+/** One change or suspicion. Nothing is changed silently. */
+export interface Finding {
+  kind: FindingKind;
+  severity: Severity;
+  /** Upstream tool name as received; undefined for result-level findings. */
+  tool?: string;
+  /** Position of the tool in the input `tools`; undefined for result-level findings. */
+  toolIndex?: number;
+  /** RFC 6901 pointer into the input (`/tools/3/inputSchema/...`). */
+  pointer: string;
+  action: Action;
+  /** Not API. */
+  detail: string;
+}
+
+export interface HiddenTool {
+  index: number;
+  name?: string;
+  /** The finding kind that decided to hide it. */
+  reason: FindingKind;
+  detail: string;
+}
+
+export interface ToolReport {
+  index: number;
+  name?: string;
+  /** The name the client sees; undefined when hidden. */
+  visibleName?: string;
+  status: ToolStatus;
+  flagged: boolean;
+  /** Byte range `[start, end)` of the raw tool in the UTF-8 input text. */
+  rawSpan: { start: number; end: number };
+}
+
+export interface NameMapping {
+  visible: string;
+  upstream: string;
+}
+
+export interface SanitizeOptions {
+  /** Id of the server the catalog came from (per-server policy, name prefix). */
+  server?: string;
+  /** Tool names from other servers the client also sees (look-alike and shadowing checks). */
+  foreignNames?: string[];
+}
+
+export interface Outcome {
+  /** The sanitized tools/list result (parsed from `catalogJson` on first read). */
+  readonly catalog: { tools: Json[]; [key: string]: Json };
+  /** The sanitized tools/list result: compact JSON, deterministic bytes. */
+  catalogJson: string;
+  /** Every change and suspicion, in tool order then stage order. */
+  findings: Finding[];
+  hidden: HiddenTool[];
+  /** One per input `tools` entry, in input order. */
+  tools: ToolReport[];
+  nameMap: NameMapping[];
+}
+
+export interface Pinned {
+  /** Serve `outcome.catalog`. */
+  outcome: Outcome;
+  /** The session's baseline: opaque, store it as is. */
+  baseline: string;
+}
+
+export interface Drift {
+  kind: "changed" | "new" | "removed";
+  /** Visible name. */
+  name: string;
+  /** Index in the current input's `tools` (undefined for `removed`). */
+  toolIndex?: number;
+  /** Pinned fields that differ (`changed` only). */
+  fields: string[];
+  /** Where they differ (RFC 6901 into the tool); at most 32. */
+  changes: { pointer: string; kind: "added" | "removed" | "modified" | "reordered" }[];
+  changesTruncated: boolean;
+  /** Every change reorders the same items. */
+  benign: boolean;
+}
+
+export type ListingDecision =
+  | { action: "serve"; readonly catalog: { tools: Json[]; [key: string]: Json }; catalogJson: string }
+  | { action: "refuse"; invalidate: boolean; message: string };
+
+export interface Compared {
+  /** The sanitize report plus one finding per drift (audit; serve `decision`). */
+  outcome: Outcome;
+  drift: Drift[];
+  decision: ListingDecision;
+  /** The baseline to store (replaces the one passed in). */
+  baseline: string;
+}
+
+export type RefusalReason =
+  | "session-invalidated" | "hidden-tool" | "drifted-tool" | "confusable-name" | "unknown-tool" | "invalid-arguments";
+
+/** One reason a JSON value does not fit a schema; `pointer` into the value. */
+export interface Violation {
+  pointer: string;
+  reason: string;
+}
+
+export type CallDecision =
+  | {
+      action: "allow";
+      /** Send the call under this (upstream) name. */
+      upstream: string;
+      /** Arguments to forward, mapped back from the dialect (undefined when the call had none). */
+      readonly arguments: { [key: string]: Json } | undefined;
+      argumentsJson: string | undefined;
+      /** Set when the tool is served despite drift (`warn`). */
+      warning?: string;
+    }
+  | { action: "refuse"; reason: RefusalReason; message: string; violations: Violation[] };
+
+export interface SchemaChange {
+  kind: FindingKind;
+  severity: Severity;
+  /** RFC 6901 pointer relative to the schema root. */
+  pointer: string;
+  action: Action;
+  detail: string;
+}
+
+export interface Normalized {
+  readonly schema: { [key: string]: Json };
+  schemaJson: string;
+  changes: SchemaChange[];
+  /** `openai-strict` only: the tool may be declared `strict: true`. */
+  strictOk: boolean;
+}
+
+export interface NormalizeOptions {
+  target: Dialect;
+  /** Re-entries of a recursive `$ref` before it is cut (default 8). */
+  maxRefDepth?: number;
+  /** Most subschema nodes expansion may create (default 2000). */
+  nodeBudget?: number;
+}
+
+/**
+ * The engine's error kinds (the WIT `error` and `schema-error` cases),
+ * `invalid-arguments` (coerceArguments), `trap` (the engine trapped; the
+ * next call runs in a fresh instance), and the MCP wrapper's own
+ * (`drift`, the refusal reasons, `invalid-cursor`, `cursor-loop`,
+ * `too-many-pages`).
+ */
+export type GuardErrorKind =
+  | "invalid-json" | "duplicate-key" | "too-deep" | "too-large" | "invalid-envelope"
+  | "invalid-policy" | "invalid-baseline" | "unsupported" | "other"
+  | "invalid-arguments" | "trap"
+  | "drift" | RefusalReason | "invalid-cursor" | "cursor-loop" | "too-many-pages";
+
+export class GuardError extends Error {
+  constructor(kind: GuardErrorKind, message: string, details?: Record<string, unknown>);
+  /** Stable id: the WIT case id. */
+  readonly kind: GuardErrorKind;
+  /**
+   * The case's payload: `{offset, reason}` (invalid-json), `{pointer, key}`
+   * (duplicate-key), `{limit}` (too-deep), `{limit, actual}` (too-large),
+   * `{field, reason}` (invalid-policy), `{violations}` (invalid-arguments),
+   * `{drift}` (listing refusals), else `{reason}`.
+   */
+  readonly details: Record<string, unknown>;
+  /** For `invalid-arguments`. */
+  readonly violations?: Violation[];
+}
+
+/** A tools/list refused by pinning: `kind` is `drift` or `session-invalidated`. */
+export class ListingRefusedError extends GuardError {
+  readonly details: { drift?: Drift[] };
+}
+
+/** A tools/call refused by the call gate: `kind` is the refusal reason. */
+export class CallRefusedError extends GuardError {
+  constructor(kind: RefusalReason, message: string, violations?: Violation[]);
+  readonly kind: RefusalReason;
+  readonly violations: Violation[];
+}
+
+/** One compiled policy. Synchronous; safe to share. */
+export interface Guard {
+  /** The policy's JSON text as given. */
+  readonly policyJson: string;
+  /** Runs the full pipeline over a tools/list result. Throws GuardError. */
+  sanitize(catalog: CatalogInput, opts?: SanitizeOptions): Outcome;
+  /** Sanitizes and pins what the client will see as the session's baseline. */
+  pin(catalog: CatalogInput, opts?: SanitizeOptions): Pinned;
+  /** Sanitizes a later catalog and compares it with `baseline` under the policy's pinning settings. */
+  compare(baseline: string, catalog: CatalogInput, opts?: SanitizeOptions): Compared;
+  /** Decides a tools/call in the session `baseline`. Only an unusable baseline throws. */
+  checkCall(baseline: string, name: string, args?: string | Record<string, unknown>): CallDecision;
+  normalizeSchema(schema: string | object, opts: NormalizeOptions): Normalized;
+  coerceArguments(originalSchema: string | object, target: Dialect, args: string | Record<string, unknown>): { [key: string]: Json };
+  validate(schema: string | object, instance: unknown): Violation[];
+  toolNameOk(name: string, target: Dialect): boolean;
+  /** Frees the compiled policy now rather than at garbage collection. */
+  dispose(): void;
+}
+
+/**
+ * Compiles a policy once (`{}` or nothing: the safe default;
+ * `{preset: "strict"}`). Throws GuardError `invalid-policy` naming the field.
+ */
+export function createGuard(policy?: PolicyInput): Guard;
+
+export function checkCall(baseline: string, name: string, args?: string | Record<string, unknown>): CallDecision;
+export function normalizeSchema(schema: string | object, opts: NormalizeOptions): Normalized;
+/** Throws GuardError `invalid-arguments` with `violations` when the arguments do not fit. */
+export function coerceArguments(originalSchema: string | object, target: Dialect, args: string | Record<string, unknown>): { [key: string]: Json };
+export function validate(schema: string | object, instance: unknown): Violation[];
+export function toolNameOk(name: string, target: Dialect): boolean;
+/** The engine's rule version (part of every pin digest). */
+export function engineVersion(): string;
+
+export { MemoryStore, SessionStore, SessionEntry } from "./store.js";
