@@ -1,0 +1,434 @@
+//! The host glue: Envoy's callbacks in, `guard`'s decisions out.
+//!
+//! Host calls go through `proxy_wasm::hostcalls` directly, not the trait
+//! helpers: those `unwrap()` the host's status, and a panic traps the VM.
+//! Here a failed host call is a value — for a `tools/list` answer it fails
+//! the listing closed. (The SDK's hostcalls still panic on a status the ABI
+//! does not allow for that call; that is a broken host, not input.)
+//!
+//! Shared data (one store per `vm_id`, shared by every worker thread):
+//! - `mcp-guard/1/baseline/<server>/<session>`: the session's
+//!   `Baseline::to_json`, updated with compare-and-swap;
+//! - `mcp-guard/1/tombstone/<server>/<session>`: the expiry of a session
+//!   closed by drift, milliseconds since the epoch from the host's clock.
+//!
+//! proxy-wasm 0.2.1 cannot delete a key: an empty value means "none".
+
+use crate::config::FilterConfig;
+use crate::guard::{self, code, Gate, Listed, Request, SseGuard};
+use mcp_guard::json::{self, Object, Value};
+use mcp_guard::pinning::Baseline;
+use proxy_wasm::hostcalls;
+use proxy_wasm::traits::{Context, HttpContext, RootContext};
+use proxy_wasm::types::{Action, BufferType, ContextType, LogLevel, MapType, Status};
+use std::rc::Rc;
+use std::time::{Duration, UNIX_EPOCH};
+
+proxy_wasm::main! {{
+    proxy_wasm::set_log_level(LogLevel::Info);
+    proxy_wasm::set_root_context(|_| -> Box<dyn RootContext> { Box::new(Root { cfg: None }) });
+}}
+
+/// Attempts at a compare-and-swap update of a session before the listing
+/// fails closed (another listing of the same session kept winning).
+const CAS_ATTEMPTS: usize = 4;
+
+fn log(level: LogLevel, event: Value) {
+    // Logging is best effort: a failed log call must not fail a request.
+    let _ = hostcalls::log(level, &format!("mcp-guard {}", json::write_compact(&event)));
+}
+
+struct Root {
+    /// `None` until `on_configure` succeeded.
+    cfg: Option<Rc<FilterConfig>>,
+}
+
+impl Context for Root {}
+
+impl RootContext for Root {
+    fn on_configure(&mut self, _size: usize) -> bool {
+        let bytes = match hostcalls::get_buffer(BufferType::PluginConfiguration, 0, usize::MAX) {
+            Ok(b) => b.unwrap_or_default(),
+            Err(s) => {
+                let _ = hostcalls::log(LogLevel::Critical, &format!("mcp-guard: cannot read the filter configuration ({s:?})"));
+                return false;
+            }
+        };
+        match FilterConfig::from_bytes(&bytes) {
+            Ok(c) => {
+                self.cfg = Some(Rc::new(c));
+                true
+            }
+            Err(e) => {
+                // Returning false fails the plugin: Envoy rejects the
+                // configuration, the filter never runs half-configured.
+                let _ = hostcalls::log(LogLevel::Critical, &format!("mcp-guard: bad filter configuration: {e}"));
+                false
+            }
+        }
+    }
+
+    fn create_http_context(&self, _id: u32) -> Option<Box<dyn HttpContext>> {
+        Some(Box::new(Http {
+            cfg: self.cfg.clone(),
+            session: String::new(),
+            inspect_request: false,
+            list: None,
+            response: Response::Off,
+        }))
+    }
+
+    fn get_type(&self) -> Option<ContextType> {
+        Some(ContextType::HttpContext)
+    }
+}
+
+/// What happens to the response body.
+enum Response {
+    /// Not guarded: passes untouched.
+    Off,
+    /// `application/json` answer to `tools/list`: buffered until the end.
+    Json,
+    /// `text/event-stream` answer: rewritten event by event.
+    Sse(SseGuard),
+    /// Buffered and replaced by this message at the end (an answer the
+    /// filter cannot read: compressed, unknown content type).
+    Replace(String),
+    /// Already answered: every further byte is dropped.
+    Discard,
+}
+
+struct Http {
+    cfg: Option<Rc<FilterConfig>>,
+    /// The `Mcp-Session-Id` ("" without one: a stateless server's clients
+    /// share one baseline, the server's catalog for everyone).
+    session: String,
+    /// A JSON POST whose body the filter reads before it goes upstream.
+    inspect_request: bool,
+    /// The id of the `tools/list` request whose answer is guarded.
+    list: Option<Value>,
+    response: Response,
+}
+
+fn header(map: MapType, name: &str) -> Option<String> {
+    hostcalls::get_map_value(map, name).ok().flatten()
+}
+
+fn now() -> Option<Duration> {
+    hostcalls::get_current_time().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+}
+
+impl Http {
+    fn key(&self, kind: &str, cfg: &FilterConfig) -> String {
+        format!("mcp-guard/1/{kind}/{}/{}", cfg.opts.server.as_deref().unwrap_or(""), self.session)
+    }
+
+    fn answer(&self, status: u32, body: &str) {
+        let headers = vec![("content-type", "application/json")];
+        if let Err(s) = hostcalls::send_http_response(status, headers, Some(body.as_bytes())) {
+            log(LogLevel::Error, guard::obj([("event", guard::s("send-failed")), ("status", guard::s(&format!("{s:?}")))]));
+        }
+    }
+
+    /// A live tombstone for this session (expired ones are cleared, with
+    /// the session's baseline: the session id then starts afresh).
+    fn tombstoned(&self, cfg: &FilterConfig) -> bool {
+        let key = self.key("tombstone", cfg);
+        let Ok((Some(v), cas)) = hostcalls::get_shared_data(&key) else { return false };
+        if v.is_empty() {
+            return false;
+        }
+        let expiry = std::str::from_utf8(&v).ok().and_then(|t| t.parse::<u64>().ok());
+        let now_ms = now().map(|d| d.as_millis() as u64);
+        match (expiry, now_ms) {
+            (Some(e), Some(n)) if n >= e => {
+                let _ = hostcalls::set_shared_data(&key, Some(b""), cas);
+                let _ = hostcalls::set_shared_data(&self.key("baseline", cfg), Some(b""), None);
+                false
+            }
+            // Unreadable expiry or no clock: still dead (closed, not open).
+            _ => true,
+        }
+    }
+
+    /// The session's baseline and its CAS token. `Err`: stored but
+    /// unreadable (fail closed, never start over silently).
+    fn load(&self, cfg: &FilterConfig) -> Result<(Option<Baseline>, Option<u32>), String> {
+        match hostcalls::get_shared_data(&self.key("baseline", cfg)) {
+            Ok((Some(v), cas)) if !v.is_empty() => {
+                let text = std::str::from_utf8(&v).map_err(|_| "the stored baseline is not UTF-8".to_string())?;
+                Baseline::from_json(text).map(|b| (Some(b), cas)).map_err(|e| e.to_string())
+            }
+            Ok((_, cas)) => Ok((None, cas)),
+            Err(s) => Err(format!("shared data unavailable ({s:?})")),
+        }
+    }
+
+    /// Runs the engine on our `tools/list` answer and stores the session
+    /// state with compare-and-swap (a concurrent listing of the same session
+    /// that stored first makes this one re-run on the new state).
+    fn listing(&self, cfg: &FilterConfig, msg: &Object) -> (String, Value) {
+        let id = msg.get("id").cloned().unwrap_or(Value::Null);
+        for _ in 0..CAS_ATTEMPTS {
+            let (baseline, cas) = match self.load(cfg) {
+                Ok(x) => x,
+                Err(why) => {
+                    let l = guard::fail_closed(&id, "invalid-baseline", &why);
+                    return (l.message, l.log);
+                }
+            };
+            let Listed { message, store, tombstone, log: line } = guard::answer_listing(cfg, baseline.as_ref(), msg);
+            let Some(next) = store else { return (message, line) };
+            match hostcalls::set_shared_data(&self.key("baseline", cfg), Some(next.to_json().as_bytes()), cas) {
+                Ok(()) => {}
+                Err(Status::CasMismatch) => continue,
+                Err(s) => {
+                    let l = guard::fail_closed(&id, "state-unavailable", &format!("cannot store the session state ({s:?})"));
+                    return (l.message, l.log);
+                }
+            }
+            if tombstone {
+                let expiry = now().map(|n| (n + cfg.tombstone_ttl).as_millis() as u64).unwrap_or(u64::MAX);
+                // The baseline already says `invalidated`, so a lost
+                // tombstone write still refuses every call and listing.
+                let _ = hostcalls::set_shared_data(&self.key("tombstone", cfg), Some(expiry.to_string().as_bytes()), None);
+                log(LogLevel::Warn, guard::obj([("event", guard::s("session-invalidated")), ("session", guard::s(&self.session))]));
+            }
+            return (message, line);
+        }
+        let l = guard::fail_closed(&id, "state-conflict", "the session state kept changing under concurrent listings");
+        (l.message, l.log)
+    }
+
+    fn fail_body(&self, id: &Value, kind: &str, why: &str) -> String {
+        let l = guard::fail_closed(id, kind, why);
+        log(LogLevel::Warn, l.log);
+        l.message
+    }
+}
+
+impl Context for Http {}
+
+impl HttpContext for Http {
+    fn on_http_request_headers(&mut self, _n: usize, eos: bool) -> Action {
+        let Some(cfg) = self.cfg.clone() else {
+            // Unreachable once configured (Envoy never creates a stream for
+            // a plugin whose on_configure failed); closed if it ever is.
+            self.answer(503, &guard::error_response(&Value::Null, code::REFUSED, "mcp-guard: filter not configured", None));
+            return Action::Pause;
+        };
+        let method = header(MapType::HttpRequestHeaders, ":method").unwrap_or_default();
+        let session = header(MapType::HttpRequestHeaders, "mcp-session-id");
+        self.session = session.clone().unwrap_or_default();
+        if session.is_some() && method == "DELETE" {
+            // The client ends the session: its baseline goes (a tombstone
+            // stays until it expires). DELETE of a dead session passes, so
+            // the client can still end it upstream.
+            let _ = hostcalls::set_shared_data(&self.key("baseline", &cfg), Some(b""), None);
+            return Action::Continue;
+        }
+        if session.is_some() && self.tombstoned(&cfg) {
+            // Seed 004: a session closed by drift surfaces as a conflict with
+            // the session's state, not as a rate limit.
+            let message = "mcp-guard: this session was closed because its tools changed; start a new session";
+            self.answer(409, &guard::error_response(&Value::Null, code::REFUSED, message, Some(guard::reason("session-invalidated"))));
+            return Action::Pause;
+        }
+        let json = header(MapType::HttpRequestHeaders, "content-type")
+            .is_some_and(|c| c.to_ascii_lowercase().starts_with("application/json"));
+        if method == "POST" && json && !eos {
+            // Headers cannot wait for the body here: Envoy turns a paused
+            // headers callback into StopAll, and the body callback never
+            // comes. So the headers go on now and the body waits (a refused
+            // call's body never leaves; Envoy resets the upstream request).
+            // Both headers are dropped now because they cannot be changed
+            // later: content-length, since the gate may rewrite the body
+            // (Envoy frames it itself); accept-encoding, so that a
+            // tools/list answer comes back readable, not compressed.
+            self.inspect_request = true;
+            let _ = hostcalls::remove_map_value(MapType::HttpRequestHeaders, "content-length");
+            let _ = hostcalls::remove_map_value(MapType::HttpRequestHeaders, "accept-encoding");
+        }
+        Action::Continue
+    }
+
+    fn on_http_request_body(&mut self, size: usize, eos: bool) -> Action {
+        if !self.inspect_request {
+            return Action::Continue;
+        }
+        let Some(cfg) = self.cfg.clone() else { return Action::Continue };
+        if size as u64 > cfg.max_body_bytes {
+            // A body the filter cannot read could be a tools/call: refused.
+            self.inspect_request = false;
+            let message = format!("mcp-guard: the request body exceeds max_body_bytes ({})", cfg.max_body_bytes);
+            self.answer(413, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &message, Some(guard::reason("too-large"))));
+            return Action::Pause;
+        }
+        if !eos {
+            return Action::Pause;
+        }
+        self.inspect_request = false;
+        let body = match hostcalls::get_buffer(BufferType::HttpRequestBody, 0, size) {
+            Ok(b) => b.unwrap_or_default(),
+            Err(s) => {
+                self.answer(500, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &format!("mcp-guard: cannot read the request body ({s:?})"), None));
+                return Action::Pause;
+            }
+        };
+        match guard::classify(&body) {
+            Request::Pass => Action::Continue,
+            Request::Answer { status, body, reason } => {
+                log(LogLevel::Info, guard::obj([("event", guard::s("request-refused")), ("reason", guard::s(reason))]));
+                self.answer(status, &body);
+                Action::Pause
+            }
+            Request::List { id } => {
+                self.list = Some(id);
+                Action::Continue
+            }
+            Request::Call { msg } => {
+                let baseline = match self.load(&cfg) {
+                    Ok((b, _)) => b,
+                    Err(why) => {
+                        let message = format!("mcp-guard: the session state is unusable: {why}");
+                        let id = msg.as_object().and_then(|o| o.get("id")).cloned().unwrap_or(Value::Null);
+                        self.answer(200, &guard::error_response(&id, code::INVALID_PARAMS, &message, Some(guard::reason("invalid-baseline"))));
+                        return Action::Pause;
+                    }
+                };
+                match guard::gate(baseline.as_ref(), msg) {
+                    Gate::Forward(None) => Action::Continue,
+                    Gate::Respond(body) => {
+                        self.answer(200, &body);
+                        Action::Pause
+                    }
+                    Gate::Forward(Some(new)) => {
+                        // content-length was dropped with the headers.
+                        match hostcalls::set_buffer(BufferType::HttpRequestBody, 0, size, new.as_bytes()) {
+                            Ok(()) => Action::Continue,
+                            Err(s) => {
+                                self.answer(500, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &format!("mcp-guard: cannot rewrite the call ({s:?})"), None));
+                                Action::Pause
+                            }
+                        }
+                    }
+                    Gate::Refuse { body, tool, reason } => {
+                        log(
+                            LogLevel::Info,
+                            guard::obj([
+                                ("event", guard::s("call-refused")),
+                                ("tool", tool.as_deref().map_or(Value::Null, guard::s)),
+                                ("reason", guard::s(&reason)),
+                            ]),
+                        );
+                        self.answer(200, &body);
+                        Action::Pause
+                    }
+                }
+            }
+        }
+    }
+
+    fn on_http_response_headers(&mut self, _n: usize, eos: bool) -> Action {
+        let Some(id) = self.list.clone() else { return Action::Continue };
+        let Some(cfg) = self.cfg.clone() else { return Action::Continue };
+        let status = header(MapType::HttpResponseHeaders, ":status").unwrap_or_default();
+        // A non-2xx answer is a transport error to the client, never read as
+        // a catalog; an empty one carries nothing.
+        if !status.starts_with('2') || eos {
+            self.list = None;
+            return Action::Continue;
+        }
+        let ctype = header(MapType::HttpResponseHeaders, "content-type").unwrap_or_default().to_ascii_lowercase();
+        let encoded = header(MapType::HttpResponseHeaders, "content-encoding").is_some_and(|e| !e.eq_ignore_ascii_case("identity"));
+        // The body changes size (or is replaced): drop content-length now,
+        // before the headers leave; Envoy frames the new body.
+        let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-length");
+        self.response = if encoded {
+            Response::Replace(self.fail_body(&id, "encoded", "the answer is content-encoded; the filter reads identity bodies only"))
+        } else if ctype.starts_with("application/json") {
+            Response::Json
+        } else if ctype.starts_with("text/event-stream") {
+            Response::Sse(SseGuard::new(id, cfg.max_body_bytes))
+        } else {
+            Response::Replace(self.fail_body(&id, "content-type", &format!("the answer has content type {ctype:?}")))
+        };
+        if matches!(self.response, Response::Replace(_)) {
+            let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-encoding");
+            let _ = hostcalls::set_map_value(MapType::HttpResponseHeaders, "content-type", Some("application/json"));
+        }
+        Action::Continue
+    }
+
+    fn on_http_response_body(&mut self, size: usize, eos: bool) -> Action {
+        let Some(cfg) = self.cfg.clone() else { return Action::Continue };
+        let set = |bytes: &[u8]| hostcalls::set_buffer(BufferType::HttpResponseBody, 0, size, bytes).is_ok();
+        match std::mem::replace(&mut self.response, Response::Off) {
+            Response::Off => Action::Continue,
+            Response::Discard => {
+                self.response = Response::Discard;
+                if !set(b"") {
+                    // Cannot drop the bytes: end the stream rather than let
+                    // them through.
+                    let _ = hostcalls::reset_http_response();
+                }
+                Action::Continue
+            }
+            Response::Replace(msg) => {
+                if !eos && (size as u64) <= cfg.max_body_bytes {
+                    self.response = Response::Replace(msg);
+                    return Action::Pause;
+                }
+                self.response = if eos { Response::Off } else { Response::Discard };
+                if !set(msg.as_bytes()) {
+                    let _ = hostcalls::reset_http_response();
+                }
+                Action::Continue
+            }
+            Response::Json => {
+                let id = self.list.clone().unwrap_or(Value::Null);
+                if size as u64 > cfg.max_body_bytes {
+                    let why = format!("the answer exceeds the filter's max_body_bytes ({})", cfg.max_body_bytes);
+                    let msg = self.fail_body(&id, "too-large", &why);
+                    self.response = if eos { Response::Off } else { Response::Discard };
+                    if !set(msg.as_bytes()) {
+                        let _ = hostcalls::reset_http_response();
+                    }
+                    return Action::Continue;
+                }
+                if !eos {
+                    // Pause until end_of_stream: Envoy keeps buffering and
+                    // hands the whole body to the last call.
+                    self.response = Response::Json;
+                    return Action::Pause;
+                }
+                // An unreadable buffer reads as empty: not JSON, so the listing
+                // fails closed below.
+                let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
+                let (message, line) = guard::json_answer(&body, &id, &mut |m| self.listing(&cfg, m));
+                log(LogLevel::Info, line);
+                if !set(message.as_bytes()) {
+                    let _ = hostcalls::reset_http_response();
+                }
+                Action::Continue
+            }
+            Response::Sse(mut g) => {
+                let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
+                let out = g.feed(&chunk, eos, &mut |m| self.listing(&cfg, m));
+                for l in out.logs {
+                    log(LogLevel::Info, l);
+                }
+                // Every chunk is replaced by what the guard let through (an
+                // incomplete event waits in the guard, bounded by the cap).
+                if !set(&out.bytes) {
+                    let _ = hostcalls::reset_http_response();
+                    return Action::Continue;
+                }
+                if !eos {
+                    self.response = Response::Sse(g);
+                }
+                Action::Continue
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! mcp-guard as an Envoy HTTP filter (proxy-wasm ABI 0.2.1), for MCP over
+//! Streamable HTTP: the same engine crate as every other host, no rule of
+//! its own.
+//!
+//! - `config`: the filter configuration, parsed once in `on_configure`.
+//! - `guard`: the protocol decisions (which requests matter, what a
+//!   `tools/list` answer becomes, the call gate's answer), pure and tested
+//!   natively.
+//! - `sse`: the `text/event-stream` framing.
+//! - `filter` (wasm only): the host glue — headers, bodies, shared data,
+//!   the clock. It only moves bytes between Envoy and `guard`.
+//!
+//! No panic may reach Envoy: a panic traps the VM (with `panic = "abort"`
+//! there is no unwinding to catch), so the glue handles every host status
+//! and every engine error as a value.
+
+pub mod config;
+pub mod guard;
+pub mod sse;
+
+#[cfg(target_arch = "wasm32")]
+mod filter;
