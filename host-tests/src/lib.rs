@@ -108,7 +108,28 @@ impl Default for Limits {
 
 /// Store data: only the limiter. The component has no imports to serve.
 struct HostState {
-    limits: StoreLimits,
+    limits: PeakLimits,
+}
+
+/// The store's limits, recording the largest linear memory the guest asked
+/// for (linear memory never shrinks, so that is its peak).
+struct PeakLimits {
+    inner: StoreLimits,
+    peak: usize,
+}
+
+impl wasmtime::ResourceLimiter for PeakLimits {
+    fn memory_growing(&mut self, current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
+        let ok = self.inner.memory_growing(current, desired, maximum)?;
+        if ok {
+            self.peak = self.peak.max(desired);
+        }
+        Ok(ok)
+    }
+
+    fn table_growing(&mut self, current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
+        self.inner.table_growing(current, desired, maximum)
+    }
 }
 
 /// The compiled component, ready to instantiate many times.
@@ -154,7 +175,10 @@ impl GuardHost {
     /// A fresh sandboxed instance.
     pub fn instantiate(&self, limits: Limits) -> Result<GuardInstance, HostError> {
         let state = HostState {
-            limits: StoreLimitsBuilder::new().memory_size(limits.memory_bytes).trap_on_grow_failure(true).build(),
+            limits: PeakLimits {
+                inner: StoreLimitsBuilder::new().memory_size(limits.memory_bytes).trap_on_grow_failure(true).build(),
+                peak: 0,
+            },
         };
         let mut store = Store::new(&self.engine, state);
         store.limiter(|s| &mut s.limits);
@@ -299,6 +323,12 @@ impl GuardInstance {
     /// `schema.tool-name-ok`. Outer `Err`: a trap.
     pub fn tool_name_ok(&mut self, name: &str, target: Dialect) -> Result<bool, HostError> {
         self.guard.mcp_guard_engine_schema().call_tool_name_ok(&mut self.store, name, target)
+    }
+
+    /// The largest linear memory this instance has had, in bytes (its
+    /// memory never shrinks).
+    pub fn peak_memory(&self) -> usize {
+        self.store.data().limits.peak
     }
 
     /// Fuel left in the store.
