@@ -14,6 +14,8 @@ export type GuardEvent =
   | { event: "call-refused"; sessionKey: string; name: string; reason: string; message?: string }
   | { event: "call-warning"; sessionKey: string; name: string; warning: string }
   | { event: "output-schema-cache-failed"; reason: string }
+  /** The automatic re-list after list_changed failed other than by a refusal. */
+  | { event: "listing-error"; sessionKey: string; kind?: string; message: string }
   | ({ event: "finding" } & Finding);
 
 export interface GuardClientOptions {

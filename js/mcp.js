@@ -191,6 +191,11 @@ export class GuardedClient {
       result = await this.listTools();
     } catch (e) {
       error = e;
+      // Refusals were reported by the listing itself; anything else (an
+      // unusable catalog, a transport error) is reported here.
+      if (!(e instanceof ListingRefusedError)) {
+        this.#onEvent({ event: "listing-error", sessionKey: this.sessionKey, kind: e?.kind, message: String(e?.message ?? e) });
+      }
     }
     if (this.#onToolsChanged) this.#onToolsChanged(error ?? null, result);
   }

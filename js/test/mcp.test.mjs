@@ -11,11 +11,12 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CallRefusedError, ListingRefusedError, MemoryStore, guardClient } from "../mcp.js";
+import { CallRefusedError, GuardError, ListingRefusedError, MemoryStore, guardClient } from "../mcp.js";
 import { createGuard } from "../index.js";
 import { everything, here, startNode, stop } from "./helpers.mjs";
 
 const testServer = join(here, "servers/test-server.mjs");
+const pagedServer = join(here, "servers/paged-server.mjs");
 const INVALIDATE = {
   core: { tool_definition_pinning: { mode: "block", block_strategy: "error", block_error_session_action: "invalidate" } },
 };
@@ -247,5 +248,36 @@ test("rug pull under the default policy (warn): served with a marker, calls go t
     assert.ok(events.some((e) => e.event === "call-warning" && e.name === "echo"));
   } finally {
     await guarded.close();
+  }
+});
+
+test("a paginated tools/list is fetched whole: one catalog pinned, no cursor shown", async () => {
+  const { guarded, client } = await stdio(pagedServer, ["pages"]);
+  try {
+    const result = await guarded.listTools();
+    assert.deepEqual(result.tools.map((t) => t.name), ["a", "b", "c"]);
+    assert.equal(result.nextCursor, undefined);
+    assert.equal((await guarded.callTool({ name: "c", arguments: {} })).content[0].text, "called c");
+    await assert.rejects(guarded.listTools({ cursor: "p2" }), (e) => e instanceof GuardError && e.kind === "invalid-cursor");
+    // The unguarded client still sees the pages as the server sends them.
+    assert.equal((await client.listTools()).nextCursor, "p2");
+  } finally {
+    await guarded.close();
+  }
+});
+
+test("a cursor loop and an unusable listing fail closed, with nothing pinned", async () => {
+  for (const [mode, kind] of [
+    ["loop", "cursor-loop"],
+    ["broken", "invalid-envelope"],
+  ]) {
+    const { guarded } = await stdio(pagedServer, [mode]);
+    try {
+      await assert.rejects(guarded.listTools(), (e) => e instanceof GuardError && e.kind === kind, mode);
+      assert.equal(await guarded.store.get(guarded.sessionKey), undefined, mode);
+      await refusedCall(guarded.callTool({ name: "t0", arguments: {} }), "unknown-tool");
+    } finally {
+      await guarded.close();
+    }
   }
 });
