@@ -145,7 +145,34 @@ export type CallDecision =
       /** Set when the tool is served despite drift (`warn`). */
       warning?: string;
     }
-  | { action: "refuse"; reason: RefusalReason; message: string; violations: Violation[] };
+  | { action: "refuse"; reason: RefusalReason; message: string; violations: Violation[] }
+  | {
+      /**
+       * A discovery meta-tool (`search_tools`, `get_tool_schema`) the engine
+       * answered from the baseline: reply to the client with `result`; call
+       * nothing upstream. (`call_tool` comes back as `allow` for the inner tool.)
+       */
+      action: "respond";
+      /** A complete MCP `CallToolResult` (parsed from `resultJson` on first read). */
+      readonly result: CallToolResultJson;
+      resultJson: string;
+    };
+
+/** A `CallToolResult` as the engine writes it for a meta-tool. */
+export interface CallToolResultJson {
+  content: { type: "text"; text: string }[];
+  structuredContent?: { [key: string]: Json };
+  isError?: boolean;
+  [key: string]: Json | undefined;
+}
+
+/** One `search_tools` result. */
+export interface SearchHit {
+  name: string;
+  title?: string;
+  /** One line from the sanitized description (or the title). */
+  summary: string;
+}
 
 export interface SchemaChange {
   kind: FindingKind;
@@ -224,6 +251,12 @@ export interface Guard {
   compare(baseline: string, catalog: CatalogInput, opts?: SanitizeOptions): Compared;
   /** Decides a tools/call in the session `baseline`. Only an unusable baseline throws. */
   checkCall(baseline: string, name: string, args?: string | Record<string, unknown>): CallDecision;
+  /** `search_tools` as data over the session's callable tools, best first (default limit 10); empty without discovery. */
+  search(baseline: string, query: string, limit?: number): SearchHit[];
+  /** `get_tool_schema` as data: the served definition, or undefined (hidden, drifted, unknown). */
+  toolSchema(baseline: string, name: string): { name: string; [key: string]: Json } | undefined;
+  /** Estimated model tokens of a listing: bytes / 4, rounded up. */
+  estimateTokens(catalog: CatalogInput): number;
   normalizeSchema(schema: string | object, opts: NormalizeOptions): Normalized;
   coerceArguments(originalSchema: string | object, target: Dialect, args: string | Record<string, unknown>): { [key: string]: Json };
   validate(schema: string | object, instance: unknown): Violation[];
@@ -239,6 +272,9 @@ export interface Guard {
 export function createGuard(policy?: PolicyInput): Guard;
 
 export function checkCall(baseline: string, name: string, args?: string | Record<string, unknown>): CallDecision;
+export function search(baseline: string, query: string, limit?: number): SearchHit[];
+export function toolSchema(baseline: string, name: string): { name: string; [key: string]: Json } | undefined;
+export function estimateTokens(catalog: CatalogInput): number;
 export function normalizeSchema(schema: string | object, opts: NormalizeOptions): Normalized;
 /** Throws GuardError `invalid-arguments` with `violations` when the arguments do not fit. */
 export function coerceArguments(originalSchema: string | object, target: Dialect, args: string | Record<string, unknown>): { [key: string]: Json };

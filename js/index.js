@@ -205,16 +205,26 @@ function drift(d) {
 }
 
 function callDecision(d) {
-  if (d.tag === "allow") {
-    const a = { action: "allow", upstream: d.val.upstream, argumentsJson: d.val.arguments, warning: d.val.warning };
-    return lazyJson(a, "arguments", "argumentsJson");
+  switch (d.tag) {
+    case "allow": {
+      const a = { action: "allow", upstream: d.val.upstream, argumentsJson: d.val.arguments, warning: d.val.warning };
+      return lazyJson(a, "arguments", "argumentsJson");
+    }
+    case "refuse":
+      return {
+        action: "refuse",
+        reason: d.val.reason,
+        message: d.val.message,
+        violations: d.val.violations.map((v) => ({ pointer: v.pointer, reason: v.reason })),
+      };
+    case "respond":
+      // A discovery meta-tool the engine answered: a whole CallToolResult.
+      return lazyJson({ action: "respond", resultJson: d.val }, "result", "resultJson");
+    default:
+      // A case this package version does not know (a newer component): the
+      // caller cannot carry it out, so it is not passed on as if it were data.
+      throw new GuardError("other", `unknown call decision ${JSON.stringify(d.tag)} from the engine`, { reason: String(d.tag) });
   }
-  return {
-    action: "refuse",
-    reason: d.val.reason,
-    message: d.val.message,
-    violations: d.val.violations.map((v) => ({ pointer: v.pointer, reason: v.reason })),
-  };
 }
 
 const DIALECTS = new Set(["none", "gemini", "openai-strict", "anthropic", "portable"]);
@@ -340,11 +350,28 @@ class Guard {
   /**
    * Decides a tools/call of `name` with `args` (object, JSON text, or
    * undefined) in the session `baseline`:
-   * `{action: "allow", upstream, arguments, argumentsJson, warning}` or
-   * `{action: "refuse", reason, message, violations}`.
+   * `{action: "allow", upstream, arguments, argumentsJson, warning}`,
+   * `{action: "refuse", reason, message, violations}`, or (discovery's
+   * `search_tools` / `get_tool_schema`) `{action: "respond", result,
+   * resultJson}`: reply with that CallToolResult, call nothing upstream.
    */
   checkCall(baseline, name, args) {
     return checkCall(baseline, name, args);
+  }
+
+  /** `search_tools` as data: `[{name, title, summary}]`, best first (discovery). */
+  search(baseline, query, limit) {
+    return search(baseline, query, limit);
+  }
+
+  /** `get_tool_schema` as data: the served definition, or undefined (discovery). */
+  toolSchema(baseline, name) {
+    return toolSchema(baseline, name);
+  }
+
+  /** Estimated model tokens of a listing (bytes / 4, rounded up). */
+  estimateTokens(catalog) {
+    return estimateTokens(catalog);
   }
 
   normalizeSchema(schema, opts) {
@@ -376,6 +403,49 @@ export function checkCall(baseline, name, args) {
   if (typeof name !== "string") throw new TypeError("name must be a string");
   const a = args === undefined || args === null ? undefined : jsonText(args, "arguments");
   return callDecision(call((c) => c.pinning.checkCall(baseline, name, a)));
+}
+
+// ---------------------------------------------------------------------------
+// Discovery (`core.discovery`): the meta-tools' answers as data. A host needs
+// none of this to serve a discovery session (pin/compare serve the surface,
+// checkCall answers the meta-tools); these are for UIs, logs and footprints.
+
+function baselineText(baseline) {
+  if (typeof baseline !== "string") throw new TypeError("baseline must be the string pin() or compare() returned");
+  return baseline;
+}
+
+/**
+ * `search_tools` over the tools callable in the session `baseline`, best
+ * first, at most `limit` (default 10, the meta-tool's): `[{name, title,
+ * summary}]`. Empty for a session without discovery.
+ */
+export function search(baseline, query, limit = 10) {
+  baselineText(baseline);
+  if (typeof query !== "string") throw new TypeError("query must be a string");
+  if (!Number.isInteger(limit) || limit < 0 || limit > 0xffff_ffff) throw new TypeError("limit must be an integer in 0..2^32-1");
+  return call((c) => c.discovery.search(baseline, query, limit)).map((h) => ({ name: h.name, title: h.title, summary: h.summary }));
+}
+
+/**
+ * `get_tool_schema`: the served definition of a callable tool (a plain
+ * object), or undefined when it is hidden, drifted or unknown (`checkCall`
+ * says why).
+ */
+export function toolSchema(baseline, name) {
+  baselineText(baseline);
+  if (typeof name !== "string") throw new TypeError("name must be a string");
+  const text = call((c) => c.discovery.toolSchema(baseline, name));
+  return text === undefined ? undefined : JSON.parse(text);
+}
+
+/**
+ * Estimated model tokens of a listing (object or JSON text): bytes / 4,
+ * rounded up. Compare a full catalog with its discovery surface.
+ */
+export function estimateTokens(catalog) {
+  const text = jsonText(catalog, "catalog");
+  return num(call((c) => c.discovery.estimateTokens(text)));
 }
 
 /**

@@ -13,6 +13,8 @@ export type GuardEvent =
   | { event: "session-invalidated"; sessionKey: string; message: string }
   | { event: "call-refused"; sessionKey: string; name: string; reason: string; message?: string }
   | { event: "call-warning"; sessionKey: string; name: string; warning: string }
+  /** A discovery meta-tool (search_tools, get_tool_schema) answered by the engine; nothing was sent. */
+  | { event: "call-answered"; sessionKey: string; name: string }
   | { event: "output-schema-cache-failed"; reason: string }
   /** The automatic re-list after list_changed failed other than by a refusal. */
   | { event: "listing-error"; sessionKey: string; kind?: string; message: string }
@@ -57,7 +59,12 @@ export class GuardedClient {
    * or, for an unusable catalog, the engine's GuardError.
    */
   listTools(params?: { _meta?: Record<string, unknown> }, options?: RequestOptions): Promise<{ tools: Json[]; [key: string]: Json }>;
-  /** Gated: throws CallRefusedError without reaching the server, or calls the upstream name with coerced arguments. */
+  /**
+   * Gated: throws CallRefusedError without reaching the server; under
+   * discovery, returns the engine's answer to search_tools / get_tool_schema
+   * (nothing sent) and sends call_tool as a call of the inner tool; else calls
+   * the upstream name with coerced arguments.
+   */
   callTool(
     params: CallToolRequest["params"],
     resultSchema?: typeof CallToolResultSchema | typeof CompatibilityCallToolResultSchema,

@@ -9,6 +9,9 @@
 // - callTool(): decided by the call gate against the session's baseline;
 //   a refused call throws CallRefusedError and never reaches the server; an
 //   allowed one goes out under the upstream name with the coerced arguments.
+//   Under discovery (`core.discovery.mode: "on"`) the gate answers
+//   search_tools / get_tool_schema itself (returned, nothing sent) and turns
+//   call_tool into an allowed call of the inner tool.
 // - notifications/tools/list_changed: re-lists at once and compares, so a
 //   drifted tool leaves the gate even if the host never re-lists.
 //
@@ -17,7 +20,7 @@
 // transport's session id (Streamable HTTP `Mcp-Session-Id`), else one
 // random key per wrapper (a stdio connection is one session).
 import { randomUUID } from "node:crypto";
-import { ResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, ResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CallRefusedError, GuardError, ListingRefusedError, createGuard } from "./index.js";
 import { MemoryStore } from "./store.js";
 
@@ -202,8 +205,11 @@ export class GuardedClient {
 
   /**
    * Calls a tool the session was shown. Throws CallRefusedError (the gate's
-   * reason) without reaching the server when refused; otherwise forwards to
-   * the upstream name with the arguments mapped back from the dialect.
+   * reason) without reaching the server when refused; returns the engine's
+   * answer for a discovery meta-tool (search_tools, get_tool_schema) without
+   * reaching it either; otherwise forwards to the upstream name (for
+   * call_tool: the inner tool's) with the arguments mapped back from the
+   * dialect.
    */
   async callTool(params, resultSchema, options) {
     const key = this.sessionKey;
@@ -221,6 +227,18 @@ export class GuardedClient {
     if (d.action === "refuse") {
       this.#onEvent({ event: "call-refused", sessionKey: key, name: params.name, reason: d.reason, message: d.message });
       throw new CallRefusedError(d.reason, d.message, d.violations);
+    }
+    if (d.action === "respond") {
+      // A discovery meta-tool (search_tools, get_tool_schema) answered by the
+      // engine from the session's baseline: nothing goes upstream. Parsed with
+      // the caller's result schema, as a server's answer would be.
+      this.#onEvent({ event: "call-answered", sessionKey: key, name: params.name });
+      await this.#store.touch?.(key, this.#sessionTtlMs);
+      return (resultSchema ?? CallToolResultSchema).parse(d.result);
+    }
+    if (d.action !== "allow") {
+      // A decision this package version cannot carry out: fail closed.
+      throw new CallRefusedError("unknown-tool", `call decision ${JSON.stringify(d.action)} is not supported by this package version`);
     }
     if (d.warning) this.#onEvent({ event: "call-warning", sessionKey: key, name: params.name, warning: d.warning });
     await this.#store.touch?.(key, this.#sessionTtlMs);

@@ -281,3 +281,64 @@ test("a cursor loop and an unusable listing fail closed, with nothing pinned", a
     }
   }
 });
+
+// Discovery (core.discovery): the client is served the core tools and three
+// meta-tools; the gate answers search_tools / get_tool_schema itself and
+// sends call_tool upstream as a call of the inner tool, or refuses it.
+const DISCOVERY = { core: { discovery: { mode: "on", core_tools: ["echo"] } } };
+
+test("discovery over server-everything: core + meta-tools served, meta-tools answered locally, call_tool reaches the inner tool", async () => {
+  const { guarded, sent, events } = await stdio(everything, ["stdio"], { policy: DISCOVERY });
+  try {
+    const { tools } = await guarded.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ["echo", "search_tools", "get_tool_schema", "call_tool"]);
+    // The server has many more tools; the unguarded client still sees them all.
+    const full = (await guarded.client.listTools()).tools;
+    assert.ok(full.length > 4 && full.some((t) => t.name === "get-sum"), full.map((t) => t.name).join(" "));
+    assert.ok(guarded.guard.estimateTokens({ tools }) < guarded.guard.estimateTokens({ tools: full }));
+
+    // search_tools and get_tool_schema: answered from the baseline, nothing sent.
+    const found = await guarded.callTool({ name: "search_tools", arguments: { query: "add two numbers" } });
+    assert.notEqual(found.isError, true);
+    const hits = found.structuredContent.tools.map((t) => t.name);
+    assert.ok(hits.includes("get-sum"), hits.join(" "));
+    assert.match(found.content[0].text, /get-sum/);
+    const schema = await guarded.callTool({ name: "get_tool_schema", arguments: { name: "get-sum" } });
+    assert.equal(schema.structuredContent.name, "get-sum");
+    assert.ok(schema.structuredContent.inputSchema.properties.a, JSON.stringify(schema.structuredContent));
+    assert.deepEqual(sent, [], "the meta-tools never reach the server");
+    assert.deepEqual(events.filter((e) => e.event === "call-answered").map((e) => e.name), ["search_tools", "get_tool_schema"]);
+
+    // call_tool goes out as the inner tool, arguments coerced to its schema.
+    const sum = await guarded.callTool({ name: "call_tool", arguments: { name: "get-sum", arguments: { a: 2, b: "3" } } });
+    assert.match(sum.content[0].text, /\b5\b/);
+    assert.deepEqual(sent, ["get-sum"]);
+    // A core tool is called directly.
+    assert.equal((await guarded.callTool({ name: "echo", arguments: { message: "core" } })).content[0].text, "Echo: core");
+    assert.deepEqual(sent, ["get-sum", "echo"]);
+
+    // Refused through call_tool: a meta-tool, an unknown name, a look-alike,
+    // arguments that do not fit the inner tool. Nothing is sent.
+    await refusedCall(guarded.callTool({ name: "call_tool", arguments: { name: "search_tools", arguments: { query: "x" } } }), "unknown-tool");
+    await refusedCall(guarded.callTool({ name: "call_tool", arguments: { name: "call_tool", arguments: {} } }), "unknown-tool");
+    await refusedCall(guarded.callTool({ name: "call_tool", arguments: { name: "delete_everything", arguments: {} } }), "unknown-tool");
+    await refusedCall(guarded.callTool({ name: "call_tool", arguments: { name: "get-Sum", arguments: { a: 1, b: 2 } } }), "confusable-name");
+    await refusedCall(guarded.callTool({ name: "call_tool", arguments: { name: "get\u2010sum", arguments: { a: 1, b: 2 } } }), "confusable-name");
+    await refusedCall(guarded.callTool({ name: "call_tool", arguments: { name: "get-sum", arguments: { a: "two", b: 2 } } }), "invalid-arguments");
+    // get_tool_schema of an unknown tool and a search without a query are refused too.
+    await refusedCall(guarded.callTool({ name: "get_tool_schema", arguments: { name: "delete_everything" } }), "unknown-tool");
+    await refusedCall(guarded.callTool({ name: "search_tools", arguments: {} }), "invalid-arguments");
+    assert.deepEqual(sent, ["get-sum", "echo"], "refused calls never reach the server");
+
+    // The same answers as data.
+    const baseline = (await guarded.store.get(guarded.sessionKey)).baseline;
+    assert.ok(guarded.guard.search(baseline, "add two numbers", 5).some((h) => h.name === "get-sum"));
+    assert.deepEqual(guarded.guard.toolSchema(baseline, "get-sum"), schema.structuredContent);
+
+    // Listing again is compared with the pin (the whole catalog behind the surface): no drift.
+    assert.deepEqual((await guarded.listTools()).tools.map((t) => t.name), ["echo", "search_tools", "get_tool_schema", "call_tool"]);
+    assert.deepEqual(guarded.lastListing.compared.drift, []);
+  } finally {
+    await guarded.close();
+  }
+});

@@ -189,3 +189,99 @@ def test_wrapping_an_existing_session() -> None:
     run(body)
 
 
+
+
+# -- discovery ---------------------------------------------------------------------
+
+TIME_DISCOVERY = {"core": {"discovery": {"mode": "on", "core_tools": ["get_current_time"]}}}
+
+
+def record_calls(session: GuardedSession) -> list[str]:
+    """Every tools/call the wrapped ClientSession sends (its real send_request, observed)."""
+    sent: list[str] = []
+    raw = session.session
+    send = raw.send_request
+
+    async def recording(request, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if getattr(request, "method", None) == "tools/call":
+            sent.append(request.params.name)
+        return await send(request, *args, **kwargs)
+
+    raw.send_request = recording  # type: ignore[method-assign]
+    return sent
+
+
+def test_discovery_over_mcp_server_time_answers_meta_tools_locally_and_reaches_convert_time() -> None:
+    import mcp.types as types
+
+    async def body() -> None:
+        async with stdio_client(time_server()) as (r, w):
+            async with guarded_session(r, w, Guard(TIME_DISCOVERY), server="time") as s:
+                sent = record_calls(s)
+                tools = await s.list_tools()
+                assert [t.name for t in tools.tools] == ["get_current_time", "search_tools", "get_tool_schema", "call_tool"]
+
+                found = await s.call_tool("search_tools", {"query": "convert a time between timezones"})
+                assert isinstance(found, types.CallToolResult) and not found.is_error
+                assert "convert_time" in [t["name"] for t in found.structured_content["tools"]]
+                schema = await s.call_tool("get_tool_schema", {"name": "convert_time"})
+                assert isinstance(schema, types.CallToolResult)
+                props = schema.structured_content["inputSchema"]["properties"]
+                assert {"source_timezone", "time", "target_timezone"} <= set(props), props
+                assert sent == [], "the meta-tools never reach the server"
+
+                converted = await s.call_tool(
+                    "call_tool",
+                    {"name": "convert_time", "arguments": {"source_timezone": "UTC", "time": "12:00", "target_timezone": "Asia/Tokyo"}},
+                )
+                assert not converted.is_error, converted
+                assert converted.structured_content["target"]["timezone"] == "Asia/Tokyo"
+                assert converted.structured_content["target"]["datetime"].startswith(converted.structured_content["source"]["datetime"][:10])
+                now = await s.call_tool("get_current_time", {"timezone": "UTC"})  # a core tool, called directly
+                assert now.structured_content["timezone"] == "UTC"
+                assert sent == ["convert_time", "get_current_time"]
+
+                for name, arguments, reason in [
+                    ("call_tool", {"name": "search_tools", "arguments": {"query": "x"}}, "unknown-tool"),
+                    ("call_tool", {"name": "call_tool", "arguments": {}}, "unknown-tool"),
+                    ("call_tool", {"name": "delete_everything", "arguments": {}}, "unknown-tool"),
+                    ("call_tool", {"name": "Convert_Time", "arguments": {}}, "confusable-name"),
+                    ("call_tool", {"name": "convert_time", "arguments": {"time": 12}}, "invalid-arguments"),
+                    ("get_tool_schema", {"name": "delete_everything"}, "unknown-tool"),
+                    ("search_tools", {}, "invalid-arguments"),
+                ]:
+                    with pytest.raises(CallRefused) as e:
+                        await s.call_tool(name, arguments)
+                    assert e.value.reason == reason, (name, arguments, e.value)
+                assert sent == ["convert_time", "get_current_time"], "refused calls never reach the server"
+
+                # Listing again compares the whole catalog behind the surface: no drift.
+                again = await s.list_tools()
+                assert [t.name for t in again.tools] == [t.name for t in tools.tools]
+                assert s.last_listing["drift"] == []
+
+    run(body)
+
+
+def test_discovery_with_a_poisoned_sdk_server_hides_the_tool_behind_the_surface_too(tmp_path: Path) -> None:
+    log = tmp_path / "calls.log"
+    policy = {"core": {"discovery": {"mode": "on", "core_tools": []}, "tool_poisoning": {"mode": "block"}}}
+
+    async def body() -> None:
+        async with stdio_client(params("poisoned_server.py", {"CALL_LOG": str(log)})) as (r, w):
+            async with guarded_session(r, w, Guard(policy), server="poisoned") as s:
+                tools = await s.list_tools()
+                assert [t.name for t in tools.tools] == ["search_tools", "get_tool_schema", "call_tool"]
+                found = await s.call_tool("search_tools", {"query": "add two numbers"})
+                assert "add" not in [t["name"] for t in found.structured_content["tools"]]
+                with pytest.raises(CallRefused) as e:
+                    await s.call_tool("get_tool_schema", {"name": "add"})
+                assert e.value.reason == "hidden-tool"
+                with pytest.raises(CallRefused) as e:
+                    await s.call_tool("call_tool", {"name": "add", "arguments": {"a": 1, "b": 2, "sidenote": "ssh key"}})
+                assert e.value.reason == "hidden-tool"
+                ok = await s.call_tool("call_tool", {"name": "weather", "arguments": {"city": "Oslo"}})
+                assert ok.content[0].text == "sunny in Oslo"
+
+    run(body)
+    assert log.read_text().split() == ["weather"]

@@ -25,6 +25,7 @@ from .guard import (
     Normalized,
     Outcome,
     Pinned,
+    SearchHit,
     ToolReport,
     engine_version,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "Normalized",
     "Outcome",
     "Pinned",
+    "SearchHit",
     "ToolReport",
     "engine_version",
 ]

@@ -302,6 +302,9 @@ class GuestInstance:
         self.coerce_arguments = Call(inst, st, sh.index("schema", "coerce-arguments"))
         self.validate = Call(inst, st, sh.index("schema", "validate"))
         self.tool_name_ok = Call(inst, st, sh.index("schema", "tool-name-ok"))
+        self.search = Call(inst, st, sh.index("discovery", "search"))
+        self.tool_schema = Call(inst, st, sh.index("discovery", "tool-schema"))
+        self.estimate_tokens = Call(inst, st, sh.index("discovery", "estimate-tokens"))
 
     def new_policy(self, json_text: str) -> tuple[str, Any]:
         """The `policy` constructor: `("ok", ResourceAny)` or `("err", error)`.

@@ -84,16 +84,28 @@ class Compared(TypedDict):
 
 
 class CallDecision(TypedDict, total=False):
-    """`{"action": "allow", "upstream", "arguments", "warning"}` or
-    `{"action": "refuse", "reason", "message", "violations"}`."""
+    """`{"action": "allow", "upstream", "arguments", "warning"}`,
+    `{"action": "refuse", "reason", "message", "violations"}`, or (a discovery
+    meta-tool the engine answered) `{"action": "respond", "result"}`."""
 
-    action: Literal["allow", "refuse"]
+    action: Literal["allow", "refuse", "respond"]
     upstream: str
     arguments: Optional[dict[str, Any]]
     warning: Optional[str]
     reason: str
     message: str
     violations: list[dict[str, str]]
+    #: `respond`: a complete MCP `CallToolResult` (a dict, or its JSON text with `as_json=True`).
+    result: Any
+
+
+class SearchHit(TypedDict):
+    """One `search_tools` result (discovery)."""
+
+    name: str
+    title: Optional[str]
+    #: One line from the sanitized description (or the title).
+    summary: str
 
 
 class Normalized(TypedDict):
@@ -288,14 +300,19 @@ class Guard:
             v["decision"] = {"action": "refuse", "invalidate": d["invalidate"], "message": d["message"]}
         return v  # type: ignore[no-any-return]
 
-    def check_call(self, baseline: str, name: str, arguments: Optional[JsonInput] = None) -> CallDecision:
+    def check_call(
+        self, baseline: str, name: str, arguments: Optional[JsonInput] = None, *, as_json: bool = False
+    ) -> CallDecision:
         """Decides a `tools/call` of `name` in the session `baseline`.
 
         Allowed: `{"action": "allow", "upstream": <name to send>, "arguments":
         <dict to send, mapped back from the dialect, or None>, "warning"}`.
         Refused: `{"action": "refuse", "reason": <refusal-reason id>,
-        "message", "violations"}`. Only an unusable baseline raises
-        (`GuardError`, `invalid-baseline`)."""
+        "message", "violations"}`. Answered (discovery's `search_tools` and
+        `get_tool_schema`): `{"action": "respond", "result": <CallToolResult
+        dict; JSON text with as_json=True>}`: reply with it, send nothing
+        upstream (`call_tool` comes back as `allow` for the inner tool). Only
+        an unusable baseline raises (`GuardError`, `invalid-baseline`)."""
         args = None if arguments is None else _text(to_json_text(arguments))
         tag, v = self._call("check_call", baseline, name, args)
         if tag == "err":
@@ -311,9 +328,45 @@ class Guard:
             }
         if dtag == "refuse":
             return {"action": "refuse", "reason": d["reason"], "message": d["message"], "violations": d["violations"]}
+        if dtag == "respond":
+            return {"action": "respond", "result": d if as_json else json.loads(d)}
         # A decision case this package version does not know (a newer
         # component): pass it on as data; the session wrapper fails closed.
         return {"action": dtag, "payload": d}  # type: ignore[typeddict-unknown-key]
+
+    # -- discovery ----------------------------------------------------------------
+    #
+    # The meta-tools' answers as data (a UI, a log). Serving a discovery
+    # session needs none of these: pin/compare serve the surface and
+    # check_call answers the meta-tools.
+
+    def search(self, baseline: str, query: str, limit: int = 10) -> list[SearchHit]:
+        """`search_tools` over the tools callable in the session `baseline`,
+        best first, at most `limit` (default 10, the meta-tool's):
+        `[{"name", "title", "summary"}]`. Empty for a session without
+        discovery. Raises `GuardError` (`invalid-baseline`)."""
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= 0xFFFF_FFFF:
+            raise ValueError("limit must be an int in 0..2**32-1")
+        tag, v = self._call("search", baseline, query, limit)
+        if tag == "err":
+            raise _error(v)
+        return v  # type: ignore[no-any-return]
+
+    def tool_schema(self, baseline: str, name: str, *, as_json: bool = False) -> Any:
+        """`get_tool_schema`: the served definition of a callable tool (a dict;
+        JSON text with `as_json=True`), or None when it is hidden, drifted or
+        unknown (`check_call` says why). Raises `GuardError` (`invalid-baseline`)."""
+        tag, v = self._call("tool_schema", baseline, name)
+        if tag == "err":
+            raise _error(v)
+        if v is None or as_json:
+            return v
+        return json.loads(v)
+
+    def estimate_tokens(self, catalog: JsonInput) -> int:
+        """Estimated model tokens of a listing (dict or JSON text): UTF-8
+        bytes / 4, rounded up. Compare a full catalog with its discovery surface."""
+        return self._call("estimate_tokens", _text(to_json_text(catalog)))  # type: ignore[no-any-return]
 
     # -- schema -----------------------------------------------------------------
 

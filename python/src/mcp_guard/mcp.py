@@ -25,7 +25,10 @@ What `GuardedSession` does, as `mcp-guard proxy` does for stdio clients:
 - **`call_tool()`** asks the call gate (`Guard.check_call`) first: a refused
   call raises `CallRefused` and never reaches the server; an allowed one goes
   out under the upstream name with the arguments mapped back from the
-  dialect. A call before any listing is refused (`unknown-tool`).
+  dialect. A call before any listing is refused (`unknown-tool`). Under
+  discovery (`core.discovery.mode: "on"`) the gate answers `search_tools`
+  and `get_tool_schema` itself (returned as a `CallToolResult`, nothing
+  sent) and turns `call_tool` into a call of the inner tool.
 - **`notifications/tools/list_changed`** (seen when the session was made by
   `guarded_session`, or when you route messages to `handle_message`) marks
   the listing stale: the next `call_tool` re-lists and compares first, so a
@@ -175,9 +178,11 @@ class GuardedSession:
     async def call_tool(self, name: str, arguments: Optional[dict[str, Any]] = None, **kwargs: Any) -> Any:
         """Calls a tool the client was shown, through the call gate.
 
-        Raises `CallRefused` (the call never reaches the server); otherwise
-        the server's result, called under the upstream name with the arguments
-        mapped back. `kwargs` go to `ClientSession.call_tool`."""
+        Raises `CallRefused` (the call never reaches the server); returns the
+        engine's `CallToolResult` for a discovery meta-tool (`search_tools`,
+        `get_tool_schema`; nothing sent); otherwise the server's result,
+        called under the upstream name (for `call_tool`, the inner tool's)
+        with the arguments mapped back. `kwargs` go to `ClientSession.call_tool`."""
         if self._stale:
             try:
                 await self.list_tools()
@@ -193,6 +198,10 @@ class GuardedSession:
         decision = self.guard.check_call(entry.baseline, name, arguments)
         if decision["action"] == "refuse":
             raise CallRefused(decision["reason"], decision["message"], decision["violations"])
+        if decision["action"] == "respond":
+            # A discovery meta-tool (search_tools, get_tool_schema) answered
+            # from the session's baseline: nothing goes to the server.
+            return types.CallToolResult.model_validate(decision["result"])
         if decision["action"] != "allow":  # a decision this version cannot carry out: fail closed
             raise CallRefused("other", f"call decision {decision['action']!r} is not supported by this package version")
         return await self.session.call_tool(decision["upstream"], decision["arguments"], **kwargs)
