@@ -23,6 +23,9 @@ scripts/test-host.sh
 step "proxy end to end: the MCP TypeScript SDK client through mcp-guard proxy"
 scripts/test-proxy.sh
 
+step "Envoy filter: the MCP SDK client and server through a real Envoy 1.40"
+scripts/test-envoy.sh
+
 step "Python package: conformance, mcp SDK end to end, Redis store, wheel"
 scripts/test-python.sh
 

@@ -577,3 +577,35 @@ mod tests {
         assert!(l.tombstone && l.message.contains("-32001") && l.message.contains("session-invalidated"), "{}", l.message);
     }
 }
+
+/// The same work natively, for BENCHMARKS.md: `answer_listing` (compare of
+/// a session's later listing) on a real answer body.
+///   MCP_GUARD_BENCH_ANSWER=answer.json cargo test --release -p mcp-guard-envoy -- --ignored --nocapture
+#[cfg(test)]
+mod native_cost {
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn native_listing_cost() {
+        let Ok(path) = std::env::var("MCP_GUARD_BENCH_ANSWER") else { return };
+        let body = std::fs::read(path).unwrap();
+        let cfg = FilterConfig::from_bytes(br#"{"policy":{"core":{"tool_poisoning":{"mode":"block"},"tool_definition_pinning":{"mode":"block"}}}}"#).unwrap();
+        let Found::Ours(msg) = find(&body, "1") else { panic!("answer with id 1 expected") };
+        let first = answer_listing(&cfg, None, &msg).store.unwrap();
+        let stored = first.to_json();
+        let mut t = Vec::new();
+        for _ in 0..300 {
+            let a = std::time::Instant::now();
+            // What the filter does per listing: find the answer, read the
+            // stored state, compare, write the state back.
+            let Found::Ours(msg) = find(&body, "1") else { panic!() };
+            let b = Baseline::from_json(&stored).unwrap();
+            let l = answer_listing(&cfg, Some(&b), &msg);
+            let _ = l.store.unwrap().to_json();
+            t.push(a.elapsed().as_micros());
+        }
+        t.sort();
+        println!("native per listing: p50 {} µs, p99 {} µs ({} bytes in)", t[150], t[297], body.len());
+    }
+}

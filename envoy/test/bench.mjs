@@ -1,0 +1,125 @@
+// Latency and load of the Envoy filter (BENCHMARKS.md, "Envoy filter"):
+// the official SDK client against a 103-tool SDK server (100 realistic tools
+// + the test's three), three ways in the same run: straight to the server,
+// through Envoy without the filter, through Envoy with it.
+//
+//   node envoy/test/bench.mjs   (scripts/test-envoy.sh --bench sets the paths)
+//
+// BENCH_N sequential requests per operation (default 500, after 50 warm-up),
+// then BENCH_SECONDS (default 30) of load from BENCH_SESSIONS concurrent
+// sessions (default 16) alternating tools/list and tools/call; every listing
+// is checked (poisoned tool absent, tool count right): a response that is
+// unfiltered or lost is counted, not hidden.
+import fs from "node:fs";
+import { upstream, envoy, connect, stopAll } from "./harness.mjs";
+
+const N = Number(process.env.BENCH_N || 500);
+const SECONDS = Number(process.env.BENCH_SECONDS || 30);
+const SESSIONS = Number(process.env.BENCH_SESSIONS || 16);
+const POLICY = { policy: { core: { tool_poisoning: { mode: "block" }, tool_definition_pinning: { mode: "block" } } } };
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const ms = (x) => x.toFixed(3);
+
+async function sequential(port) {
+  const { client } = await connect(port);
+  const out = {};
+  for (const [op, run] of [
+    ["tools/list", () => client.listTools()],
+    ["tools/call", () => client.callTool({ name: "echo", arguments: { message: "bench" } })],
+  ]) {
+    for (let i = 0; i < 50; i++) await run();
+    const t = [];
+    for (let i = 0; i < N; i++) {
+      const a = process.hrtime.bigint();
+      await run();
+      t.push(Number(process.hrtime.bigint() - a) / 1e6);
+    }
+    out[op] = { p50: pct(t, 50), p99: pct(t, 99), mean: t.reduce((a, b) => a + b, 0) / t.length };
+  }
+  await client.close();
+  return out;
+}
+
+async function load(port, guarded) {
+  const end = Date.now() + SECONDS * 1000;
+  let done = 0, bad = 0, lost = 0;
+  const lat = [];
+  await Promise.all(
+    Array.from({ length: SESSIONS }, async () => {
+      const { client } = await connect(port);
+      await client.listTools();
+      for (let i = 0; Date.now() < end; i++) {
+        const a = process.hrtime.bigint();
+        try {
+          if (i % 2 === 0) {
+            const { tools } = await client.listTools();
+            const poisoned = tools.some((t) => t.name === "notes");
+            if (guarded ? poisoned || tools.length !== 102 : !poisoned) bad++;
+          } else {
+            const r = await client.callTool({ name: "echo", arguments: { message: "load" } });
+            if (r.content[0].text !== "Echo: load") bad++;
+          }
+        } catch {
+          lost++;
+        }
+        lat.push(Number(process.hrtime.bigint() - a) / 1e6);
+        done++;
+      }
+      await client.close();
+    }),
+  );
+  return { rps: done / SECONDS, p50: pct(lat, 50), p99: pct(lat, 99), bad, lost, done };
+}
+
+try {
+  const results = {};
+  for (const mode of ["json", "sse"]) {
+    const up = await upstream(["--extra", "100", ...(mode === "json" ? ["--json"] : [])]);
+    const env = await envoy([
+      { name: "guarded", upstreamPort: up.port, filter: POLICY },
+      { name: "plain", upstreamPort: up.port },
+    ]);
+    const r = {
+      direct: await sequential(up.port),
+      plain: await sequential(env.ports.plain),
+      guarded: await sequential(env.ports.guarded),
+    };
+    results[mode] = r;
+    console.log(`\n${mode} answers, ${N} sequential requests, one session (ms):`);
+    console.log("| operation | direct p50 / p99 | Envoy p50 / p99 | Envoy + filter p50 / p99 | added by the filter p50 / p99 |");
+    console.log("|---|---|---|---|---|");
+    for (const op of ["tools/list", "tools/call"]) {
+      const [d, p, g] = [r.direct[op], r.plain[op], r.guarded[op]];
+      console.log(`| ${op} | ${ms(d.p50)} / ${ms(d.p99)} | ${ms(p.p50)} / ${ms(p.p99)} | ${ms(g.p50)} / ${ms(g.p99)} | ${ms(g.p50 - p.p50)} / ${ms(g.p99 - p.p99)} |`);
+    }
+    // The filter's own time per listing, from its log lines (engine +
+    // shared data, no network): the steady state, compares of the session.
+    const micros = fs
+      .readFileSync(env.logFile, "utf8")
+      .split("\n")
+      .filter((l) => l.includes('"event":"listing"') && l.includes('"baseline":"compared"'))
+      .map((l) => Number(/"micros":(\d+)/.exec(l)?.[1]))
+      .filter((x) => !Number.isNaN(x));
+    if (micros.length) {
+      const bytes = /"bytes":(\d+)/.exec(fs.readFileSync(env.logFile, "utf8"))?.[1];
+      console.log(`\nin the filter, per tools/list compare (${micros.length} listings, ${bytes} bytes served): p50 ${pct(micros, 50)} µs, p99 ${pct(micros, 99)} µs`);
+    }
+    if (mode === "json" && SECONDS > 0) {
+      const lp = await load(env.ports.plain, false);
+      const lg = await load(env.ports.guarded, true);
+      console.log(`\nload: ${SESSIONS} sessions, ${SECONDS} s each, alternating tools/list and tools/call (json answers):`);
+      console.log("| target | requests/s | p50 ms | p99 ms | requests | unfiltered or wrong | lost |");
+      console.log("|---|---|---|---|---|---|---|");
+      for (const [name, l] of [["Envoy", lp], ["Envoy + filter", lg]]) {
+        console.log(`| ${name} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.done} | ${l.bad} | ${l.lost} |`);
+      }
+    }
+    stopAll();
+  }
+} finally {
+  stopAll();
+}
