@@ -15,9 +15,10 @@ use mcp_guard::json::{self, ParseOptions, Value};
 use mcp_guard::{Policy, SanitizeOptions};
 use std::time::Duration;
 
-/// # Default 4 MiB. Below Envoy's default per-connection buffer limit would
-/// be 1 MiB; raise `per_connection_buffer_limit_bytes` with it (Envoy answers
-/// a body over its own limit with an error of its own — also closed).
+/// # Default 4 MiB: a large real catalog fits. Envoy's own default buffer
+/// limit is 1 MiB; raise `per_connection_buffer_limit_bytes` above this cap
+/// (envoy.yaml does), else Envoy's limit decides first — with an error of
+/// its own, so still closed.
 pub const DEFAULT_MAX_BODY_BYTES: u64 = 4 << 20;
 /// # Default one hour: the Streamable HTTP session of a typical SDK server
 /// is long gone by then.
