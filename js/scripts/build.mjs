@@ -7,8 +7,10 @@
 //    trapped instance refuses every later call).
 // 3. The component imports nothing, so the generated code must import
 //    nothing either (no @bytecodealliance/preview2-shim at run time): checked.
-// 4. gen/SOURCE.json records the component's SHA-256; an unchanged component
-//    is not transpiled again.
+// 4. Strings leave the component keeping a leading U+FEFF (jco's decoder
+//    would drop it): patched and checked.
+// 5. gen/SOURCE.json records the component's SHA-256 and the version of this
+//    post-processing; an unchanged component is not transpiled again.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -41,12 +43,17 @@ if (!existsSync(wasm)) {
   run("bash", [script], { cwd: root });
 }
 
+// Version of the post-processing below: a gen/ made by an older build
+// script is made again.
+const GLUE = 2;
+
 const bytes = readFileSync(wasm);
 const sha256 = createHash("sha256").update(bytes).digest("hex");
 const sourceFile = join(gen, "SOURCE.json");
 if (existsSync(sourceFile) && existsSync(join(gen, "mcp-guard.js"))) {
   try {
-    if (JSON.parse(readFileSync(sourceFile, "utf8")).sha256 === sha256) {
+    const source = JSON.parse(readFileSync(sourceFile, "utf8"));
+    if (source.sha256 === sha256 && source.glue === GLUE) {
       console.error(`build: gen/ is up to date with ${wasm} (sha256 ${sha256.slice(0, 12)})`);
       process.exit(0);
     }
@@ -62,12 +69,29 @@ const jcoRoot = dirname(dirname(require.resolve("@bytecodealliance/jco")));
 const jcoBin = join(jcoRoot, JSON.parse(readFileSync(join(jcoRoot, "package.json"), "utf8")).bin.jco);
 run(process.execPath, [jcoBin, "transpile", wasm, "-o", gen, "--name", "mcp-guard", "--instantiation", "sync", "--quiet"]);
 
-const js = readFileSync(join(gen, "mcp-guard.js"), "utf8");
+// jco lifts every string with `new TextDecoder()`, which drops a leading
+// U+FEFF: a tool named "\uFEFFdelete_file" would be reported (findings,
+// hidden tools, name map) as "delete_file", the very look-alike the engine
+// flags. Decode as the other hosts do, keeping it (scripts/parity.sh found it;
+// test/api.test.mjs has the regression test).
+const genJs = join(gen, "mcp-guard.js");
+const decoders = readFileSync(genJs, "utf8").split("new TextDecoder()");
+if (decoders.length < 2) {
+  console.error("build: no `new TextDecoder()` in the transpiled code: check how this jco version decodes strings");
+  process.exit(1);
+}
+writeFileSync(genJs, decoders.join('new TextDecoder("utf-8", { ignoreBOM: true })'));
+
+const js = readFileSync(genJs, "utf8");
+if (/new TextDecoder\((?!"utf-8", \{ ignoreBOM: true \}\))/.test(js)) {
+  console.error("build: the transpiled code has a TextDecoder that drops a leading U+FEFF");
+  process.exit(1);
+}
 const imports = js.match(/^\s*import\s.*$/gm) ?? [];
 if (imports.length > 0) {
   console.error(`build: the transpiled component imports something; refusing:\n${imports.join("\n")}`);
   process.exit(1);
 }
 const cores = readdirSync(gen).filter((f) => f.endsWith(".wasm")).sort();
-writeFileSync(sourceFile, JSON.stringify({ component: "mcp-guard.wasm", bytes: bytes.length, sha256, cores }, null, 2) + "\n");
+writeFileSync(sourceFile, JSON.stringify({ component: "mcp-guard.wasm", bytes: bytes.length, sha256, glue: GLUE, cores }, null, 2) + "\n");
 console.error(`build: gen/ from ${wasm} (${bytes.length} B, sha256 ${sha256.slice(0, 12)}): ${cores.join(", ")}`);

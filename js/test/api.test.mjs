@@ -239,6 +239,26 @@ test("schema functions: normalize, coerce back, validate, tool names", () => {
   assert.equal(toolNameOk("get.weather", "openai-strict"), false);
 });
 
+// Regression (scripts/parity.sh): jco's generated code decoded every string
+// from the component with `new TextDecoder()`, which drops a leading U+FEFF,
+// so a tool named "\uFEFFdelete_file" was reported as "delete_file" (the
+// look-alike hidden from the report) and its allowed calls went out under
+// the wrong upstream name. The build now decodes with ignoreBOM.
+test("a leading U+FEFF survives the trip out of the component (bom_stripped_from_lifted_strings)", () => {
+  const bom = "\uFEFFdelete_file";
+  const cat = { tools: [tool({ name: bom })] };
+  const hidden = createGuard().sanitize(cat);
+  assert.deepEqual(hidden.findings.map((f) => [f.kind, f.tool]), [["name-invalid", bom]]);
+  assert.deepEqual(hidden.tools.map((t) => t.name), [bom]);
+  assert.equal(hidden.hidden[0].name, bom);
+  const g = createGuard({ core: { tool_names: { on_invalid_name: "sanitize" } } });
+  const pinned = g.pin(cat);
+  assert.deepEqual(pinned.outcome.nameMap, [{ visible: "delete_file", upstream: bom }]);
+  const d = g.checkCall(pinned.baseline, "delete_file", { q: "x" });
+  assert.equal(d.action, "allow");
+  assert.equal(d.upstream, bom);
+});
+
 test("engineVersion is the Rust crate's version", () => {
   const cargo = readFileSync(join(repoRoot, "Cargo.toml"), "utf8");
   assert.equal(engineVersion(), cargo.match(/^version\s*=\s*"([^"]+)"/m)[1]);

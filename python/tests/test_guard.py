@@ -115,6 +115,11 @@ def test_pin_compare_and_call_gate() -> None:
     assert look_alike["reason"] == "confusable-name"
     bad_args = g.check_call(baseline, "weather", {"city": 5})
     assert bad_args["reason"] == "invalid-arguments" and bad_args["violations"][0]["pointer"] == "/city"
+    # as_json: the arguments to send as the engine wrote them (the bytes the
+    # other hosts hand out; scripts/parity.sh compares them).
+    text = g.check_call(baseline, "weather", '{"city":"Oslo"}', as_json=True)
+    assert text == {"action": "allow", "upstream": "weather", "arguments": '{"city":"Oslo"}', "warning": None}
+    assert g.check_call(baseline, "weather", None, as_json=True)["arguments"] is None
 
     same = g.compare(baseline, POISONED)
     assert same["drift"] == [] and same["decision"]["action"] == "serve"

@@ -90,7 +90,9 @@ class CallDecision(TypedDict, total=False):
 
     action: Literal["allow", "refuse", "respond"]
     upstream: str
-    arguments: Optional[dict[str, Any]]
+    #: `allow`: the arguments to send (a dict, or the engine's JSON text with
+    #: `as_json=True`), None when the call had none.
+    arguments: Any
     warning: Optional[str]
     reason: str
     message: str
@@ -306,7 +308,8 @@ class Guard:
         """Decides a `tools/call` of `name` in the session `baseline`.
 
         Allowed: `{"action": "allow", "upstream": <name to send>, "arguments":
-        <dict to send, mapped back from the dialect, or None>, "warning"}`.
+        <dict to send, mapped back from the dialect (JSON text with
+        as_json=True, the bytes the engine wrote), or None>, "warning"}`.
         Refused: `{"action": "refuse", "reason": <refusal-reason id>,
         "message", "violations"}`. Answered (discovery's `search_tools` and
         `get_tool_schema`): `{"action": "respond", "result": <CallToolResult
@@ -323,7 +326,7 @@ class Guard:
             return {
                 "action": "allow",
                 "upstream": d["upstream"],
-                "arguments": None if a is None else json.loads(a),
+                "arguments": a if a is None or as_json else json.loads(a),
                 "warning": d["warning"],
             }
         if dtag == "refuse":
