@@ -32,7 +32,7 @@ scripts/test-python.sh
 step "npm package: conformance, MCP SDK end to end, Redis store, npm pack + install"
 scripts/test-js.sh
 
-step "parity: conformance + corpus x 5 policies through native, wasmtime, npm and Python, byte for byte"
+step "parity: conformance + corpus x 5 policies through native, wasmtime, npm, Python (byte for byte) and Envoy"
 scripts/parity.sh
 
 step "fuzz smoke (${FUZZ_SECONDS:-20}s per target)"

@@ -1,0 +1,204 @@
+// Parity through the Envoy filter: every job's input served by a plain
+// upstream as a `tools/list` answer, through a real Envoy running the filter
+// (envoy/) with the job's policy, twice per session (first listing: pin;
+// second: compare with the next input). The answers must be what the native
+// dump says: the same catalog bytes spliced into the JSON-RPC result, or the
+// same refusal / error kind.
+//
+//   node parity/envoy.mjs JOBS.json NATIVE.jsonl
+//
+// Needs ENVOY_BIN and MCP_GUARD_ENVOY_WASM (scripts/parity.sh sets them the
+// way scripts/test-envoy.sh does) and envoy/test's npm packages (the
+// harness that starts Envoy is reused from there).
+//
+// What the filter cannot show the same way, and is expected instead:
+// - it reads the upstream's JSON-RPC envelope with its strict parser first,
+//   so an input that is not strict JSON (native `invalid-json`,
+//   `duplicate-key`) is `invalid-json` from the filter (-32002);
+// - it refuses a paginated result (`nextCursor`) rather than pinning one page
+//   (README, "Envoy"): `paginated` (-32002);
+// - it has no foreign-names option: jobs with foreign names are left out;
+// - bodies over its `max_body_bytes` (4 MiB) fail closed by design: left out.
+// After a first listing that failed there is no baseline, so the second
+// listing is not compared.
+import http from "node:http";
+import { basename } from "node:path";
+import { readFileSync } from "node:fs";
+import { envoy, stopAll } from "../envoy/test/harness.mjs";
+
+const [jobsPath, nativePath] = process.argv.slice(2);
+if (!jobsPath || !nativePath) {
+  console.error("usage: node parity/envoy.mjs JOBS.json NATIVE.jsonl");
+  process.exit(2);
+}
+const MAX_BODY = 4 << 20;
+
+const { jobs } = JSON.parse(readFileSync(jobsPath, "utf8"));
+const native = readFileSync(nativePath, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+if (native.length !== jobs.length) throw new Error(`${nativePath}: ${native.length} lines for ${jobs.length} jobs`);
+
+// The upstream: answers `tools/list` of session `parity-<job>` with the job's
+// input the first time and its next input after, spliced in as the result
+// byte for byte; anything else gets an empty result.
+const listings = new Map();
+const upstreamServer = http.createServer((req, res) => {
+  const chunks = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", () => {
+    const msg = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const id = JSON.stringify(msg.id ?? null);
+    const sid = req.headers["mcp-session-id"] ?? "";
+    const m = /^parity-(\d+)$/.exec(sid);
+    let result = "{}";
+    if (msg.method === "tools/list" && m) {
+      const n = listings.get(sid) ?? 0;
+      listings.set(sid, n + 1);
+      const job = jobs[Number(m[1])];
+      result = readFileSync(n === 0 ? job.path : job.next_path);
+    }
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":`), Buffer.from(result), Buffer.from("}")]));
+  });
+});
+await new Promise((r) => upstreamServer.listen(0, "127.0.0.1", r));
+const upstreamPort = upstreamServer.address().port;
+
+// One listener per (policy, server).
+const listenerOf = (job) => JSON.stringify([job.policy_json, job.server]);
+const specs = new Map();
+for (const job of jobs) {
+  const key = listenerOf(job);
+  if (!specs.has(key)) {
+    const filter = { policy: JSON.parse(job.policy_json) };
+    if (job.server !== null) filter.server = job.server;
+    specs.set(key, { name: `l${specs.size}`, upstreamPort, filter });
+  }
+}
+
+// Known differences, each a filter bug reported and not fixed yet (the
+// expected-failure list: a listing that matches an entry passes; an entry
+// that no longer occurs fails the run, so it is removed with the fix).
+// Keyed by the served file, the native answer and the filter's answer.
+const KNOWN = [
+  {
+    // BUG (envoy/src/guard.rs `find`): the filter reads the upstream's answer
+    // with its own parser (depth 512) and reports any parse failure as
+    // `invalid-json`; nesting past 512 is `too-deep` in the engine and every
+    // other host. Repro: a tools/list result with a tool whose schema nests
+    // 600 arrays in a `default` -> filter -32002 data.reason "invalid-json",
+    // `mcp-guard check` / pin -> too-deep.
+    file: "06b-deep-nesting-parser-limit.json",
+    native: { error: "too-deep" },
+    envoy: { error: "invalid-json" },
+  },
+];
+
+/** The expected answer for a native result (`pin`, or `compare`'s decision). */
+function expectedError(kind) {
+  return kind === "duplicate-key" ? "invalid-json" : kind;
+}
+
+function paginated(path) {
+  try {
+    const c = JSON.parse(readFileSync(path, "utf8"));
+    return c !== null && typeof c === "object" && c.nextCursor !== undefined && c.nextCursor !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** What the filter answered: {catalog} | {refuse: reason} | {error: reason} | {other}. */
+function answer(status, body) {
+  const prefix = '{"jsonrpc":"2.0","id":1,"result":';
+  if (status === 200 && body.startsWith(prefix) && body.endsWith("}")) return { catalog: body.slice(prefix.length, -1) };
+  try {
+    const m = JSON.parse(body);
+    if (m.error?.code === -32001) return { refuse: m.error.data?.reason };
+    if (m.error?.code === -32002) return { error: m.error.data?.reason };
+  } catch {
+    // fall through
+  }
+  return { other: `HTTP ${status}: ${body.slice(0, 200)}` };
+}
+
+function show(a) {
+  if (a.catalog !== undefined) return `catalog (${a.catalog.length} chars) ${JSON.stringify(a.catalog.slice(0, 100))}…`;
+  return JSON.stringify(a);
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+let env;
+try {
+  env = await envoy([...specs.values()]);
+  const t0 = performance.now();
+  const counts = { compared: 0, listings: 0, skipped: {} };
+  const diffs = [];
+  const skip = (why) => (counts.skipped[why] = (counts.skipped[why] ?? 0) + 1);
+  for (const [i, job] of jobs.entries()) {
+    const line = native[i];
+    if (line.input !== job.input || line.policy !== job.policy) throw new Error(`native dump out of step at line ${i + 1}`);
+    if (job.foreign_names.length > 0) { skip("foreign names (no filter option)"); continue; }
+    const size = readFileSync(job.path).length;
+    if (size + 64 > MAX_BODY) { skip("over max_body_bytes"); continue; }
+    const port = env.ports[specs.get(listenerOf(job)).name];
+    const list = async () => {
+      const r = await fetch(`http://127.0.0.1:${port}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": `parity-${i}` },
+        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      });
+      return answer(r.status, await r.text());
+    };
+    const check = (what, file, want, got) => {
+      counts.listings += 1;
+      if (same(want, got)) return;
+      const known = KNOWN.find((k) => k.file === basename(file) && same(k.native, want) && same(k.envoy, got));
+      if (known) {
+        known.seen = (known.seen ?? 0) + 1;
+        return;
+      }
+      diffs.push(`  ${job.input} under ${job.policy}, ${what}:\n    native: ${show(want)}\n     envoy: ${show(got)}`);
+    };
+    const expect = (res, kind) =>
+      kind === "pin"
+        ? res.error !== undefined ? { error: expectedError(res.error) } : { catalog: res.outcome.catalog }
+        : res.error !== undefined
+          ? { error: expectedError(res.error) }
+          : res.decision.action === "serve"
+            ? { catalog: res.decision.catalog }
+            : { refuse: res.decision.invalidate ? "session-invalidated" : "drift" };
+    const first = await list();
+    check("first listing (pin)", job.path, paginated(job.path) ? { error: "paginated" } : expect(line.pin, "pin"), first);
+    if (first.catalog === undefined || line.pin.error !== undefined) {
+      skip("second listing after a failed first");
+    } else {
+      const second = await list();
+      check("second listing (compare with the next input)", job.next_path, paginated(job.next_path) ? { error: "paginated" } : expect(line.compare, "compare"), second);
+    }
+    counts.compared += 1;
+  }
+  const skipped = Object.entries(counts.skipped).map(([k, n]) => `${n} ${k}`).join(", ");
+  console.log(
+    `parity envoy: ${counts.compared} jobs, ${counts.listings} listings through Envoy (${specs.size} listeners) in ${((performance.now() - t0) / 1000).toFixed(1)} s; left out: ${skipped || "none"}`,
+  );
+  for (const k of KNOWN) {
+    if (k.seen) console.log(`parity envoy: known difference on ${k.seen} listings of ${k.file}: native ${JSON.stringify(k.native)}, envoy ${JSON.stringify(k.envoy)} (see KNOWN)`);
+    else diffs.push(`  the known difference for ${k.file} no longer occurs: remove it from KNOWN in parity/envoy.mjs`);
+  }
+  if (diffs.length > 0) {
+    console.log(`parity envoy: ${diffs.length} listings differ from the native engine; the first ${Math.min(8, diffs.length)}:`);
+    console.log(diffs.slice(0, 8).join("\n"));
+    process.exitCode = 1;
+  } else {
+    console.log("parity envoy: every other listing = native, byte for byte");
+  }
+} catch (e) {
+  if (env) console.error(readFileSync(env.logFile, "utf8").slice(-4000));
+  throw e;
+} finally {
+  stopAll();
+  upstreamServer.close();
+}
