@@ -1,9 +1,12 @@
 // Parity through the Envoy filter: every job's input served by a plain
 // upstream as a `tools/list` answer, through a real Envoy running the filter
 // (envoy/) with the job's policy, twice per session (first listing: pin;
-// second: compare with the next input). The answers must be what the native
-// dump says: the same catalog bytes spliced into the JSON-RPC result, or the
-// same refusal / error kind.
+// second: compare with the next input), each followed by the dump's calls as
+// tools/call requests. The answers must be what the native dump says: the
+// same catalog bytes spliced into the JSON-RPC result, or the same refusal /
+// error kind; a call refused for the same reason, answered with the same
+// result bytes, or forwarded under the same upstream name with the same
+// arguments (the upstream echoes what it received).
 //
 //   node parity/envoy.mjs JOBS.json NATIVE.jsonl
 //
@@ -50,7 +53,10 @@ const upstreamServer = http.createServer((req, res) => {
     const sid = req.headers["mcp-session-id"] ?? "";
     const m = /^parity-(\d+)$/.exec(sid);
     let result = "{}";
-    if (msg.method === "tools/list" && m) {
+    if (msg.method === "tools/call") {
+      // What reached the server: the driver reads name and arguments back.
+      result = `{"content":[{"type":"text","text":"called"}],"echo":${Buffer.concat(chunks).toString("utf8")}}`;
+    } else if (msg.method === "tools/list" && m) {
       const n = listings.get(sid) ?? 0;
       listings.set(sid, n + 1);
       const job = jobs[Number(m[1])];
@@ -121,6 +127,37 @@ function answer(status, body) {
   return { other: `HTTP ${status}: ${body.slice(0, 200)}` };
 }
 
+/** Sorted-key JSON of a parsed value (arguments compare as values: the
+ * filter forwards the client's own bytes when the engine changed nothing). */
+function canon(v) {
+  if (v === null || typeof v !== "object") return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(canon).join(",")}]`;
+  return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(",")}}`;
+}
+
+/** The native call decision as the filter shows it. */
+function expectedCall(d) {
+  if (d.action === "allow") return { allow: { upstream: d.upstream, arguments: canon(d.arguments === null ? null : JSON.parse(d.arguments)) } };
+  if (d.action === "refuse") return { refuse: d.reason };
+  if (d.action === "respond") return { respond: d.result };
+  return d;
+}
+
+/** What the filter did with a tools/call: forwarded (what the server got), refused, or answered. */
+function callAnswer(status, body) {
+  const prefix = '{"jsonrpc":"2.0","id":1,"result":';
+  try {
+    const m = JSON.parse(body);
+    const echo = m.result?.echo;
+    if (status === 200 && echo) return { allow: { upstream: echo.params?.name, arguments: canon(echo.params?.arguments ?? null) } };
+    if (status === 200 && m.result && body.startsWith(prefix) && body.endsWith("}")) return { respond: body.slice(prefix.length, -1) };
+    if ((status === 200 && m.error?.code === -32602) || (status === 409 && m.error?.code === -32001)) return { refuse: m.error.data?.reason };
+  } catch {
+    // fall through
+  }
+  return { other: `HTTP ${status}: ${body.slice(0, 200)}` };
+}
+
 function show(a) {
   if (a.catalog !== undefined) return `catalog (${a.catalog.length} chars) ${JSON.stringify(a.catalog.slice(0, 100))}…`;
   return JSON.stringify(a);
@@ -132,9 +169,20 @@ function same(a, b) {
 
 let env;
 try {
-  env = await envoy([...specs.values()]);
+  // The harness picks each listener's port by opening and closing a socket,
+  // so with many listeners two can get the same port now and then (Envoy
+  // then refuses the configuration): start again with fresh ports.
+  for (let attempt = 1; !env; attempt++) {
+    try {
+      env = await envoy([...specs.values()]);
+    } catch (e) {
+      if (attempt === 3 || !/duplicate address/.test(e.message)) throw e;
+      stopAll();
+      console.error(`parity envoy: a listener port was handed out twice; starting Envoy again (${attempt})`);
+    }
+  }
   const t0 = performance.now();
-  const counts = { compared: 0, listings: 0, skipped: {} };
+  const counts = { compared: 0, listings: 0, calls: 0, callKinds: {}, skipped: {} };
   const diffs = [];
   const skip = (why) => (counts.skipped[why] = (counts.skipped[why] ?? 0) + 1);
   for (const [i, job] of jobs.entries()) {
@@ -144,13 +192,28 @@ try {
     const size = readFileSync(job.path).length;
     if (size + 64 > MAX_BODY) { skip("over max_body_bytes"); continue; }
     const port = env.ports[specs.get(listenerOf(job)).name];
-    const list = async () => {
-      const r = await fetch(`http://127.0.0.1:${port}/mcp`, {
+    const post = (body) =>
+      fetch(`http://127.0.0.1:${port}/mcp`, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": `parity-${i}` },
-        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+        body,
       });
+    const list = async () => {
+      const r = await post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
       return answer(r.status, await r.text());
+    };
+    // The native calls of the dump, as tools/call requests in the session.
+    const calls = async (what, native) => {
+      for (const c of native) {
+        const params = c.arguments === null ? `{"name":${JSON.stringify(c.name)}}` : `{"name":${JSON.stringify(c.name)},"arguments":${c.arguments}}`;
+        const r = await post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":${params}}`);
+        const got = callAnswer(r.status, await r.text());
+        counts.calls += 1;
+        const k = Object.keys(got)[0];
+        counts.callKinds[k] = (counts.callKinds[k] ?? 0) + 1;
+        const want = expectedCall(c.decision);
+        if (!same(want, got)) diffs.push(`  ${job.input} under ${job.policy}, ${what} call ${c.name} ${c.arguments}:\n    native: ${show(want)}\n     envoy: ${show(got)}`);
+      }
     };
     const check = (what, file, want, got) => {
       counts.listings += 1;
@@ -175,25 +238,28 @@ try {
     if (first.catalog === undefined || line.pin.error !== undefined) {
       skip("second listing after a failed first");
     } else {
+      await calls("pinned", line.calls);
       const second = await list();
       check("second listing (compare with the next input)", job.next_path, paginated(job.next_path) ? { error: "paginated" } : expect(line.compare, "compare"), second);
+      if (line.compare.error === undefined && second.other === undefined && !paginated(job.next_path)) await calls("compared", line.compare.calls);
     }
     counts.compared += 1;
   }
   const skipped = Object.entries(counts.skipped).map(([k, n]) => `${n} ${k}`).join(", ");
   console.log(
-    `parity envoy: ${counts.compared} jobs, ${counts.listings} listings through Envoy (${specs.size} listeners) in ${((performance.now() - t0) / 1000).toFixed(1)} s; left out: ${skipped || "none"}`,
+    `parity envoy: ${counts.compared} jobs, ${counts.listings} listings and ${counts.calls} tools/call through Envoy (${specs.size} listeners) in ${((performance.now() - t0) / 1000).toFixed(1)} s; left out: ${skipped || "none"}`,
   );
+  console.log(`parity envoy: tools/call ${Object.entries(counts.callKinds).map(([k, n]) => `${n} ${k === "allow" ? "forwarded" : k === "respond" ? "answered by the filter" : k === "refuse" ? "refused" : k}`).join(", ")}`);
   for (const k of KNOWN) {
     if (k.seen) console.log(`parity envoy: known difference on ${k.seen} listings of ${k.file}: native ${JSON.stringify(k.native)}, envoy ${JSON.stringify(k.envoy)} (see KNOWN)`);
     else diffs.push(`  the known difference for ${k.file} no longer occurs: remove it from KNOWN in parity/envoy.mjs`);
   }
   if (diffs.length > 0) {
-    console.log(`parity envoy: ${diffs.length} listings differ from the native engine; the first ${Math.min(8, diffs.length)}:`);
+    console.log(`parity envoy: ${diffs.length} answers differ from the native engine; the first ${Math.min(8, diffs.length)}:`);
     console.log(diffs.slice(0, 8).join("\n"));
     process.exitCode = 1;
   } else {
-    console.log("parity envoy: every other listing = native, byte for byte");
+    console.log("parity envoy: every other listing = native, byte for byte; every call decided as natively");
   }
 } catch (e) {
   if (env) console.error(readFileSync(env.logFile, "utf8").slice(-4000));
