@@ -6,7 +6,8 @@
 //! depends only on the string, the rules and the catalog's names, so it is
 //! computed once per distinct string.
 //!
-//! Bounded: at most `MAX_ENTRIES` strings and `MAX_BYTES` of their text are
+//! Bounded: at most `MAX_ENTRIES` strings (as many again of 8 bytes or less,
+//! kept apart in one word each) and `MAX_BYTES` of their text are
 //! kept; past that, strings are scanned without being remembered. The table
 //! is open-addressed with a bounded probe, so strings crafted to collide
 //! (the hash is not keyed: the engine has no randomness) cost at most
@@ -28,7 +29,30 @@ struct Entry {
     verdict: u32,
 }
 
+/// A string of at most 8 bytes, kept as one word: a third of the strings a
+/// real catalog scans are this short (`string`, `object`, enum values), and
+/// for them the general table's hash pass and text compare cost more than
+/// the lookup itself.
+#[derive(Clone, Copy, Default)]
+struct Short {
+    key: u64,
+    /// 0 = free slot (the empty string is never looked up).
+    len: u8,
+    verdict: u32,
+}
+
+fn short_key(s: &str) -> u64 {
+    s.bytes().fold(0u64, |w, b| w << 8 | u64::from(b))
+}
+
+fn short_slot(key: u64, len: usize) -> usize {
+    (((key ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) >> 32) as usize
+}
+
 pub struct Memo<V> {
+    /// Strings of 1 to 8 bytes, open-addressed like `slots`; same bounds.
+    short: Vec<Short>,
+    n_short: usize,
     /// Entry index + 1 per slot; 0 = free. Length: a power of two, at least
     /// twice the entries.
     slots: Vec<u32>,
@@ -77,10 +101,32 @@ pub enum Found<'a, V> {
 
 impl<V> Memo<V> {
     pub fn new() -> Memo<V> {
-        Memo { slots: Vec::new(), entries: Vec::new(), text: String::new(), verdicts: vec![None] }
+        Memo { short: Vec::new(), n_short: 0, slots: Vec::new(), entries: Vec::new(), text: String::new(), verdicts: vec![None] }
+    }
+
+    fn verdict(&self, i: u32) -> Found<'_, V> {
+        match self.verdicts.get(i as usize) {
+            Some(Some(v)) => Found::Verdict(v),
+            _ => Found::Nothing,
+        }
     }
 
     pub fn get(&self, s: &str) -> Found<'_, V> {
+        if (1..=8).contains(&s.len()) {
+            let (key, len) = (short_key(s), s.len());
+            let mask = self.short.len().wrapping_sub(1);
+            let at = short_slot(key, len);
+            for p in 0..if self.short.is_empty() { 0 } else { MAX_PROBE } {
+                let Some(e) = self.short.get(at.wrapping_add(p) & mask) else { break };
+                if e.len == 0 {
+                    break;
+                }
+                if e.key == key && usize::from(e.len) == len {
+                    return self.verdict(e.verdict);
+                }
+            }
+            return Found::Unknown(0);
+        }
         let h = hash(s);
         if self.slots.is_empty() {
             return Found::Unknown(h);
@@ -92,10 +138,7 @@ impl<V> Memo<V> {
                 e => &self.entries[e as usize - 1],
             };
             if e.hash == h && e.len == s.len() && self.text.get(e.start..e.start + e.len) == Some(s) {
-                return match self.verdicts.get(e.verdict as usize) {
-                    Some(Some(v)) => Found::Verdict(v),
-                    _ => Found::Nothing,
-                };
+                return self.verdict(e.verdict);
             }
         }
         Found::Unknown(h)
@@ -104,6 +147,9 @@ impl<V> Memo<V> {
     /// Remembers `s` (whose hash `get` returned) with its verdict, if the
     /// bounds allow.
     pub fn insert(&mut self, s: &str, h: u64, verdict: Option<V>) {
+        if (1..=8).contains(&s.len()) {
+            return self.insert_short(s, verdict);
+        }
         if self.entries.len() >= MAX_ENTRIES || self.text.len() + s.len() > MAX_BYTES {
             return;
         }
@@ -115,16 +161,47 @@ impl<V> Memo<V> {
         else {
             return;
         };
-        let v = match verdict {
+        let v = self.push_verdict(verdict);
+        self.entries.push(Entry { hash: h, start: self.text.len(), len: s.len(), verdict: v });
+        self.text.push_str(s);
+        self.slots[slot] = self.entries.len() as u32;
+    }
+
+    fn insert_short(&mut self, s: &str, verdict: Option<V>) {
+        if self.n_short >= MAX_ENTRIES {
+            return;
+        }
+        if self.n_short * 2 >= self.short.len() {
+            // Grow and re-place; entries that find no slot within the probe
+            // bound are forgotten (scanned again), as in `grow`.
+            let n = (self.short.len() * 2).max(256);
+            let old = std::mem::replace(&mut self.short, vec![Short::default(); n]);
+            self.n_short = 0;
+            for e in old.into_iter().filter(|e| e.len != 0) {
+                self.place_short(e);
+            }
+        }
+        let v = self.push_verdict(verdict);
+        self.place_short(Short { key: short_key(s), len: s.len() as u8, verdict: v });
+    }
+
+    fn place_short(&mut self, e: Short) {
+        let mask = self.short.len() - 1;
+        let at = short_slot(e.key, usize::from(e.len));
+        if let Some(slot) = (0..MAX_PROBE).map(|p| at.wrapping_add(p) & mask).find(|&i| self.short[i].len == 0) {
+            self.short[slot] = e;
+            self.n_short += 1;
+        }
+    }
+
+    fn push_verdict(&mut self, verdict: Option<V>) -> u32 {
+        match verdict {
             None => 0,
             Some(v) => {
                 self.verdicts.push(Some(v));
                 (self.verdicts.len() - 1) as u32
             }
-        };
-        self.entries.push(Entry { hash: h, start: self.text.len(), len: s.len(), verdict: v });
-        self.text.push_str(s);
-        self.slots[slot] = self.entries.len() as u32;
+        }
     }
 
     fn grow(&mut self) {
@@ -157,6 +234,26 @@ mod tests {
         assert!(matches!(m.get("string"), Found::Nothing));
         assert!(matches!(m.get("object"), Found::Verdict(&"hit")));
         assert!(matches!(m.get("strinG"), Found::Unknown(_)));
+    }
+
+    #[test]
+    fn short_strings_are_told_apart_by_every_byte_and_length() {
+        let mut m: Memo<usize> = Memo::new();
+        let words = ["a", "a\0", "\0a", "string", "strinG", "12345678", "1234567", "é", "\0"];
+        for (i, s) in words.iter().enumerate() {
+            let Found::Unknown(h) = m.get(s) else { panic!("{s:?} known too early") };
+            m.insert(s, h, Some(i));
+        }
+        for (i, s) in words.iter().enumerate() {
+            assert!(matches!(m.get(s), Found::Verdict(&v) if v == i), "{s:?}");
+        }
+        for i in 0..3000 {
+            let s = format!("{i}");
+            let Found::Unknown(h) = m.get(&s) else { panic!() };
+            m.insert(&s, h, None);
+        }
+        assert!(matches!(m.get("2999"), Found::Nothing));
+        assert!(matches!(m.get("string"), Found::Verdict(&3)));
     }
 
     #[test]

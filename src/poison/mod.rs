@@ -8,6 +8,8 @@
 //! (an instruction *and* a secret path is worse than either); `block` hides
 //! tools whose score reaches the threshold.
 
+mod dfa;
+mod gates;
 pub mod matcher;
 pub mod rules;
 mod memo;
@@ -31,11 +33,11 @@ pub struct Hit {
     pub detail: String,
 }
 
-/// The rules compiled for speed, in two filters that only ever discard rules
+/// The rules compiled for speed, in filters that only ever discard rules
 /// that cannot match, so the verdict is the one the rules themselves give:
 ///
 /// 1. One Aho-Corasick DFA over the literal tokens the rules need (see
-///    `Rule::trigger_sets`), driven by a plain loop over the bytes. Each
+///    `Rule::trigger_sets`; `dfa::Dfa`), one loop over the bytes. Each
 ///    required element of a rule is a *slot*; the pass marks the slots whose
 ///    tokens occur, and a rule stays a candidate only if every slot of one of
 ///    its alternatives is marked. Most strings stop here: one linear pass, no
@@ -45,13 +47,17 @@ pub struct Hit {
 ///    straight from ASCII text without folding it. Common words ("user",
 ///    "send", "content") make many long descriptions candidates of some
 ///    sequence rule; few contain the sequence.
+/// 3. The other candidates pass exact gates (`gates::Gates`): the literals
+///    every match of theirs needs, found in the raw text when its folding
+///    needs no Unicode tables. A loose trigger ("system", "http") lets ~200
+///    strings of a real catalog through step 1; none holds a match.
 ///
 /// Only the rules still standing run on the folded text, where their match
 /// and excerpt are computed. Built once per `Policy`.
 pub struct Detector {
-    dfa: aho_corasick::dfa::DFA,
-    /// Per automaton pattern: the slots it marks.
-    pat_slots: Vec<Slots>,
+    triggers: dfa::Dfa,
+    /// Trigger patterns, for `Debug`.
+    n_triggers: usize,
     /// Alternatives of every rule (index = `RULES` index; last = shadowing):
     /// (rule, slots that must all be marked). An empty set is always met.
     alts: Vec<(usize, Slots)>,
@@ -63,6 +69,7 @@ pub struct Detector {
     word_rules: u64,
     /// Substring rules: per rule, one automaton over its needles.
     subs: Vec<Option<aho_corasick::AhoCorasick>>,
+    gates: gates::Gates,
 }
 
 type Slots = [u64; 4];
@@ -103,15 +110,8 @@ impl Detector {
             }
         }
         assert!(RULES.len() < 64, "candidate masks are u64");
-        let dfa = aho_corasick::dfa::DFA::builder()
-            .ascii_case_insensitive(true)
-            .match_kind(aho_corasick::MatchKind::Standard)
-            .start_kind(aho_corasick::StartKind::Unanchored)
-            // `mark` drives the DFA itself, byte by byte; a prefilter would
-            // only make the start state special.
-            .prefilter(false)
-            .build(&pats)
-            .expect("static trigger patterns");
+        let trigger_pats: Vec<(Vec<u8>, Slots)> = pats.iter().map(|p| p.as_bytes().to_vec()).zip(pat_slots).collect();
+        let triggers = dfa::Dfa::new(&trigger_pats, dfa::Reading::Raw);
         let seqs: Vec<&[&[&str]]> = RULES
             .iter()
             .map(|r| match &r.m {
@@ -128,28 +128,23 @@ impl Detector {
                 _ => None,
             })
             .collect();
-        Detector { dfa, pat_slots, alts, slots: next_slot, words: words::WordRules::new(&seqs), gaps, word_rules, subs }
+        Detector {
+            triggers,
+            n_triggers: trigger_pats.len(),
+            alts,
+            slots: next_slot,
+            words: words::WordRules::new(&seqs),
+            gaps,
+            word_rules,
+            subs,
+            gates: gates::Gates::new(),
+        }
     }
 
-    /// Marks the slots of every trigger token in `hay` (overlapping
-    /// matches included: the DFA's match states list every pattern ending
-    /// there).
+    /// Marks the slots of every trigger token in `hay`, read as raw bytes
+    /// (overlapping matches included).
     fn mark(&self, hay: &[u8], slots: &mut Slots) {
-        use aho_corasick::automaton::Automaton;
-        use aho_corasick::Anchored;
-        let d = &self.dfa;
-        let Ok(mut sid) = d.start_state(Anchored::No) else { return };
-        for &b in hay {
-            sid = d.next_state(Anchored::No, sid, b);
-            if d.is_special(sid) && d.is_match(sid) {
-                for i in 0..d.match_len(sid) {
-                    let p = &self.pat_slots[d.match_pattern(sid, i).as_usize()];
-                    for (s, m) in slots.iter_mut().zip(p) {
-                        *s |= m;
-                    }
-                }
-            }
-        }
+        self.triggers.run(hay, false, slots);
     }
 
     /// Diagnostics: which rules the token prefilter lets through for `s`.
@@ -187,7 +182,7 @@ impl Default for Detector {
 
 impl std::fmt::Debug for Detector {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Detector({} triggers, {} slots)", self.pat_slots.len(), self.slots)
+        write!(f, "Detector({} triggers, {} states, {} slots)", self.n_triggers, self.triggers.states(), self.slots)
     }
 }
 
@@ -255,7 +250,11 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
     // fullwidth forms reach the automaton as the letters they imitate.
     let mut slots: Slots = [0; 4];
     let mut folded = None;
-    if s.is_ascii() || !needs_fold(s) {
+    let ascii = s.is_ascii();
+    // Whether folding leaves the non-ASCII characters of `s` as they are
+    // (`words::reads_like_ascii`): asked at most once, and only when needed.
+    let mut like_ascii: Option<bool> = None;
+    if ascii || !needs_fold(s) {
         det.mark(s.as_bytes(), &mut slots);
     } else {
         let f = matcher::fold(s);
@@ -267,20 +266,32 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
     if mask == 0 {
         return None;
     }
-    // Word-sequence candidates: keep those whose sequence is really there.
-    let mut words = Vec::new();
     let mut live = mask & !det.word_rules;
+    if live != 0 {
+        live = match &folded {
+            Some(f) if f.latin != f.plain => det.gates.pass(&[&f.plain, &f.latin], false, live),
+            Some(f) => det.gates.pass(&[&f.plain], false, live),
+            None if gates::table_fold(s, ascii || *like_ascii.get_or_insert_with(|| words::reads_like_ascii(s))) => {
+                det.gates.pass(&[s], true, live)
+            }
+            None => live,
+        };
+    }
     // Shadowing needs another tool named in the text; most texts with a
-    // redirect word ("requests", "messages") name none.
+    // redirect phrase name none.
     let shadow = 1 << RULES.len();
-    if live & shadow != 0 && s.is_ascii() && !others.may_be_named_in_ascii(s) {
+    if live & shadow != 0 && ascii && !others.may_be_named_in_ascii(s) {
         live &= !shadow;
     }
+    // Word-sequence candidates: keep those whose sequence is really there.
+    let mut words = Vec::new();
     if mask & det.word_rules != 0 {
         match &folded {
             Some(f) => det.words.words_of_folded(f, &mut words),
             // The same word list `fold` would give, without folding.
-            None if s.is_ascii() || words::reads_like_ascii(s) => det.words.words_of_text(s, &mut words),
+            None if ascii || *like_ascii.get_or_insert_with(|| words::reads_like_ascii(s)) => {
+                det.words.words_of_text(s, &mut words)
+            }
             None => {
                 let f = matcher::fold(s);
                 det.words.words_of_folded(&f, &mut words);
@@ -316,7 +327,7 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
                     .or_else(|| (f.latin != f.plain).then(|| ac.find(&f.latin)).flatten().map(|m| (m.start(), m.end(), true)))
             }),
             rules::Match::Near(a, b, w) => matcher::near(&f.plain, a, b, *w).map(|(x, y)| (x, y, false)),
-            rules::Match::Fn(func) => func(&f).map(|(a, b)| (a, b, true)),
+            rules::Match::Fn(func, _) => func(&f).map(|(a, b)| (a, b, true)),
         };
         if let Some((a, b, latin)) = found {
             let view = if latin { &f.latin } else { &f.plain };

@@ -17,7 +17,7 @@ use super::Verdict;
 pub(super) const SHADOW_TRIGGERS: &[&str] =
     &["effect", "emails", "messages", "requests", "redirect", "proxying", "recipient", "bcc", "behavior", "behaviour"];
 
-const REDIRECT: &[&str] = &[
+pub(super) const REDIRECT: &[&str] = &[
     "side effect",
     "side-effect",
     "all emails",

@@ -7,7 +7,7 @@
 //! rules on their own; `high` rules never fire on a real tool, so `block` at the
 //! default threshold hides no real tool (`tests/poisoning.rs`).
 
-use super::matcher::Folded;
+use super::matcher::{Folded, SPACE};
 use crate::finding::{FindingKind as K, Severity as S};
 
 pub struct Rule {
@@ -28,9 +28,24 @@ pub enum Match {
     Sub(&'static [&'static str]),
     /// One of A followed within N bytes by one of B, on the plain view.
     Near(&'static [&'static str], &'static [&'static str], usize),
-    /// A custom check.
-    Fn(fn(&Folded) -> Option<(usize, usize)>),
+    /// A custom check, and what its matches need (for the gates).
+    Fn(fn(&Folded) -> Option<(usize, usize)>, FnGate),
 }
+
+/// What every match of a `Fn` rule needs, for the detector's exact gates
+/// (`super::gates`): text that cannot hold it skips folding for this rule.
+pub struct FnGate {
+    /// Groups of needles (lower case, none starting with a space): a match
+    /// has one needle of each group in the folded text.
+    pub needles: &'static [&'static [&'static str]],
+    /// A test on the bytes of text that folds by the ASCII table alone and
+    /// holds no control that folding drops (`class`: that table): false only
+    /// when the rule cannot match.
+    pub raw: Option<RawTest>,
+}
+
+/// See `FnGate::raw`: the text's bytes and its fold class table.
+pub type RawTest = fn(&[u8], &[u8; 256]) -> bool;
 
 impl Rule {
     /// What every match of this rule must contain, for the detector's
@@ -62,7 +77,7 @@ impl Rule {
             Match::Near(a, b, _) => {
                 vec![vec![a.iter().map(|x| longest_token(x)).collect(), b.iter().map(|x| longest_token(x)).collect()]]
             }
-            Match::Fn(_) => vec![self.fn_triggers.iter().map(|el| el.iter().map(|s| s.to_string()).collect()).collect()],
+            Match::Fn(..) => vec![self.fn_triggers.iter().map(|el| el.iter().map(|s| s.to_string()).collect()).collect()],
         }
     }
 }
@@ -158,7 +173,7 @@ pub static RULES: &[Rule] = &[
         severity: S::High,
         why: "names a private key or credential file",
         fn_triggers: &[&["id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "credentials", "aws_secret", "gcloud", "accesstokens", ".kube", ".docker", ".netrc", ".npmrc", ".pypirc", "shadow", "mcp.json", "claude_desktop", ".cursor", ".codeium", ".continue", "login data", "cookies", "key4", "logins", "wallet", "keychain", ".gnupg", ".password-store", ".env"]],
-        m: Match::Fn(credential_file),
+        m: Match::Fn(credential_file, FnGate { needles: &[CREDENTIAL_FILES], raw: None }),
     },
     Rule {
         id: "secret.user-secret",
@@ -192,7 +207,7 @@ pub static RULES: &[Rule] = &[
         severity: S::High,
         why: "a remote markdown image: rendering it sends a request (and any data in its URL) to that host",
         fn_triggers: &[&["!["], &["http", "//"]],
-        m: Match::Fn(markdown_remote_image),
+        m: Match::Fn(markdown_remote_image, FnGate { needles: &[&["!["], &["](http", "](//"]], raw: None }),
     },
     Rule {
         id: "exfil.url-template",
@@ -200,7 +215,7 @@ pub static RULES: &[Rule] = &[
         severity: S::High,
         why: "a URL with a slot for conversation data",
         fn_triggers: &[&["http"], &["{", "$(", "<"]],
-        m: Match::Fn(url_with_data_slot),
+        m: Match::Fn(url_with_data_slot, FnGate { needles: &[&["http"], &["?"]], raw: Some(url_with_data_slot_raw) }),
     },
     Rule {
         id: "exfil.send-to",
@@ -208,7 +223,7 @@ pub static RULES: &[Rule] = &[
         severity: S::High,
         why: "tells the model to send data to an address or host",
         fn_triggers: &[&["@", "http", "www."], &["send", "forward", "email", "mail", "post", "upload", "transmit", "leak", "exfiltrate", "bcc", "copy", "report", "submit"]],
-        m: Match::Fn(send_to_address),
+        m: Match::Fn(send_to_address, FnGate { needles: &[], raw: Some(send_to_address_raw) }),
     },
     Rule {
         id: "exfil.pass-as-parameter",
@@ -310,7 +325,7 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "addresses the assistant directly with an order",
         fn_triggers: &[&["assistant", "ai:", "ai,"]],
-        m: Match::Fn(addressed_to_assistant),
+        m: Match::Fn(addressed_to_assistant, FnGate { needles: &[&["assistant:", "assistant,", "ai:", "ai,"]], raw: None }),
     },
     Rule {
         id: "instruction.before-using",
@@ -359,7 +374,7 @@ pub static RULES: &[Rule] = &[
         severity: S::High,
         why: "an encoded blob with a hint to decode it",
         fn_triggers: &[&["decode", "base64", "b64", "atob", "hex", "解码", "декодируй"]],
-        m: Match::Fn(encoded_blob),
+        m: Match::Fn(encoded_blob, FnGate { needles: &[DECODE_HINTS], raw: Some(encoded_blob_raw) }),
     },
     // -- hidden text ------------------------------------------------------------
     Rule {
@@ -382,17 +397,18 @@ pub static RULES: &[Rule] = &[
 
 /// Private keys and credential stores; public keys (`*.pub`) and mere mentions
 /// of a directory being *rejected* are not matches.
+const CREDENTIAL_FILES: &[&str] = &[
+    "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".aws/credentials", "aws_secret_access_key", "application_default_credentials",
+    ".config/gcloud", ".azure/accesstokens", ".kube/config", ".docker/config.json", ".netrc", ".git-credentials", ".npmrc", ".pypirc",
+    "/etc/shadow", "mcp.json", "claude_desktop_config", ".cursor/", ".codeium/", ".continue/config", "login data", "cookies.sqlite",
+    "key4.db", "logins.json", "wallet.dat", "keychain-db", ".gnupg", ".password-store", "~/.env", "/.env ", ".env file", "/.env`",
+    "`.env`", "'.env'", "\".env\"",
+];
+
 fn credential_file(f: &Folded) -> Option<(usize, usize)> {
     // The Latin view: `.еnv` spelled with a Cyrillic е is still `.env`.
-    const FILES: &[&str] = &[
-        "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".aws/credentials", "aws_secret_access_key", "application_default_credentials",
-        ".config/gcloud", ".azure/accesstokens", ".kube/config", ".docker/config.json", ".netrc", ".git-credentials", ".npmrc", ".pypirc",
-        "/etc/shadow", "mcp.json", "claude_desktop_config", ".cursor/", ".codeium/", ".continue/config", "login data", "cookies.sqlite",
-        "key4.db", "logins.json", "wallet.dat", "keychain-db", ".gnupg", ".password-store", "~/.env", "/.env ", ".env file", "/.env`",
-        "`.env`", "'.env'", "\".env\"",
-    ];
     let p = &f.latin;
-    for n in FILES {
+    for n in CREDENTIAL_FILES {
         let mut from = 0;
         while let Some(i) = p[from..].find(n).map(|x| x + from) {
             let end = i + n.len();
@@ -451,6 +467,31 @@ fn url_with_data_slot(f: &Folded) -> Option<(usize, usize)> {
     None
 }
 
+/// `url_with_data_slot`'s URL test on text that folds by `class` alone
+/// (see `FnGate::raw`): such text folds to itself but for case and
+/// whitespace runs, so its URLs end where the folded ones do.
+fn url_with_data_slot_raw(p: &[u8], class: &[u8; 256]) -> bool {
+    let mut from = 0;
+    while let Some(i) = find_ascii_ci(p, from, b"http") {
+        let url = &p[i..];
+        let url = &url[..url.iter().position(|&c| class[c as usize] == SPACE || matches!(c, b')' | b'"' | b'\'' | b'>')).unwrap_or(url.len())];
+        if let Some(q) = url.iter().position(|&c| c == b'?') {
+            let query = &url[q..];
+            if query.iter().any(|&c| c == b'{' || c == b'<') || query.windows(2).any(|w| w == b"$(") {
+                return true;
+            }
+        }
+        from = i + 4;
+    }
+    false
+}
+
+/// The first `needle` (lower-case ASCII) at or after `from`, ASCII letters
+/// in either case.
+fn find_ascii_ci(hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    hay.get(from..)?.windows(needle.len()).position(|w| w.eq_ignore_ascii_case(needle)).map(|i| i + from)
+}
+
 /// "send/forward … to <email or URL>" with a data object in between.
 fn send_to_address(f: &Folded) -> Option<(usize, usize)> {
     const VERBS: &[&str] = &["send", "forward", "email", "mail", "post", "upload", "transmit", "leak", "exfiltrate", "bcc", "cc", "copy", "report", "submit"];
@@ -480,6 +521,34 @@ fn send_to_address(f: &Folded) -> Option<(usize, usize)> {
         }
     }
     None
+}
+
+/// `send_to_address`'s target test on text that folds by `class` alone (see
+/// `FnGate::raw`): a match needs " to " followed by an address or URL, and
+/// in such text " to " is "to" between whitespace runs.
+fn send_to_address_raw(p: &[u8], class: &[u8; 256]) -> bool {
+    let space = |c: u8| class[c as usize] == SPACE;
+    // Every "to" between whitespace: a `t` (either case) after a space.
+    let mut from = 0;
+    while let Some(k) = p.get(from..).and_then(|r| r.iter().position(|&c| c | 0x20 == b't')) {
+        let i = from + k;
+        from = i + 1;
+        let (Some(&before), Some(&o), Some(&after)) = (i.checked_sub(1).and_then(|b| p.get(b)), p.get(i + 1), p.get(i + 2)) else {
+            continue;
+        };
+        if o | 0x20 != b'o' || !space(before) || !space(after) {
+            continue;
+        }
+        let t = &p[i + 2..];
+        let t = &t[t.iter().position(|&c| !space(c)).unwrap_or(t.len())..];
+        let t = &t[..t.iter().position(|&c| space(c)).unwrap_or(t.len())];
+        let has = |c: u8| t.contains(&c);
+        let http = t.get(..4).is_some_and(|h| h.eq_ignore_ascii_case(b"http"));
+        if (has(b'@') && has(b'.')) || http || (has(b'.') && has(b'/')) {
+            return true;
+        }
+    }
+    false
 }
 
 /// "assistant: always …", "AI, forward …" — an order addressed to the
@@ -516,13 +585,19 @@ fn addressed_to_assistant(f: &Folded) -> Option<(usize, usize)> {
 }
 
 /// Base64 (≥ 40 chars) or hex (≥ 64) blob in a string that also says decode.
+const DECODE_HINTS: &[&str] = &["decode", "base64", "b64", "atob", "from hex", "hex-encoded", "hex encoded", "unhex", "解码", "декодируй"];
+
 fn encoded_blob(f: &Folded) -> Option<(usize, usize)> {
     let p = &f.latin;
-    let hint = ["decode", "base64", "b64", "atob", "from hex", "hex-encoded", "hex encoded", "unhex", "解码", "декодируй"].iter().any(|h| p.contains(h));
-    if !hint {
+    if !DECODE_HINTS.iter().any(|h| p.contains(h)) {
         return None;
     }
-    let bytes = p.as_bytes();
+    // The run is ASCII, so both ends are char boundaries.
+    blob(p.as_bytes())
+}
+
+/// The first base64 (≥ 40, with a digit and a letter) or hex (≥ 64) run.
+fn blob(bytes: &[u8]) -> Option<(usize, usize)> {
     let mut i = 0;
     while i < bytes.len() {
         let start = i;
@@ -533,14 +608,19 @@ fn encoded_blob(f: &Folded) -> Option<(usize, usize)> {
             i += 1;
             continue;
         }
-        // The run is ASCII, so both ends are char boundaries.
-        let run = &p[start..i];
-        let hexy = run.len() >= 64 && run.bytes().all(|c| c.is_ascii_hexdigit());
-        let b64 = run.len() >= 40 && run.bytes().any(|c| c.is_ascii_digit()) && run.bytes().any(|c| c.is_ascii_alphabetic());
+        let run = &bytes[start..i];
+        let hexy = run.len() >= 64 && run.iter().all(|c| c.is_ascii_hexdigit());
+        let b64 = run.len() >= 40 && run.iter().any(|c| c.is_ascii_digit()) && run.iter().any(|c| c.is_ascii_alphabetic());
         if hexy || b64 {
             return Some((start, i));
         }
         i += 1;
     }
     None
+}
+
+/// On text that folds by the table alone, runs are the folded text's runs
+/// (case does not change a run; whitespace ends one either way).
+fn encoded_blob_raw(p: &[u8], _: &[u8; 256]) -> bool {
+    blob(p).is_some()
 }
