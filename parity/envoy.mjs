@@ -85,23 +85,11 @@ for (const job of jobs) {
 // expected-failure list: a listing that matches an entry passes; an entry
 // that no longer occurs fails the run, so it is removed with the fix).
 // Keyed by the served file, the native answer and the filter's answer.
-const KNOWN = [
-  {
-    // BUG (envoy/src/guard.rs `find`): the filter reads the upstream's answer
-    // with its own parser (depth 512) and reports any parse failure as
-    // `invalid-json`; nesting past 512 is `too-deep` in the engine and every
-    // other host. Repro: a tools/list result with a tool whose schema nests
-    // 600 arrays in a `default` -> filter -32002 data.reason "invalid-json",
-    // `mcp-guard check` / pin -> too-deep.
-    file: "06b-deep-nesting-parser-limit.json",
-    native: { error: "too-deep" },
-    envoy: { error: "invalid-json" },
-  },
-];
+const KNOWN = [];
 
 /** The expected answer for a native result (`pin`, or `compare`'s decision). */
 function expectedError(kind) {
-  return kind === "duplicate-key" ? "invalid-json" : kind;
+  return kind;
 }
 
 function paginated(path) {

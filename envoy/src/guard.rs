@@ -71,8 +71,20 @@ pub fn error_response(id: &Value, code: i64, message: &str, data: Option<Value>)
 }
 
 fn parse(bytes: &[u8]) -> Result<Value, String> {
-    let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 at byte {}", e.valid_up_to()))?;
-    json::parse(text, ParseOptions { max_depth: MAX_DEPTH }).map(|p| p.value).map_err(|e| e.to_string())
+    parse_kind(bytes).map_err(|(_, why)| why)
+}
+
+/// [`parse`], with the engine's error id for the failure.
+fn parse_kind(bytes: &[u8]) -> Result<Value, (&'static str, String)> {
+    let text = std::str::from_utf8(bytes).map_err(|e| ("invalid-json", format!("not UTF-8 at byte {}", e.valid_up_to())))?;
+    json::parse(text, ParseOptions { max_depth: MAX_DEPTH }).map(|p| p.value).map_err(|e| {
+        let kind = match e.kind {
+            json::ParseErrorKind::TooDeep { .. } => "too-deep",
+            json::ParseErrorKind::DuplicateKey { .. } => "duplicate-key",
+            _ => "invalid-json",
+        };
+        (kind, e.to_string())
+    })
 }
 
 fn method(m: &Value) -> Option<&str> {
@@ -331,20 +343,22 @@ pub enum Found {
     Ours(Object),
     /// Something else: a notification, a server request, another answer.
     Other,
-    /// Not strict JSON, or a batch holding our id: fail closed.
-    Bad(String),
+    /// Not strict JSON, or a batch holding our id: fail closed. The kind
+    /// is the engine's error id (`too-deep`, `duplicate-key`, else
+    /// `invalid-json`), so every host names the same failure alike.
+    Bad(&'static str, String),
 }
 
 /// Reads one message (a JSON body or one SSE event's data).
 pub fn find(data: &[u8], key: &str) -> Found {
-    let v = match parse(data) {
+    let v = match parse_kind(data) {
         Ok(v) => v,
-        Err(why) => return Found::Bad(why),
+        Err((kind, why)) => return Found::Bad(kind, why),
     };
     let ours = |m: &Value| method(m).is_none() && request_id(m).is_some_and(|i| id_key(i) == key);
     match v {
         Value::Object(o) if ours(&Value::Object(o.clone())) => Found::Ours(o),
-        Value::Array(items) if items.iter().any(ours) => Found::Bad("the answer came inside a batch".into()),
+        Value::Array(items) if items.iter().any(ours) => Found::Bad("invalid-json", "the answer came inside a batch".into()),
         _ => Found::Other,
     }
 }
@@ -415,7 +429,7 @@ impl SseGuard {
             }
             let found = match &e.data {
                 Some(d) => find(d.as_bytes(), &self.key),
-                None => Found::Bad("the event data is not UTF-8".into()),
+                None => Found::Bad("invalid-json", "the event data is not UTF-8".into()),
             };
             match found {
                 Found::Other => out.bytes.extend_from_slice(text),
@@ -428,11 +442,11 @@ impl SseGuard {
                 Found::Ours(_) => out.logs.push(obj([("event", s("sse-event-dropped")), ("reason", s("second answer to the same tools/list"))])),
                 // Another parser might read a catalog out of it: dropped, and
                 // if the listing is still unanswered, answered with an error.
-                Found::Bad(why) => {
+                Found::Bad(kind, why) => {
                     out.logs.push(obj([("event", s("sse-event-dropped")), ("reason", s(&why))]));
                     if !self.answered {
                         self.answered = true;
-                        let l = fail_closed(&self.id, "invalid-json", &format!("an event of the answer stream is not strict JSON ({why})"));
+                        let l = fail_closed(&self.id, kind, &format!("an event of the answer stream is not strict JSON ({why})"));
                         out.bytes.extend_from_slice(&sse::event(&l.message));
                     }
                 }
@@ -462,8 +476,8 @@ impl SseGuard {
 pub fn json_answer(body: &[u8], id: &Value, answer: &mut dyn FnMut(&Object) -> (String, Value)) -> (String, Value) {
     match find(body, &id_key(id)) {
         Found::Ours(msg) => answer(&msg),
-        Found::Bad(why) => {
-            let l = fail_closed(id, "invalid-json", &format!("the answer is not strict JSON ({why})"));
+        Found::Bad(kind, why) => {
+            let l = fail_closed(id, kind, &format!("the answer is not strict JSON ({why})"));
             (l.message, l.log)
         }
         Found::Other => {
@@ -561,6 +575,18 @@ mod tests {
         let dup = LIST.replace("\"name\":\"echo\"", "\"name\":\"echo\",\"name\":\"x\"");
         let (m, _) = json_answer(dup.as_bytes(), &id, &mut |m| run(&c, &mut b, m));
         assert!(m.contains("-32002") && !m.contains("Echoes"), "{m}");
+        assert!(b.is_none());
+    }
+
+    #[test]
+    fn nesting_past_the_bound_is_too_deep_as_in_every_host() {
+        let c = cfg();
+        let mut b = None;
+        let id = Value::Number(json::Number::from_u64(2));
+        let deep = format!("{}{}", "[".repeat(600), "]".repeat(600));
+        let body = LIST.replace("\"name\":\"echo\"", &format!("\"name\":\"echo\",\"x\":{deep}"));
+        let (m, _) = json_answer(body.as_bytes(), &id, &mut |m| run(&c, &mut b, m));
+        assert!(m.contains("\"too-deep\"") && !m.contains("Echoes"), "{m}");
         assert!(b.is_none());
     }
 

@@ -134,14 +134,14 @@ test("duplicate keys in a JSON answer fail closed (no parser disagreement)", asy
   const { client } = await connect(env.ports.dup);
   await rejects(client.listTools(), (e) => {
     assert.equal(e.code, -32002);
-    assert.equal(e.data.reason, "invalid-json");
+    assert.equal(e.data.reason, "duplicate-key");
   });
   await client.close();
 });
 
 test("duplicate keys in an SSE event fail closed", async () => {
   const { client } = await connect(env.ports.sseDup);
-  await rejects(client.listTools(), (e) => assert.equal(e.data.reason, "invalid-json"));
+  await rejects(client.listTools(), (e) => assert.equal(e.data.reason, "duplicate-key"));
   await client.close();
 });
 
