@@ -178,3 +178,14 @@ fn the_largest_real_catalog_shrinks_by_at_least_80_percent() {
     eprintln!("{name}: {a} → {b} estimated tokens ({saved:.1}% smaller)");
     assert!(saved >= 80.0, "{name}: only {saved:.1}% smaller");
 }
+
+#[test]
+fn discovery_is_overridable_per_server() {
+    let p = Policy::from_json(r#"{"servers":[{"id":"pw","discovery":{"mode":"on","core_tools":["browser_click"]}}]}"#).unwrap();
+    let text = catalog("playwright__mcp@0.0.83.json");
+    let pw = SanitizeOptions { server: Some("pw".into()), ..Default::default() };
+    let on = mcp_guard::sanitize(&p, &text, &pw).unwrap();
+    assert_eq!(names(&on.catalog), ["browser_click", "search_tools", "get_tool_schema", "call_tool"]);
+    let off = mcp_guard::sanitize(&p, &text, &SanitizeOptions::default()).unwrap();
+    assert_eq!(names(&off.catalog).len(), off.tools.len());
+}
