@@ -24,6 +24,7 @@ mod error;
 mod finding;
 pub mod jcs;
 pub mod json;
+pub mod jsonrpc;
 mod pattern;
 mod pipeline;
 pub mod pinning;

@@ -8,18 +8,8 @@ use crate::report::{Report, SEVERITIES};
 use mcp_guard::json::{Number, Object, Value};
 use mcp_guard::{Finding, HiddenTool, NameMapping, ToolReport};
 
-/// Builds an object from `(key, value)` pairs, in order.
-pub fn obj<const N: usize>(entries: [(&str, Value); N]) -> Value {
-    let mut o = Object::with_capacity(N);
-    for (k, v) in entries {
-        o.insert(k, v);
-    }
-    Value::Object(o)
-}
-
-pub fn s(x: &str) -> Value {
-    Value::String(x.to_string())
-}
+/// Object and string builders: the engine's, shared with every host.
+pub use mcp_guard::jsonrpc::{obj, s};
 
 pub fn n(x: u64) -> Value {
     Value::Number(Number::from_u64(x))

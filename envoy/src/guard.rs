@@ -15,59 +15,13 @@ use mcp_guard::pinning::{self, Baseline, CallDecision, Decision};
 /// cannot exhaust the stack (the parser checks depth before recursing).
 pub const MAX_DEPTH: usize = 512;
 
-/// JSON-RPC error codes, as in the stdio proxy (README, "Proxy").
-pub mod code {
-    /// The request body is not strict JSON.
-    pub const PARSE_ERROR: i64 = -32700;
-    /// A batch holding `tools/list` or `tools/call`; a request over the cap.
-    pub const INVALID_REQUEST: i64 = -32600;
-    /// A `tools/call` refused by the gate; a `tools/list` cursor.
-    pub const INVALID_PARAMS: i64 = -32602;
-    /// A `tools/list` refused by pinning, or a request of a dead session.
-    pub const REFUSED: i64 = -32001;
-    /// The server's `tools/list` answer is unusable.
-    pub const UNUSABLE_CATALOG: i64 = -32002;
-}
+/// JSON-RPC error codes and error shapes, the engine's (as in the stdio
+/// proxy; README, "Proxy").
+pub use mcp_guard::jsonrpc::{call_data, code, error_response, obj, reason, s};
 
 /// The key of a JSON-RPC id: its compact JSON (`1` and `"1"` differ).
 pub fn id_key(id: &Value) -> String {
     json::write_compact(id)
-}
-
-pub fn s(v: &str) -> Value {
-    Value::str(v)
-}
-
-pub fn obj<const N: usize>(entries: [(&str, Value); N]) -> Value {
-    let mut o = Object::with_capacity(N);
-    for (k, v) in entries {
-        o.insert(k, v);
-    }
-    Value::Object(o)
-}
-
-pub fn reason(id: &str) -> Value {
-    obj([("reason", s(id))])
-}
-
-/// A negative code as a JSON number (the engine's `Number` is built from
-/// `u64` or parsed; a parse of our own constant cannot fail).
-fn number(code: i64) -> json::Number {
-    match json::parse(&code.to_string(), ParseOptions::default()).map(|p| p.value) {
-        Ok(Value::Number(n)) => n,
-        _ => json::Number::from_u64(code.unsigned_abs()),
-    }
-}
-
-/// A JSON-RPC error response, compact.
-pub fn error_response(id: &Value, code: i64, message: &str, data: Option<Value>) -> String {
-    let mut err = Object::with_capacity(3);
-    err.insert("code", Value::Number(number(code)));
-    err.insert("message", s(message));
-    if let Some(d) = data {
-        err.insert("data", d);
-    }
-    json::write_compact(&obj([("jsonrpc", s("2.0")), ("id", id.clone()), ("error", Value::Object(err))]))
 }
 
 fn parse(bytes: &[u8]) -> Result<Value, String> {
@@ -171,10 +125,6 @@ pub enum Gate {
     Refuse { body: String, tool: Option<String>, reason: String },
 }
 
-fn call_data(reason: &str, tool: &str, violations: &[mcp_guard::dialect::Violation]) -> Value {
-    let v = violations.iter().map(|v| obj([("pointer", s(&v.pointer)), ("reason", s(&v.reason))])).collect();
-    obj([("reason", s(reason)), ("tool", s(tool)), ("violations", Value::Array(v))])
-}
 
 /// `pinning::check_call` on a `tools/call` message, against the session's
 /// baseline (`None`: nothing was listed to the session, nothing is callable).

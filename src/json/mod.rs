@@ -56,6 +56,11 @@ impl Number {
         Number(n.to_string())
     }
 
+    /// A number from a signed integer.
+    pub fn from_i64(n: i64) -> Number {
+        Number(n.to_string())
+    }
+
     /// The exact text of the number.
     pub fn as_str(&self) -> &str {
         &self.0

@@ -42,19 +42,11 @@ pub const MAX_DEPTH: usize = 512;
 /// cursors forever must not keep the client waiting forever).
 pub const MAX_PAGES: usize = 1000;
 
-/// JSON-RPC error codes the proxy answers with (documented in the README).
-pub mod code {
-    /// The client's line is not JSON.
-    pub const PARSE_ERROR: i64 = -32700;
-    /// A `tools/call` refused by the call gate, or a `tools/list` cursor the
-    /// proxy never handed out.
-    pub const INVALID_PARAMS: i64 = -32602;
-    /// A `tools/list` refused by pinning (drift), or any request of a
-    /// session closed by drift.
-    pub const REFUSED: i64 = -32001;
-    /// The server's `tools/list` result is unusable (the engine refused it).
-    pub const UNUSABLE_CATALOG: i64 = -32002;
-}
+/// JSON-RPC error codes the proxy answers with (documented in the README):
+/// the engine's, shared with the Envoy filter.
+pub use mcp_guard::jsonrpc::code;
+pub use mcp_guard::jsonrpc::error_response;
+use mcp_guard::jsonrpc::{call_data, reason};
 
 /// Where a line goes.
 #[derive(Debug, PartialEq)]
@@ -591,35 +583,6 @@ fn request_id(m: &Value) -> Option<&Value> {
 
 fn is_request(m: &Value, name: &str) -> bool {
     method(m) == Some(name) && request_id(m).is_some()
-}
-
-fn reason(id: &str) -> Value {
-    obj([("reason", s(id))])
-}
-
-fn call_data(reason: &str, tool: &str, violations: &[mcp_guard::dialect::Violation]) -> Value {
-    let v = violations.iter().map(|v| obj([("pointer", s(&v.pointer)), ("reason", s(&v.reason))])).collect();
-    obj([("reason", s(reason)), ("tool", s(tool)), ("violations", Value::Array(v))])
-}
-
-/// A JSON-RPC error response, compact.
-pub fn error_response(id: &Value, code: i64, message: &str, data: Option<Value>) -> String {
-    let mut err = Object::with_capacity(3);
-    err.insert("code", Value::Number(number(code)));
-    err.insert("message", s(message));
-    if let Some(d) = data {
-        err.insert("data", d);
-    }
-    json::write_compact(&obj([("jsonrpc", s("2.0")), ("id", id.clone()), ("error", Value::Object(err))]))
-}
-
-/// A negative code as a JSON number (the engine's `Number` is built from
-/// `u64` or parsed; a parse of our own constant cannot fail).
-fn number(code: i64) -> json::Number {
-    match json::parse(&code.to_string(), ParseOptions::default()).map(|p| p.value) {
-        Ok(Value::Number(n)) => n,
-        _ => json::Number::from_u64(code.unsigned_abs()),
-    }
 }
 
 #[cfg(test)]
