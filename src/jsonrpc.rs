@@ -22,6 +22,40 @@ pub mod code {
     pub const UNUSABLE_CATALOG: i64 = -32002;
 }
 
+/// Reads one message (a line, a body, an SSE event's data) with the engine's
+/// strict parser. `Err` holds the engine's error id for the failure
+/// (`too-deep`, `duplicate-key`, else `invalid-json`) and a reason: a
+/// message the engine cannot read is never passed on, since another parser
+/// might read something the engine never saw.
+pub fn parse_message(bytes: &[u8], max_depth: usize) -> Result<Value, (&'static str, String)> {
+    let text = std::str::from_utf8(bytes).map_err(|e| ("invalid-json", format!("not UTF-8 at byte {}", e.valid_up_to())))?;
+    json::parse(text, json::ParseOptions { max_depth }).map(|p| p.value).map_err(|e| {
+        let kind = match e.kind {
+            json::ParseErrorKind::TooDeep { .. } => "too-deep",
+            json::ParseErrorKind::DuplicateKey { .. } => "duplicate-key",
+            _ => "invalid-json",
+        };
+        (kind, e.to_string())
+    })
+}
+
+/// The `method` of a message (`None` for a response).
+pub fn method(m: &Value) -> Option<&str> {
+    m.as_object().and_then(|o| o.get("method")).and_then(Value::as_str)
+}
+
+/// The id of a request (`None` for a notification). JSON-RPC allows a null
+/// id; MCP does not, and hosts treat it as a request anyway so that a
+/// `tools/call` with `"id": null` is still gated.
+pub fn request_id(m: &Value) -> Option<&Value> {
+    m.as_object().and_then(|o| o.get("id"))
+}
+
+/// A request (not a notification) for `name`.
+pub fn is_request(m: &Value, name: &str) -> bool {
+    method(m) == Some(name) && request_id(m).is_some()
+}
+
 /// A string value.
 pub fn s(v: &str) -> Value {
     Value::str(v)

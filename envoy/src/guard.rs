@@ -18,6 +18,7 @@ pub const MAX_DEPTH: usize = 512;
 /// JSON-RPC error codes and error shapes, the engine's (as in the stdio
 /// proxy; README, "Proxy").
 pub use mcp_guard::jsonrpc::{call_data, code, error_response, obj, reason, s};
+use mcp_guard::jsonrpc::{is_request, method, request_id};
 
 /// The key of a JSON-RPC id: its compact JSON (`1` and `"1"` differ).
 pub fn id_key(id: &Value) -> String {
@@ -30,29 +31,7 @@ fn parse(bytes: &[u8]) -> Result<Value, String> {
 
 /// [`parse`], with the engine's error id for the failure.
 fn parse_kind(bytes: &[u8]) -> Result<Value, (&'static str, String)> {
-    let text = std::str::from_utf8(bytes).map_err(|e| ("invalid-json", format!("not UTF-8 at byte {}", e.valid_up_to())))?;
-    json::parse(text, ParseOptions { max_depth: MAX_DEPTH }).map(|p| p.value).map_err(|e| {
-        let kind = match e.kind {
-            json::ParseErrorKind::TooDeep { .. } => "too-deep",
-            json::ParseErrorKind::DuplicateKey { .. } => "duplicate-key",
-            _ => "invalid-json",
-        };
-        (kind, e.to_string())
-    })
-}
-
-fn method(m: &Value) -> Option<&str> {
-    m.as_object().and_then(|o| o.get("method")).and_then(Value::as_str)
-}
-
-/// The id of a request (`None` for a notification). A `null` id is treated
-/// as a request too, so a `tools/call` with `"id": null` is still gated.
-fn request_id(m: &Value) -> Option<&Value> {
-    m.as_object().and_then(|o| o.get("id"))
-}
-
-fn is_request(m: &Value, name: &str) -> bool {
-    method(m) == Some(name) && request_id(m).is_some()
+    mcp_guard::jsonrpc::parse_message(bytes, MAX_DEPTH)
 }
 
 /// What a client's JSON POST body is to the filter.

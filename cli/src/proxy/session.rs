@@ -46,7 +46,7 @@ pub const MAX_PAGES: usize = 1000;
 /// the engine's, shared with the Envoy filter.
 pub use mcp_guard::jsonrpc::code;
 pub use mcp_guard::jsonrpc::error_response;
-use mcp_guard::jsonrpc::{call_data, reason};
+use mcp_guard::jsonrpc::{call_data, is_request, method, reason, request_id};
 
 /// Where a line goes.
 #[derive(Debug, PartialEq)]
@@ -132,10 +132,7 @@ impl Session {
         if line.iter().all(u8::is_ascii_whitespace) {
             return Vec::new();
         }
-        let parsed =
-            std::str::from_utf8(line).map_err(|e| format!("not UTF-8 at byte {}", e.valid_up_to())).and_then(|t| {
-                json::parse(t, ParseOptions { max_depth: MAX_DEPTH }).map(|p| p.value).map_err(|e| e.to_string())
-            });
+        let parsed = mcp_guard::jsonrpc::parse_message(line, MAX_DEPTH).map_err(|(_, why)| why);
         let value = match parsed {
             Ok(v) => v,
             Err(why) => {
@@ -308,10 +305,7 @@ impl Session {
         if line.iter().all(u8::is_ascii_whitespace) {
             return Vec::new();
         }
-        let parsed =
-            std::str::from_utf8(line).map_err(|e| format!("not UTF-8 at byte {}", e.valid_up_to())).and_then(|t| {
-                json::parse(t, ParseOptions { max_depth: MAX_DEPTH }).map(|p| p.value).map_err(|e| e.to_string())
-            });
+        let parsed = mcp_guard::jsonrpc::parse_message(line, MAX_DEPTH).map_err(|(_, why)| why);
         let value = match parsed {
             Ok(v) => v,
             // Cannot be a valid MCP message; passing it on would let the
@@ -568,21 +562,6 @@ impl Session {
         }
         out
     }
-}
-
-fn method(m: &Value) -> Option<&str> {
-    m.as_object().and_then(|o| o.get("method")).and_then(Value::as_str)
-}
-
-/// The id of a request (`None` for a notification). JSON-RPC allows a null
-/// id; MCP does not, and the proxy treats it as a request anyway so that a
-/// `tools/call` with `"id": null` is still gated.
-fn request_id(m: &Value) -> Option<&Value> {
-    m.as_object().and_then(|o| o.get("id"))
-}
-
-fn is_request(m: &Value, name: &str) -> bool {
-    method(m) == Some(name) && request_id(m).is_some()
 }
 
 #[cfg(test)]
