@@ -217,7 +217,9 @@ export class GuardError extends Error {
   /** Stable id: the WIT case id. */
   readonly kind: GuardErrorKind;
   /**
-   * The case's payload: `{offset, reason}` (invalid-json), `{pointer, key}`
+   * The case's payload: `{offset, reason}` (invalid-json; plus `argument`
+   * and `index`, the UTF-16 index, when a string argument holds a lone
+   * surrogate and was refused before reaching the engine), `{pointer, key}`
    * (duplicate-key), `{limit}` (too-deep), `{limit, actual}` (too-large),
    * `{field, reason}` (invalid-policy), `{violations}` (invalid-arguments),
    * `{drift}` (listing refusals), else `{reason}`.

@@ -127,10 +127,46 @@ function call(f) {
 // ---------------------------------------------------------------------------
 // Translation helpers
 
+// Strings that cannot cross the boundary. The component takes UTF-8; a JS
+// string holding a lone UTF-16 surrogate has no UTF-8 form, and jco's
+// TextEncoder would quietly put U+FFFD in its place: the engine would then
+// sanitize, pin and gate a string the caller never passed (a tool name that
+// is not the one asked for, a catalog that is not the server's). So such a
+// string is refused here, before it crosses, as `invalid-json` naming the
+// argument and the UTF-16 index, the way every host refuses text that is
+// not Unicode (README, "Strings that cannot cross"). Objects need no check:
+// JSON.stringify writes a lone surrogate as a `\udXXX` escape, which the
+// engine's strict parser refuses like any other unreadable JSON.
+// With /u a well-formed pair is one code point, so only lone halves match.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+const isWellFormed =
+  typeof String.prototype.isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !LONE_SURROGATE.test(s);
+
+/** `s` itself if it is Unicode text (encodable as UTF-8); else GuardError `invalid-json`. */
+function unicodeText(s, argument) {
+  if (isWellFormed(s)) return s;
+  const index = s.search(LONE_SURROGATE);
+  const unit = s.charCodeAt(index).toString(16).toUpperCase();
+  // The prefix is well-formed (this is the first lone surrogate): its UTF-8 length.
+  const offset = Buffer.byteLength(s.slice(0, index), "utf8");
+  const reason = `lone UTF-16 surrogate U+${unit} at index ${index} has no UTF-8 form`;
+  throw new GuardError("invalid-json", `${argument} is not Unicode text: ${reason}`, { argument, index, offset, reason });
+}
+
 function jsonText(value, what) {
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return unicodeText(value, what);
   if (value === undefined) throw new TypeError(`${what} is required`);
   return JSON.stringify(value);
+}
+
+function baselineText(baseline) {
+  if (typeof baseline !== "string") throw new TypeError("baseline must be the string pin() or compare() returned");
+  return unicodeText(baseline, "baseline");
+}
+
+function nameText(name, what = "name") {
+  if (typeof name !== "string") throw new TypeError(`${what} must be a string`);
+  return unicodeText(name, what);
 }
 
 function witOptions(opts = {}) {
@@ -141,7 +177,9 @@ function witOptions(opts = {}) {
   if (opts.server !== undefined && opts.server !== null && typeof opts.server !== "string") {
     throw new TypeError("server must be a string");
   }
-  return { server: opts.server ?? undefined, foreignNames: foreign };
+  foreign.forEach((n, i) => unicodeText(n, `foreignNames[${i}]`));
+  const server = opts.server ?? undefined;
+  return { server: server === undefined ? undefined : unicodeText(server, "server"), foreignNames: foreign };
 }
 
 /** `obj[prop]` parses `obj[textProp]` on first read (and keeps it). */
@@ -279,6 +317,7 @@ export function validate(schema, instanceValue) {
 
 /** Whether `name` is a valid tool name for `target`. */
 export function toolNameOk(name, target) {
+  nameText(name);
   return call((c) => c.schema.toolNameOk(name, dialect(target)));
 }
 
@@ -335,7 +374,7 @@ class Guard {
    * `{action: "refuse", invalidate, message}`. Store the returned baseline.
    */
   compare(baseline, catalog, opts) {
-    if (typeof baseline !== "string") throw new TypeError("baseline must be the string pin() or compare() returned");
+    baselineText(baseline);
     const text = jsonText(catalog, "catalog");
     const o = witOptions(opts);
     const p = this.#handle();
@@ -399,8 +438,8 @@ class Guard {
 
 /** Decides a tools/call against a session baseline (no policy needed). */
 export function checkCall(baseline, name, args) {
-  if (typeof baseline !== "string") throw new TypeError("baseline must be the string pin() or compare() returned");
-  if (typeof name !== "string") throw new TypeError("name must be a string");
+  baselineText(baseline);
+  nameText(name);
   const a = args === undefined || args === null ? undefined : jsonText(args, "arguments");
   return callDecision(call((c) => c.pinning.checkCall(baseline, name, a)));
 }
@@ -410,11 +449,6 @@ export function checkCall(baseline, name, args) {
 // none of this to serve a discovery session (pin/compare serve the surface,
 // checkCall answers the meta-tools); these are for UIs, logs and footprints.
 
-function baselineText(baseline) {
-  if (typeof baseline !== "string") throw new TypeError("baseline must be the string pin() or compare() returned");
-  return baseline;
-}
-
 /**
  * `search_tools` over the tools callable in the session `baseline`, best
  * first, at most `limit` (default 10, the meta-tool's): `[{name, title,
@@ -422,7 +456,7 @@ function baselineText(baseline) {
  */
 export function search(baseline, query, limit = 10) {
   baselineText(baseline);
-  if (typeof query !== "string") throw new TypeError("query must be a string");
+  nameText(query, "query");
   if (!Number.isInteger(limit) || limit < 0 || limit > 0xffff_ffff) throw new TypeError("limit must be an integer in 0..2^32-1");
   return call((c) => c.discovery.search(baseline, query, limit)).map((h) => ({ name: h.name, title: h.title, summary: h.summary }));
 }
@@ -434,7 +468,7 @@ export function search(baseline, query, limit = 10) {
  */
 export function toolSchema(baseline, name) {
   baselineText(baseline);
-  if (typeof name !== "string") throw new TypeError("name must be a string");
+  nameText(name);
   const text = call((c) => c.discovery.toolSchema(baseline, name));
   return text === undefined ? undefined : JSON.parse(text);
 }

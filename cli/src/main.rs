@@ -338,10 +338,13 @@ impl EngineArgs {
     fn policy_as_given(&self) -> Result<LoadedPolicy, Failure> {
         match (&self.policy, self.preset) {
             (Some(path), _) => {
-                let text = std::fs::read_to_string(path).map_err(|e| Failure::Unusable {
+                let bytes = std::fs::read(path).map_err(|e| Failure::Unusable {
                     message: format!("cannot read policy {}: {e}", term::escape(path)),
                     kind: "io",
                 })?;
+                // Not UTF-8 is `invalid-json`, as for every input in every host
+                // (README, "Strings that cannot cross"), not an I/O failure.
+                let text = utf8_text(bytes)?;
                 let compiled = Policy::from_json(&text).map_err(Failure::engine)?;
                 Ok(LoadedPolicy { compiled, json: text })
             }
@@ -426,7 +429,13 @@ fn read_catalog(path: &str, limit: u64) -> Result<String, Failure> {
     if total > limit {
         return Err(Failure::engine(Error::TooLarge { limit, actual: total }));
     }
-    // RFC 8259 §8.1: JSON exchanged between systems is UTF-8.
+    utf8_text(bytes)
+}
+
+/// RFC 8259 §8.1: JSON exchanged between systems is UTF-8. Bytes that are
+/// not (a stray 0xFF, a surrogate encoded as UTF-8) are `invalid-json` at
+/// the first bad byte; nothing is replaced.
+fn utf8_text(bytes: Vec<u8>) -> Result<String, Failure> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         Failure::engine(Error::InvalidJson { offset: at as u64, reason: format!("invalid UTF-8 at byte {at}") })

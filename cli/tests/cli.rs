@@ -186,6 +186,59 @@ fn invalid_utf8_exits_2_as_invalid_json() {
     assert_unusable(&run(&["check", &p]), "invalid-json");
 }
 
+/// `{0xFF}` in parity/surrogates.json is that one byte.
+fn fixture_bytes(s: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while let Some(i) = rest.find("{0x") {
+        out.extend_from_slice(&rest.as_bytes()[..i]);
+        out.push(u8::from_str_radix(&rest[i + 3..i + 5], 16).unwrap());
+        rest = &rest[i + 6..];
+    }
+    out.extend_from_slice(rest.as_bytes());
+    out
+}
+
+/// parity/surrogates.json, the cases every host runs (README, "Strings that
+/// cannot cross"): escaped lone surrogates are refused under the input's own
+/// error kind, an escaped pair is the one character it encodes, and bytes
+/// that are not UTF-8 (a stray 0xFF, a surrogate encoded as UTF-8) are
+/// `invalid-json` whether they are the catalog or the policy.
+#[test]
+fn lone_surrogates_and_bytes_that_are_not_utf8_are_refused_as_in_every_host() {
+    let fixture = std::fs::read_to_string(format!("{ROOT}/parity/surrogates.json")).unwrap();
+    let fixture = parse(&fixture);
+    let d = temp_dir("surrogates");
+    let clean = write(&d, "clean.json", CLEAN);
+    let text = |v: &Value, p: &str| get(v, p).as_str().unwrap().to_string();
+    let mut ran = 0;
+    for (section, field) in [("/json_text", "/text"), ("/not_utf8", "/bytes")] {
+        for (i, c) in get(&fixture, section).as_array().unwrap().iter().enumerate() {
+            let case = text(c, "/case");
+            let body = if field == "/bytes" { fixture_bytes(&text(c, field)) } else { text(c, field).into_bytes() };
+            let f = write(&d, &format!("{}-{i}.json", &section[1..]), body);
+            let o = match text(c, "/argument").as_str() {
+                "catalog" => run(&["sanitize", &f]),
+                "policy" => run(&["check", &clean, "--policy", &f]),
+                "baseline" => run(&["diff", &f, &clean]),
+                // A schema or call arguments alone: no command takes them
+                // (the proxy refuses a line that is not strict JSON whole).
+                _ => continue,
+            };
+            match json::pointer_get(c, "/expect/error") {
+                Some(kind) => assert_unusable(&o, kind.as_str().unwrap()),
+                None => {
+                    assert_eq!(code(&o), 0, "{case}: {}", stderr(&o));
+                    let served = parse(&stdout(&o));
+                    assert_eq!(get(&served, "/tools/0/description"), get(c, "/expect/served_description"), "{case}");
+                }
+            }
+            ran += 1;
+        }
+    }
+    assert!(ran >= 12, "{ran} cases");
+}
+
 #[test]
 fn missing_file_exits_2() {
     assert_unusable(&run(&["check", "/nonexistent/mcp-guard/catalog.json"]), "io");

@@ -507,6 +507,87 @@ mod tests {
         assert!(b.is_none());
     }
 
+    /// `{0xFF}` in parity/surrogates.json is that one byte.
+    fn fixture_bytes(s: &str) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut rest = s;
+        while let Some(i) = rest.find("{0x") {
+            out.extend_from_slice(&rest.as_bytes()[..i]);
+            out.push(u8::from_str_radix(&rest[i + 3..i + 5], 16).unwrap());
+            rest = &rest[i + 6..];
+        }
+        out.extend_from_slice(rest.as_bytes());
+        out
+    }
+
+    /// parity/surrogates.json, the cases every host runs (README, "Strings
+    /// that cannot cross"): an answer whose catalog holds an escaped lone
+    /// surrogate, or bytes that are not UTF-8, fails closed as `invalid-json`
+    /// (JSON body and SSE event alike); an escaped pair is served as the one
+    /// character it encodes; a tools/call or a filter configuration that is
+    /// not strict JSON never gets through.
+    #[test]
+    fn lone_surrogates_and_bytes_that_are_not_utf8_fail_closed_as_in_every_host() {
+        let fixture = json::parse(include_str!("../../parity/surrogates.json"), json::ParseOptions::default()).unwrap().value;
+        let at = |v: &Value, p: &str| json::pointer_get(v, p).unwrap_or_else(|| panic!("no {p}")).as_str().unwrap().to_string();
+        let c = cfg();
+        let id = Value::Number(json::Number::from_u64(2));
+        let mut ran = 0;
+        for (section, field) in [("/json_text", "/text"), ("/not_utf8", "/bytes")] {
+            for case in json::pointer_get(&fixture, section).unwrap().as_array().unwrap() {
+                let name = at(case, "/case");
+                let raw = if field == "/bytes" { fixture_bytes(&at(case, field)) } else { at(case, field).into_bytes() };
+                let error = json::pointer_get(case, "/expect/error").map(|k| k.as_str().unwrap().to_string());
+                match at(case, "/argument").as_str() {
+                    "catalog" => {
+                        let mut body = br#"{"jsonrpc":"2.0","id":2,"result":"#.to_vec();
+                        body.extend_from_slice(&raw);
+                        body.push(b'}');
+                        let mut sse = b"event: message\ndata: ".to_vec();
+                        sse.extend_from_slice(&body);
+                        sse.extend_from_slice(b"\n\n");
+                        let mut b = None;
+                        let (json_msg, _) = json_answer(&body, &id, &mut |m| run(&c, &mut b, m));
+                        let mut g = SseGuard::new(id.clone(), 1 << 20);
+                        let mut b2 = None;
+                        let sse_out = String::from_utf8(g.feed(&sse, true, &mut |m| run(&c, &mut b2, m)).bytes).unwrap();
+                        match &error {
+                            Some(kind) => {
+                                for m in [&json_msg, &sse_out] {
+                                    assert!(m.contains("-32002") && m.contains(&format!("\"{kind}\"")) && !m.contains("Echoes"), "{name}: {m}");
+                                }
+                                assert!(b.is_none() && b2.is_none(), "{name}: nothing pinned");
+                            }
+                            None => {
+                                let served = json::parse(&json_msg, json::ParseOptions::default()).unwrap().value;
+                                let want = json::pointer_get(case, "/expect/served_description").unwrap();
+                                assert_eq!(json::pointer_get(&served, "/result/tools/0/description"), Some(want), "{name}: {json_msg}");
+                                assert!(b.is_some() && sse_out.contains("\"result\""), "{name}: {sse_out}");
+                            }
+                        }
+                    }
+                    "arguments" => {
+                        let mut body = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":"#.to_vec();
+                        body.extend_from_slice(&raw);
+                        body.extend_from_slice(b"}}");
+                        let r = classify(&body);
+                        assert!(matches!(r, Request::Answer { status: 400, reason: "parse-error", .. }), "{name}: {r:?}");
+                    }
+                    "policy" => {
+                        let mut conf = br#"{"policy":"#.to_vec();
+                        conf.extend_from_slice(&raw);
+                        conf.push(b'}');
+                        assert!(FilterConfig::from_bytes(&conf).is_err(), "{name}");
+                    }
+                    // The baseline is the filter's own (shared data); a schema never comes alone.
+                    _ => continue,
+                }
+                ran += 1;
+            }
+        }
+        assert!(ran >= 12, "{ran} cases");
+    }
+
     #[test]
     fn nesting_past_the_bound_is_too_deep_as_in_every_host() {
         let c = cfg();

@@ -58,6 +58,8 @@ from wasmtime.component import (
     VariantType,
 )
 
+from .errors import not_unicode
+
 PACKAGE = "mcp-guard:engine"
 VERSION = "0.1.0"
 
@@ -249,6 +251,8 @@ class Call:
         self._func = func._func
         fty = func.type(store)
         self._params: list[ValType] = [t for _, t in fty.params]
+        # The WIT parameter names, snake_case: also the `Guard` methods' own.
+        self._names: list[str] = [n.replace("-", "_") for n, _ in fty.params]
         result = fty.result
         if result is None:
             raise RuntimeError("every engine function returns a value")
@@ -260,7 +264,15 @@ class Call:
         lowered = 0
         try:
             for ty, val in zip(self._params, params):
-                ty.convert_to_c(store, val, pointer(args[lowered]))
+                try:
+                    ty.convert_to_c(store, val, pointer(args[lowered]))
+                except UnicodeEncodeError as e:
+                    # A top-level string with a surrogate (no UTF-8 form): refused
+                    # before it crosses, named by its parameter (`Guard` checks
+                    # the strings inside records itself).
+                    if not isinstance(val, str):
+                        raise
+                    raise not_unicode(self._names[lowered], val, e.start) from None
                 lowered += 1
             out = ffi.wasmtime_component_val_t()
             err = ffi.wasmtime_component_func_call(byref(self._func), store._context(), args, n, byref(out), 1)

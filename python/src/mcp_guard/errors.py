@@ -40,6 +40,33 @@ def _message(kind: str, detail: Any) -> str:
     return f"{kind}: {detail}"
 
 
+def not_unicode(argument: str, text: str, index: int) -> GuardError:
+    """`invalid-json` for a host string that cannot cross into the component.
+
+    The component takes UTF-8; a `str` holding a surrogate code point (a lone
+    UTF-16 half, or bytes decoded with `surrogateescape`) has no UTF-8 form.
+    It is refused before it crosses, never replaced, naming the argument and
+    the index of the first surrogate (README, "Strings that cannot cross").
+    `detail`: `{"argument", "index", "offset", "reason"}`, `offset` being the
+    UTF-8 byte length of the text before it.
+    """
+    cp = ord(text[index])
+    reason = f"surrogate code point U+{cp:04X} at index {index} has no UTF-8 form"
+    offset = len(text[:index].encode("utf-8"))  # the first surrogate: the prefix encodes
+    detail = {"argument": argument, "index": index, "offset": offset, "reason": reason}
+    return GuardError("invalid-json", detail, f"invalid-json: {argument} is not Unicode text: {reason}")
+
+
+def check_unicode(argument: str, text: str) -> str:
+    """`text` if it has a UTF-8 form, else `not_unicode` raised. O(1) for ASCII."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise not_unicode(argument, text, e.start) from None
+    return text
+
+
 class EngineTrap(GuardError):
     """The component trapped (a bug in the engine, or the memory limit was hit).
 

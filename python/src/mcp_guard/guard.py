@@ -15,7 +15,7 @@ from typing import Any, Iterable, Literal, Mapping, Optional, TypedDict, Union
 from wasmtime import WasmtimeError
 
 from . import _component
-from .errors import EngineTrap, GuardError
+from .errors import EngineTrap, GuardError, check_unicode
 
 JsonInput = Union[Mapping[str, Any], str, bytes, bytearray]
 Dialect = Literal["none", "gemini", "openai-strict", "anthropic", "portable"]
@@ -124,7 +124,22 @@ def to_json_text(value: JsonInput) -> Union[str, bytes]:
         return value
     if isinstance(value, (bytes, bytearray)):
         return bytes(value)
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _dumps(value)
+
+
+def _dumps(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            # A str with surrogates inside the value: written as `\udXXX`
+            # escapes, as JSON.stringify does in the npm package, so the
+            # engine's strict parser refuses a lone one the same way in both
+            # (README, "Strings that cannot cross"); an escaped pair reads as
+            # the one character it encodes.
+            text = json.dumps(value, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    return text
 
 
 def _text(value: Union[str, bytes]) -> str:
@@ -160,7 +175,7 @@ class Guard:
     """
 
     def __init__(self, policy: JsonInput = "{}", *, memory_limit: Optional[int] = 1 << 30) -> None:
-        self._policy_text = _text(to_json_text(policy))
+        self._policy_text = check_unicode("policy", _text(to_json_text(policy)))
         self._memory_limit = memory_limit
         self._lock = threading.Lock()
         self._inst: Optional[_component.GuestInstance] = None
@@ -216,9 +231,17 @@ class Guard:
     def _options(server: Optional[str], foreign_names: Iterable[str]) -> Any:
         from wasmtime.component import Record
 
+        names = list(foreign_names)
+        # Strings inside the record are checked here, naming the field (the
+        # top-level parameters are checked as they are lowered, `_component.Call`).
+        if isinstance(server, str):
+            check_unicode("server", server)
+        for i, n in enumerate(names):
+            if isinstance(n, str):
+                check_unicode(f"foreign_names[{i}]", n)
         opts = Record()
         setattr(opts, "server", server)
-        setattr(opts, "foreign-names", list(foreign_names))
+        setattr(opts, "foreign-names", names)
         return opts
 
     @staticmethod
@@ -407,8 +430,7 @@ class Guard:
     def validate(self, schema: JsonInput, instance: Any) -> list[dict[str, str]]:
         """Violations of `instance` (any JSON-serializable Python value; a `str`
         is a JSON string, not JSON text) against `schema` (empty: valid)."""
-        text = json.dumps(instance, ensure_ascii=False, allow_nan=False)
-        return self._call("validate", _text(to_json_text(schema)), text)  # type: ignore[no-any-return]
+        return self._call("validate", _text(to_json_text(schema)), _dumps(instance))  # type: ignore[no-any-return]
 
     def tool_name_ok(self, name: str, target: Dialect) -> bool:
         """Whether `name` is a valid tool name for `target`."""
