@@ -1,17 +1,52 @@
 //! Runs one workload N times, for instruction-count profiling with
 //! `valgrind --tool=callgrind` (noise-free next to criterion's wall clock):
-//! `cargo run --release --example profile -- FILE N [pipeline|pipeline-off|floor|parse]`
+//! `cargo run --release --example profile -- FILE N [pipeline|pipeline-off|floor|parse|time]`
 //! (`pipeline`: the default policy, poisoning `flag`; `pipeline-off`: the same
 //! with `core.tool_poisoning.mode` `off`, so the difference is the detector.)
+//!
+//! `time` runs `pipeline` and `pipeline-off` alternately in blocks of 10
+//! runs, N blocks each, and prints the fastest and the median run of each
+//! and their ratios: alternating in one process keeps a shared machine's
+//! slow moments from landing on one side only (separate processes timed one
+//! after the other did not), and runs in a block find the caches as a
+//! benchmark loop does (as criterion's, which the target is stated in).
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let text = std::fs::read_to_string(&a[1]).unwrap();
     let n: usize = a.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
     let mode = a.get(3).map(String::as_str).unwrap_or("pipeline");
+    let off = || mcp_guard::Policy::from_json(r#"{"core":{"tool_poisoning":{"mode":"off"}}}"#).unwrap();
     let p = match mode {
-        "pipeline-off" => mcp_guard::Policy::from_json(r#"{"core":{"tool_poisoning":{"mode":"off"}}}"#).unwrap(),
+        "pipeline-off" => off(),
         _ => mcp_guard::Policy::default(),
     };
+    if mode == "time" {
+        let policies = [p, off()];
+        let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+        for _ in 0..n {
+            for (p, t) in policies.iter().zip(&mut times) {
+                for _ in 0..10 {
+                    let start = std::time::Instant::now();
+                    std::hint::black_box(mcp_guard::sanitize(p, &text, &Default::default()).unwrap());
+                    t.push(start.elapsed().as_secs_f64() * 1e3);
+                }
+            }
+        }
+        for t in &mut times {
+            t.sort_by(f64::total_cmp);
+        }
+        let (on, off) = (&times[0], &times[1]);
+        println!(
+            "pipeline {:.2} ms (median {:.2}), pipeline-off {:.2} ms (median {:.2}): +{:.1}% (medians +{:.1}%)",
+            on[0],
+            on[on.len() / 2],
+            off[0],
+            off[off.len() / 2],
+            (on[0] / off[0] - 1.0) * 100.0,
+            (on[on.len() / 2] / off[off.len() / 2] - 1.0) * 100.0
+        );
+        return;
+    }
     for _ in 0..n {
         match mode {
             "floor" => {

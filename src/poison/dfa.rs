@@ -34,15 +34,34 @@ pub enum Reading {
 pub struct Dfa {
     /// Byte → class (a column of `trans`): `[0]` in ASCII text, `[1]` in
     /// other text (they differ on `\r` and form feed, as `fold` does).
-    class: [[u32; 256]; 2],
-    /// `trans[state + class]`: the next state; states are premultiplied by
-    /// `1 << shift`, the start state is 0.
-    trans: Vec<u32>,
-    shift: u32,
+    class: [[u8; 256]; 2],
+    /// `trans[(state << 3) + class]`: the next state, as `u16`. A state is
+    /// stored as its row's offset divided by 8 (rows are a multiple of 8
+    /// wide), so a step is one `lea` and one read, as with premultiplied
+    /// `u32` states, in half the bytes: the rows the text keeps coming back
+    /// to take half the cache lines. (A plain `u16` state index would need a
+    /// multiply or shift by the row width on the chain from one state to
+    /// the next.)
+    ///
+    /// Laid out for the cache, since the prefilter reads every byte of a
+    /// catalog through it: states are numbered breadth first, so the shallow
+    /// states almost every byte of text stays in (the root, the first letters
+    /// of the patterns) share a few kilobytes of the table instead of being
+    /// spread over all of it; and the ASCII-only table the detector uses for
+    /// ASCII text has rows as wide as its classes (52, so 56), not a power of two.
+    trans: Vec<u16>,
+    /// The width of a row (the classes, rounded up to a multiple of 8).
+    cols: u32,
     /// States at or above this one are match states.
-    first_match: u32,
-    /// Per match state (`(state - first_match) >> shift`): what it marks.
+    first_match: u16,
+    /// Per match state (`(state - first_match) * 8 / cols`): what it marks.
     out: Vec<Bits>,
+    /// Raw reading: the longest pattern's length (lanes overlap by one
+    /// less, see `run`); `None` for folded reading, where a match may span
+    /// any number of raw bytes (a run of spaces, dropped controls).
+    longest: Option<usize>,
+    /// For `Debug`.
+    states: usize,
 }
 
 impl Dfa {
@@ -52,7 +71,7 @@ impl Dfa {
         // Classes: one per byte occurring in a pattern (ASCII letters folded),
         // one for every other byte (0), and for folded reading one shared by
         // the bytes that fold to a space and one for bytes folding drops.
-        let mut class = [[0u32; 256]; 2];
+        let mut class = [[0u8; 256]; 2];
         let mut n_classes = 1u32;
         let mut byte_class = [0u32; 256];
         let folded = reading == Reading::Folded;
@@ -78,15 +97,19 @@ impl Dfa {
         for (mode, table) in class.iter_mut().enumerate() {
             for b in 0..=255u8 {
                 let fold_class = ASCII_CLASS[mode][b as usize];
-                table[b as usize] = match (space, stay) {
+                let c = match (space, stay) {
                     (Some(sp), _) if b < 0x80 && fold_class == SPACE => sp,
                     (_, Some(st)) if b < 0x80 && fold_class == DROP => st,
                     _ => byte_class[b.to_ascii_lowercase() as usize],
                 };
+                // `new` refuses more than 256 classes below.
+                table[b as usize] = c.min(255) as u8;
             }
         }
+        assert!(n_classes <= 256, "trigger automaton: too many byte classes");
+        // Construction works on power-of-two rows; the final table's rows
+        // are `n_classes` wide, rounded up to a multiple of 8 (see `trans`).
         let stride = n_classes.next_power_of_two() as usize;
-        let shift = stride.trailing_zeros();
 
         // The trie, with `NONE` for a missing child.
         const NONE: u32 = u32::MAX;
@@ -167,61 +190,134 @@ impl Dfa {
             }
         }
 
-        // Renumber: plain states first (the root stays 0), match states last;
-        // premultiply.
+        // Renumber: plain states first (the root stays 0), match states last,
+        // each group breadth first (`order` is the trie's breadth-first
+        // order below the root): see `trans`.
         let is_match = |n: usize| out[n] != [0; 4];
-        let mut new_id = vec![0u32; nodes];
-        let mut next = 0u32;
+        let cols = (n_classes as usize).next_multiple_of(8);
+        assert!(nodes * cols / 8 <= usize::from(u16::MAX), "trigger automaton too large");
+        let mut new_id = vec![0u16; nodes];
+        let mut next = 1usize;
         for pass in [false, true] {
-            for (n, id) in new_id.iter_mut().enumerate() {
+            for &n in &order {
                 if is_match(n) == pass {
-                    *id = next << shift;
+                    new_id[n] = (next * cols / 8) as u16;
                     next += 1;
                 }
             }
         }
-        let first_match = (0..nodes).filter(|&n| is_match(n)).map(|n| new_id[n]).min().unwrap_or(u32::MAX);
-        let mut dense = vec![0u32; nodes * stride];
+        let first_match = (0..nodes).filter(|&n| is_match(n)).map(|n| new_id[n]).min().unwrap_or(u16::MAX);
+        // Padded to a power of two, see `lanes`.
+        let mut dense = vec![0u16; (nodes * cols).next_power_of_two()];
         let mut outs = vec![[0u64; 4]; (0..nodes).filter(|&n| is_match(n)).count()];
         for n in 0..nodes {
-            let base = new_id[n] as usize;
-            for c in 0..stride {
+            let base = usize::from(new_id[n]) * 8;
+            for c in 0..n_classes as usize {
                 dense[base + c] = new_id[trans[n * stride + c] as usize];
             }
             if is_match(n) {
-                outs[((new_id[n] - first_match) >> shift) as usize] = out[n];
+                outs[usize::from(new_id[n] - first_match) * 8 / cols] = out[n];
             }
         }
-        Dfa { class, trans: dense, shift, first_match, out: outs }
+        let longest = (!folded).then(|| patterns.iter().map(|(p, _)| p.len()).max().unwrap_or(0));
+        Dfa { class, trans: dense, cols: cols as u32, first_match, out: outs, longest, states: nodes }
     }
 
     /// ORs into `acc` what every match in `hay` marks. `other_text`: `hay`
     /// is (part of) a string that is not all ASCII (see `class`).
+    ///
+    /// A text longer than a few patterns is read as two or four slices at
+    /// once, each from the start state. One slice is a chain of dependent
+    /// reads (each state's row is only known when the previous read
+    /// returns), so the core waits on the cache for every byte; independent
+    /// slices fill those waits. The
+    /// matches are the same: a slice starts `longest - 1` bytes before the
+    /// previous one ends, so each occurrence lies whole in some slice, and
+    /// an automaton started anywhere finds every occurrence that starts
+    /// there or later. (Only for raw reading: a folded match can span any
+    /// number of raw bytes.)
     ///
     /// Not inlined: the loop keeps its state in registers only in a function
     /// of its own (inlined into `evaluate`, it reloaded the text's address
     /// from the stack on every byte).
     #[inline(never)]
     pub fn run(&self, hay: &[u8], other_text: bool, acc: &mut Bits) {
+        // Below these lengths, the slices' overlap costs more than the
+        // waits they fill (measured on a real catalog: most strings are
+        // short, and a single chain is where the time went).
+        match self.longest {
+            Some(l) if hay.len() >= 3 * l => self.lanes::<4>(hay, l.saturating_sub(1), other_text, acc),
+            Some(l) if hay.len() >= l + 8 => self.lanes::<2>(hay, l.saturating_sub(1), other_text, acc),
+            _ => self.one_lane(hay, other_text, acc),
+        }
+    }
+
+    fn one_lane(&self, hay: &[u8], other_text: bool, acc: &mut Bits) {
         let class = &self.class[usize::from(other_text)];
-        let first_match = self.first_match;
-        // The index is always in range (a premultiplied state plus a class
-        // below the stride); clamping it to the last entry proves that to
-        // the compiler, so the read has neither a bounds test nor a panic.
-        let Some(last) = self.trans.len().checked_sub(1) else { return };
-        let trans = &self.trans[..=last];
-        let mut s = 0u32;
+        let (first_match, trans) = (self.first_match, &self.trans[..]);
+        // The index is always in range (a state plus a class below the row
+        // width). A checked read rather than an indexing panic path: its
+        // test is a predicted branch, off the chain from one state to the
+        // next (masking the index, as `lanes` does, puts an `and` on it;
+        // clamping it, as this loop once did, a compare and a conditional
+        // move).
+        let mut s = 0u16;
         for &b in hay {
-            s = trans[((s + class[b as usize]) as usize).min(last)];
+            s = trans.get((usize::from(s) << 3) + usize::from(class[b as usize])).copied().unwrap_or(0);
             if s >= first_match {
                 self.mark(s, acc);
             }
         }
     }
 
+    /// `run` over `N` slices of `hay` read at once, each overlapping the
+    /// previous one by `overlap` bytes. The index is always in range (a
+    /// state plus a class below the row width); the table's length is a
+    /// power of two, so masking it proves that to the compiler: no bounds
+    /// test, no panic path, and one register fewer than a checked read
+    /// (with four chains in flight, registers are what runs out).
+    #[inline(always)]
+    fn lanes<const N: usize>(&self, hay: &[u8], overlap: usize, other_text: bool, acc: &mut Bits) {
+        let class = &self.class[usize::from(other_text)];
+        let mask = self.trans.len().wrapping_sub(1);
+        let Some(trans) = self.trans.get(..=mask) else { return };
+        let first_match = usize::from(self.first_match);
+        // States as `usize` here: kept as `u16`, four of them did not stay
+        // in registers.
+        let step = |s: usize, b: u8| usize::from(trans[((s << 3) + usize::from(class[b as usize])) & mask]);
+        // (A state read from the table fits `u16` again, for `mark`.)
+        let chunk = hay.len().div_ceil(N);
+        let lanes: [&[u8]; N] = std::array::from_fn(|k| &hay[(k * chunk).saturating_sub(overlap).min(hay.len())..((k + 1) * chunk).min(hay.len())]);
+        let common = lanes.iter().map(|l| l.len()).min().unwrap_or(0);
+        let heads = lanes.map(|l| &l[..common]);
+        let mut st = [0usize; N];
+        // One index into every slice: the slices advance in lockstep.
+        #[allow(clippy::needless_range_loop)]
+        for i in 0..common {
+            for k in 0..N {
+                st[k] = step(st[k], heads[k][i]);
+            }
+            if st.iter().any(|&s| s >= first_match) {
+                for &s in &st {
+                    if s >= first_match {
+                        self.mark(s as u16, acc);
+                    }
+                }
+            }
+        }
+        for (l, mut s) in lanes.iter().zip(st) {
+            for &b in &l[common..] {
+                s = step(s, b);
+                if s >= first_match {
+                    self.mark(s as u16, acc);
+                }
+            }
+        }
+    }
+
     #[cold]
-    fn mark(&self, s: u32, acc: &mut Bits) {
-        if let Some(m) = self.out.get(((s - self.first_match) >> self.shift) as usize) {
+    fn mark(&self, s: u16, acc: &mut Bits) {
+        if let Some(m) = self.out.get(usize::from(s - self.first_match) * 8 / self.cols.max(1) as usize) {
             for (a, x) in acc.iter_mut().zip(m) {
                 *a |= x;
             }
@@ -229,7 +325,7 @@ impl Dfa {
     }
 
     pub fn states(&self) -> usize {
-        self.trans.len() >> self.shift
+        self.states
     }
 }
 
@@ -256,6 +352,36 @@ mod tests {
         assert_eq!(run("uSHErs"), 0b0111);
         assert_eq!(run("忽略 a b"), 0b11000);
         assert_eq!(run("a  b h\x01e"), 0);
+    }
+
+    #[test]
+    fn long_text_read_in_lanes_finds_every_occurrence_at_every_offset() {
+        // A text is read as two or four overlapping slices at once (`run`):
+        // an occurrence straddling a slice boundary, at the very start or
+        // end, or made of the longest pattern must still be marked.
+        let needles = ["ignore", "previous instructions", "~/.ssh", "x", "忽略", "zz"];
+        let pats: Vec<(Vec<u8>, Bits)> = needles.iter().enumerate().map(|(i, p)| (p.as_bytes().to_vec(), bit(i))).collect();
+        let d = Dfa::new(&pats, Reading::Raw);
+        let mut seed = 7u64;
+        for len in [20usize, 30, 45, 60, 64, 150, 257, 1000] {
+            for (i, n) in needles.iter().enumerate() {
+                for at in 0..len {
+                    // Filler that holds no needle (no `x`, no `z` pair).
+                    let mut t: Vec<u8> = (0..len)
+                        .map(|_| {
+                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            b"abcdefgh .-/"[(seed >> 33) as usize % 12]
+                        })
+                        .collect();
+                    let at = at.min(len.saturating_sub(n.len()));
+                    t.splice(at..at + n.len().min(len - at), n.bytes());
+                    let mut acc = [0; 4];
+                    d.run(&t, false, &mut acc);
+                    let want = needles.iter().enumerate().filter(|(_, n)| t.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n.as_bytes()))).fold(0, |m, (j, _)| m | 1 << j);
+                    assert_eq!(acc[0], want, "needle {i} at {at} of {len}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -20,11 +20,17 @@ const MAX_ENTRIES: usize = 1 << 15;
 const MAX_BYTES: usize = 4 << 20;
 const MAX_PROBE: usize = 16;
 
+/// A remembered string of more than 8 bytes, kept in its slot: a lookup's
+/// first read brings the hash to compare and, on a hit, where the text is
+/// (a slot holding an index into a separate entry list, as before, made two
+/// dependent cache misses of every lookup before the text's).
+#[derive(Clone, Copy, Default)]
 struct Entry {
     hash: u64,
-    /// Range of the string in `Memo::text`.
-    start: usize,
-    len: usize,
+    /// Range of the string in `Memo::text` (`MAX_BYTES` fits); `len` 0 =
+    /// free slot (strings this table keeps are longer than 8 bytes).
+    start: u32,
+    len: u32,
     /// Index into `Memo::verdicts`; 0 = nothing found (the common case).
     verdict: u32,
 }
@@ -53,10 +59,10 @@ pub struct Memo<V> {
     /// Strings of 1 to 8 bytes, open-addressed like `slots`; same bounds.
     short: Vec<Short>,
     n_short: usize,
-    /// Entry index + 1 per slot; 0 = free. Length: a power of two, at least
-    /// twice the entries.
-    slots: Vec<u32>,
-    entries: Vec<Entry>,
+    /// Strings of more than 8 bytes. Length: a power of two, at least twice
+    /// the entries.
+    slots: Vec<Entry>,
+    n_entries: usize,
     text: String,
     /// Verdicts other than "nothing found"; index 0 is unused.
     verdicts: Vec<Option<V>>,
@@ -101,7 +107,7 @@ pub enum Found<'a, V> {
 
 impl<V> Memo<V> {
     pub fn new() -> Memo<V> {
-        Memo { short: Vec::new(), n_short: 0, slots: Vec::new(), entries: Vec::new(), text: String::new(), verdicts: vec![None] }
+        Memo { short: Vec::new(), n_short: 0, slots: Vec::new(), n_entries: 0, text: String::new(), verdicts: vec![None] }
     }
 
     fn verdict(&self, i: u32) -> Found<'_, V> {
@@ -133,11 +139,14 @@ impl<V> Memo<V> {
         }
         let mask = self.slots.len() - 1;
         for p in 0..MAX_PROBE {
-            let e = match self.slots[(h as usize).wrapping_add(p) & mask] {
-                0 => break,
-                e => &self.entries[e as usize - 1],
-            };
-            if e.hash == h && e.len == s.len() && self.text.get(e.start..e.start + e.len) == Some(s) {
+            let Some(e) = self.slots.get((h as usize).wrapping_add(p) & mask) else { break };
+            if e.len == 0 {
+                break;
+            }
+            if e.hash == h
+                && e.len as usize == s.len()
+                && self.text.as_bytes().get(e.start as usize..e.start as usize + s.len()) == Some(s.as_bytes())
+            {
                 return self.verdict(e.verdict);
             }
         }
@@ -150,21 +159,22 @@ impl<V> Memo<V> {
         if (1..=8).contains(&s.len()) {
             return self.insert_short(s, verdict);
         }
-        if self.entries.len() >= MAX_ENTRIES || self.text.len() + s.len() > MAX_BYTES {
+        if self.n_entries >= MAX_ENTRIES || self.text.len() + s.len() > MAX_BYTES {
             return;
         }
-        if self.entries.len() * 2 >= self.slots.len() {
+        if self.n_entries * 2 >= self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let Some(slot) = (0..MAX_PROBE).map(|p| (h as usize).wrapping_add(p) & mask).find(|&i| self.slots[i] == 0)
+        let Some(slot) = (0..MAX_PROBE).map(|p| (h as usize).wrapping_add(p) & mask).find(|&i| self.slots[i].len == 0)
         else {
             return;
         };
         let v = self.push_verdict(verdict);
-        self.entries.push(Entry { hash: h, start: self.text.len(), len: s.len(), verdict: v });
+        // Both fit: `MAX_BYTES` bounds the text.
+        self.slots[slot] = Entry { hash: h, start: self.text.len() as u32, len: s.len() as u32, verdict: v };
+        self.n_entries += 1;
         self.text.push_str(s);
-        self.slots[slot] = self.entries.len() as u32;
     }
 
     fn insert_short(&mut self, s: &str, verdict: Option<V>) {
@@ -206,15 +216,15 @@ impl<V> Memo<V> {
 
     fn grow(&mut self) {
         let n = (self.slots.len() * 2).max(1024);
-        self.slots = vec![0; n];
+        let old = std::mem::replace(&mut self.slots, vec![Entry::default(); n]);
         let mask = n - 1;
-        for (i, e) in self.entries.iter().enumerate() {
+        for e in old.into_iter().filter(|e| e.len != 0) {
             // Entries that no longer find a free slot within the probe bound
             // are forgotten (they were found before; they are scanned again).
             if let Some(slot) =
-                (0..MAX_PROBE).map(|p| (e.hash as usize).wrapping_add(p) & mask).find(|&j| self.slots[j] == 0)
+                (0..MAX_PROBE).map(|p| (e.hash as usize).wrapping_add(p) & mask).find(|&j| self.slots[j].len == 0)
             {
-                self.slots[slot] = i as u32 + 1;
+                self.slots[slot] = e;
             }
         }
     }
@@ -266,7 +276,7 @@ mod tests {
             let s = format!("s{i}");
             m.insert(&s, h, None);
         }
-        assert!(m.entries.len() <= MAX_PROBE * 2);
+        assert!(m.slots.iter().filter(|e| e.len != 0).count() <= MAX_PROBE * 2);
     }
 
     #[test]
