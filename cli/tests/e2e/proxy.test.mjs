@@ -104,7 +104,11 @@ test("server-everything through the proxy: list, call, progress, sampling, gate"
       { onprogress: (p) => progress.push(p.progress) },
     );
     assert.match(long.content[0].text, /completed/);
-    assert.deepEqual(progress, [1, 2, 3]);
+    // In order and passed through while the call is open. The server may
+    // send its last step's notification after the result under load, so
+    // the last one is not required (it raced the answer in a CI run).
+    assert.ok(progress.length >= 2, `progress: ${progress}`);
+    assert.deepEqual(progress, [1, 2, 3].slice(0, progress.length));
 
     // A request from the server to the client (sampling) and its answer.
     // (server-everything registers this tool once it saw the client's
