@@ -118,10 +118,10 @@ pub fn sanitize(policy: &Policy, catalog_json: &str, opts: &SanitizeOptions) -> 
     let sp = policy.for_server(opts.server.as_deref());
     // Under discovery the client is served the surface; the report still
     // covers every tool behind it.
-    let surface = sp.discovery.on.then(|| discovery::surface_catalog(&sp.discovery, sp.dialect.target, &s.catalog));
-    let mut out = s.into_outcome();
-    if let Some(v) = surface {
-        out.catalog = json::write_compact(&v);
-    }
-    Ok(out)
+    Ok(if sp.discovery.on {
+        let surface = json::write_compact(&discovery::surface_catalog(&sp.discovery, sp.dialect.target, &s.catalog));
+        s.serving(surface)
+    } else {
+        s.into_outcome()
+    })
 }

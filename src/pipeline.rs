@@ -55,8 +55,15 @@ pub(crate) struct Sanitized {
 
 impl Sanitized {
     pub fn into_outcome(self) -> Outcome {
+        let catalog = json::write_compact(&self.catalog);
+        self.serving(catalog)
+    }
+
+    /// The report, with `catalog` as the text the client is served (the
+    /// discovery surface instead of the whole catalog).
+    pub fn serving(self, catalog: String) -> Outcome {
         Outcome {
-            catalog: json::write_compact(&self.catalog),
+            catalog,
             findings: self.findings,
             hidden: self.hidden,
             tools: self.tools,

@@ -174,10 +174,16 @@ fn error_with_invalidate_closes_the_session() {
         assert!(matches!(c.decision, Decision::Refuse { invalidate: true, .. }), "{later}");
         assert!(c.baseline.invalidated.is_some());
         assert_eq!(refused(&c.baseline, "search", Some(r#"{"q":"x"}"#)), RefusalReason::SessionInvalidated);
-        // Even the original catalog is refused now: the session is dead.
+        // Even the original catalog is refused now: the session is dead,
+        // through either entry point and under any settings.
         let p = policy(ERROR_INVALIDATE);
         let again = pinning::compare(&p, &c.baseline, &catalog(&[SEARCH, FETCH]), &opts()).unwrap();
         assert!(matches!(again.decision, Decision::Refuse { invalidate: true, .. }));
+        let other = SanitizeOptions { server: Some("other".into()), ..opts() };
+        let surface = pinning::Surface::sanitize(&p, &catalog(&[SEARCH, FETCH]), &other).unwrap();
+        let again = pinning::compare_surface(&p, &c.baseline, surface).unwrap();
+        assert!(matches!(again.decision, Decision::Refuse { invalidate: true, .. }));
+        assert_eq!(again.baseline, c.baseline);
     }
 }
 

@@ -55,11 +55,6 @@ impl Surface {
     pub fn sanitize(policy: &Policy, catalog_json: &str, opts: &SanitizeOptions) -> Result<Surface, Error> {
         Ok(Surface { s: pipeline::run(policy, catalog_json, opts)?, server: opts.server.clone() })
     }
-
-    /// The sanitize report (its `catalog` is the sanitized catalog).
-    pub fn outcome(&self) -> Outcome {
-        self.s.clone().into_outcome()
-    }
 }
 
 /// Visible name → upstream name and the pre-dialect schema, built once per
@@ -276,14 +271,10 @@ pub struct Compared {
 
 /// Sanitizes `catalog_json` and compares it with the session's baseline.
 pub fn compare(policy: &Policy, baseline: &Baseline, catalog_json: &str, opts: &SanitizeOptions) -> Result<Compared, Error> {
-    if let Some(why) = &baseline.invalidated {
+    if baseline.invalidated.is_some() {
         // A dead session stays dead: nothing upstream sent is looked at.
-        return Ok(Compared {
-            outcome: Outcome { catalog: String::new(), findings: Vec::new(), hidden: Vec::new(), tools: Vec::new(), name_map: Vec::new() },
-            drift: Vec::new(),
-            decision: Decision::Refuse { invalidate: true, message: why.clone() },
-            baseline: baseline.clone(),
-        });
+        let empty = Outcome { catalog: String::new(), findings: Vec::new(), hidden: Vec::new(), tools: Vec::new(), name_map: Vec::new() };
+        return Ok(closed(baseline, empty));
     }
     let surface = Surface::sanitize(policy, catalog_json, opts)?;
     compare_surface(policy, baseline, surface)
@@ -291,13 +282,14 @@ pub fn compare(policy: &Policy, baseline: &Baseline, catalog_json: &str, opts: &
 
 /// [`compare`] on an already sanitized catalog.
 pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -> Result<Compared, Error> {
+    // A dead session is refused before anything else, as in `compare`
+    // (whatever settings it was pinned under).
+    if baseline.invalidated.is_some() {
+        return Ok(closed(baseline, surface.s.into_outcome()));
+    }
     let sp = policy.for_server(surface.server.as_deref());
     let pp = &sp.pinning;
     baseline.check_compatible(surface.server.as_deref(), sp.dialect.target, pp)?;
-    if let Some(why) = &baseline.invalidated {
-        let outcome = surface.s.into_outcome();
-        return Ok(Compared { outcome, drift: Vec::new(), decision: Decision::Refuse { invalidate: true, message: why.clone() }, baseline: baseline.clone() });
-    }
     // Nothing pinned yet (the session started with pinning off), or pinning
     // off now: the current catalog is served as is; the first pinned
     // exposure becomes the baseline.
@@ -406,6 +398,12 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
     Ok(Compared { outcome, drift, decision, baseline: next })
 }
 
+/// The answer for a session closed by drift: refused, the state unchanged.
+fn closed(baseline: &Baseline, outcome: Outcome) -> Compared {
+    let message = baseline.invalidated.clone().unwrap_or_default();
+    Compared { outcome, drift: Vec::new(), decision: Decision::Refuse { invalidate: true, message }, baseline: baseline.clone() }
+}
+
 fn revoke(next: &mut Baseline, drift: &[Drift]) {
     for d in drift.iter().filter(|d| d.kind != DriftKind::New) {
         if !next.revoked.contains(&d.name) {
@@ -454,7 +452,11 @@ fn classify(
                         let a = old.and_then(|o| o.get(f));
                         let b = tool.get(f);
                         match (a, b) {
-                            (Some(a), Some(b)) => crate::jcs::canonicalize(a) != crate::jcs::canonicalize(b) || !a.schema_eq(b),
+                            (Some(a), Some(b)) => match (crate::jcs::canonicalize(a), crate::jcs::canonicalize(b)) {
+                                (Ok(x), Ok(y)) => x != y,
+                                // No JCS form (a non-finite number): exact value equality.
+                                _ => !a.schema_eq(b),
+                            },
                             (None, None) => false,
                             _ => true,
                         }
