@@ -15,7 +15,7 @@
 //! proxy-wasm 0.2.1 cannot delete a key: an empty value means "none".
 
 use crate::config::FilterConfig;
-use crate::guard::{self, code, Gate, Listed, Request, SseGuard};
+use crate::guard::{self, code, Gate, Listed, Prepared, Repeat, Request, SseGuard};
 use mcp_guard::json::{self, Object, Value};
 use mcp_guard::pinning::Baseline;
 use proxy_wasm::hostcalls;
@@ -52,7 +52,10 @@ impl RootContext for Root {
         let bytes = match hostcalls::get_buffer(BufferType::PluginConfiguration, 0, usize::MAX) {
             Ok(b) => b.unwrap_or_default(),
             Err(s) => {
-                let _ = hostcalls::log(LogLevel::Critical, &format!("mcp-guard: cannot read the filter configuration ({s:?})"));
+                let _ = hostcalls::log(
+                    LogLevel::Critical,
+                    &format!("mcp-guard: cannot read the filter configuration ({s:?})"),
+                );
                 return false;
             }
         };
@@ -64,7 +67,10 @@ impl RootContext for Root {
             Err(e) => {
                 // Returning false fails the plugin: Envoy rejects the
                 // configuration, the filter never runs half-configured.
-                let _ = hostcalls::log(LogLevel::Critical, &format!("mcp-guard: bad filter configuration: {e}"));
+                let _ = hostcalls::log(
+                    LogLevel::Critical,
+                    &format!("mcp-guard: bad filter configuration: {e}"),
+                );
                 false
             }
         }
@@ -123,8 +129,57 @@ thread_local! {
     static PARSED: RefCell<HashMap<String, (u32, Rc<Baseline>)>> = RefCell::new(HashMap::new());
 }
 
+/// Bytes of catalogs and answers a worker keeps for repeated listings.
+const REPEAT_BYTES: usize = 32 << 20;
+
+thread_local! {
+    /// Per session (shared-data key): the last listing that left the state
+    /// as it was, with the CAS token of that state and the configuration it
+    /// ran under (`Rc` identity: a reconfigured filter has a new one). See
+    /// `guard::Repeat`: a client listing an unchanged catalog again is
+    /// served without the engine.
+    static REPEATS: RefCell<HashMap<String, (u32, Rc<FilterConfig>, Repeat)>> = RefCell::new(HashMap::new());
+}
+
+fn repeat(
+    key: &str,
+    cas: Option<u32>,
+    cfg: &Rc<FilterConfig>,
+    catalog: &str,
+    id: &Value,
+) -> Option<(String, Value)> {
+    let cas = cas?;
+    REPEATS.with(|m| {
+        let m = m.borrow();
+        let (c, conf, r) = m.get(key)?;
+        if *c != cas || !Rc::ptr_eq(conf, cfg) {
+            return None;
+        }
+        r.answer(catalog, id)
+    })
+}
+
+fn remember_repeat(key: String, cas: u32, cfg: Rc<FilterConfig>, r: Repeat) {
+    REPEATS.with(|m| {
+        let mut m = m.borrow_mut();
+        let held: usize = m.values().map(|(_, _, r)| r.size()).sum::<usize>() + r.size();
+        if (held > REPEAT_BYTES || m.len() >= CACHE_ENTRIES) && !m.contains_key(&key) {
+            // Bounded as `PARSED` is: start over rather than track recency.
+            m.clear();
+        }
+        if r.size() <= REPEAT_BYTES {
+            m.insert(key, (cas, cfg, r));
+        }
+    })
+}
+
 fn cached(key: &str, cas: u32) -> Option<Rc<Baseline>> {
-    PARSED.with(|m| m.borrow().get(key).filter(|(c, _)| *c == cas).map(|(_, b)| b.clone()))
+    PARSED.with(|m| {
+        m.borrow()
+            .get(key)
+            .filter(|(c, _)| *c == cas)
+            .map(|(_, b)| b.clone())
+    })
 }
 
 fn remember(key: String, cas: u32, b: Rc<Baseline>) {
@@ -143,18 +198,30 @@ fn header(map: MapType, name: &str) -> Option<String> {
 }
 
 fn now() -> Option<Duration> {
-    hostcalls::get_current_time().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+    hostcalls::get_current_time()
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
 }
 
 impl Http {
     fn key(&self, kind: &str, cfg: &FilterConfig) -> String {
-        format!("mcp-guard/1/{kind}/{}/{}", cfg.opts.server.as_deref().unwrap_or(""), self.session)
+        format!(
+            "mcp-guard/1/{kind}/{}/{}",
+            cfg.opts.server.as_deref().unwrap_or(""),
+            self.session
+        )
     }
 
     fn answer(&self, status: u32, body: &str) {
         let headers = vec![("content-type", "application/json")];
         if let Err(s) = hostcalls::send_http_response(status, headers, Some(body.as_bytes())) {
-            log(LogLevel::Error, guard::obj([("event", guard::s("send-failed")), ("status", guard::s(&format!("{s:?}")))]));
+            log(
+                LogLevel::Error,
+                guard::obj([
+                    ("event", guard::s("send-failed")),
+                    ("status", guard::s(&format!("{s:?}"))),
+                ]),
+            );
         }
     }
 
@@ -162,11 +229,15 @@ impl Http {
     /// the session's baseline: the session id then starts afresh).
     fn tombstoned(&self, cfg: &FilterConfig) -> bool {
         let key = self.key("tombstone", cfg);
-        let Ok((Some(v), cas)) = hostcalls::get_shared_data(&key) else { return false };
+        let Ok((Some(v), cas)) = hostcalls::get_shared_data(&key) else {
+            return false;
+        };
         if v.is_empty() {
             return false;
         }
-        let expiry = std::str::from_utf8(&v).ok().and_then(|t| t.parse::<u64>().ok());
+        let expiry = std::str::from_utf8(&v)
+            .ok()
+            .and_then(|t| t.parse::<u64>().ok());
         let now_ms = now().map(|d| d.as_millis() as u64);
         match (expiry, now_ms) {
             (Some(e), Some(n)) if n >= e => {
@@ -182,22 +253,31 @@ impl Http {
     /// The session's baseline and its CAS token. `Err`: stored but
     /// unreadable (fail closed, never start over silently).
     fn load(&self, cfg: &FilterConfig) -> Result<(Option<Rc<Baseline>>, Option<u32>), String> {
+        self.load_stored(cfg).map(|(b, cas, _)| (b, cas))
+    }
+
+    /// [`Http::load`], with the stored bytes.
+    fn load_stored(
+        &self,
+        cfg: &FilterConfig,
+    ) -> Result<(Option<Rc<Baseline>>, Option<u32>, Vec<u8>), String> {
         let key = self.key("baseline", cfg);
         match hostcalls::get_shared_data(&key) {
             Ok((Some(v), cas)) if !v.is_empty() => {
                 // Envoy bumps the CAS token on every write: the same token
                 // means the same bytes, already parsed on this worker.
                 if let Some(b) = cas.and_then(|c| cached(&key, c)) {
-                    return Ok((Some(b), cas));
+                    return Ok((Some(b), cas, v));
                 }
-                let text = std::str::from_utf8(&v).map_err(|_| "the stored baseline is not UTF-8".to_string())?;
+                let text = std::str::from_utf8(&v)
+                    .map_err(|_| "the stored baseline is not UTF-8".to_string())?;
                 let b = Rc::new(Baseline::from_json(text).map_err(|e| e.to_string())?);
                 if let Some(c) = cas {
                     remember(key, c, b.clone());
                 }
-                Ok((Some(b), cas))
+                Ok((Some(b), cas, v))
             }
-            Ok((_, cas)) => Ok((None, cas)),
+            Ok((_, cas)) => Ok((None, cas, Vec::new())),
             Err(s) => Err(format!("shared data unavailable ({s:?})")),
         }
     }
@@ -205,7 +285,7 @@ impl Http {
     /// Runs the engine on our `tools/list` answer and stores the session
     /// state with compare-and-swap (a concurrent listing of the same session
     /// that stored first makes this one re-run on the new state).
-    fn listing(&self, cfg: &FilterConfig, msg: &Object) -> (String, Value) {
+    fn listing(&self, cfg: &Rc<FilterConfig>, msg: &Object) -> (String, Value) {
         // The filter's own time per listing (engine + shared data), in the
         // log line: the benchmark reads it, free of network noise.
         let t0 = now();
@@ -213,25 +293,52 @@ impl Http {
         if let (Some(a), Some(b), Some(o)) = (t0, now(), line.as_object_mut()) {
             let us = b.saturating_sub(a).as_micros() as u64;
             o.insert("micros", Value::Number(json::Number::from_u64(us)));
-            o.insert("bytes", Value::Number(json::Number::from_u64(message.len() as u64)));
+            o.insert(
+                "bytes",
+                Value::Number(json::Number::from_u64(message.len() as u64)),
+            );
         }
         (message, line)
     }
 
-    fn listing_inner(&self, cfg: &FilterConfig, msg: &Object) -> (String, Value) {
+    fn listing_inner(&self, cfg: &Rc<FilterConfig>, msg: &Object) -> (String, Value) {
         let id = msg.get("id").cloned().unwrap_or(Value::Null);
+        let catalog = match guard::prepare(msg) {
+            Prepared::Done(l) => return (l.message, l.log),
+            Prepared::Catalog(c) => c,
+        };
+        let key = self.key("baseline", cfg);
         for _ in 0..CAS_ATTEMPTS {
-            let (baseline, cas) = match self.load(cfg) {
+            let (baseline, cas, stored) = match self.load_stored(cfg) {
                 Ok(x) => x,
                 Err(why) => {
                     let l = guard::fail_closed(&id, "invalid-baseline", &why);
                     return (l.message, l.log);
                 }
             };
-            let Listed { message, store, tombstone, log: line } = guard::answer_listing(cfg, baseline.as_deref(), msg);
-            let Some(next) = store else { return (message, line) };
-            let key = self.key("baseline", cfg);
+            if let Some(hit) = repeat(&key, cas, cfg, &catalog, &id) {
+                return hit;
+            }
+            let Listed {
+                message,
+                store,
+                tombstone,
+                log: line,
+            } = guard::answer_catalog(cfg, baseline.as_deref(), &id, &catalog);
+            let Some(next) = store else {
+                return (message, line);
+            };
             let text = next.to_json();
+            if !tombstone && text.as_bytes() == stored.as_slice() {
+                // The state is as it was: nothing to write, and the same
+                // catalog against it will get this answer again.
+                if let Some(r) =
+                    cas.and_then(|c| Some((c, Repeat::new(catalog, &id, &message, &line)?)))
+                {
+                    remember_repeat(key, r.0, cfg.clone(), r.1);
+                }
+                return (message, line);
+            }
             match hostcalls::set_shared_data(&key, Some(text.as_bytes()), cas) {
                 Ok(()) => {
                     // Learn the token of our own write, so the next request
@@ -245,20 +352,40 @@ impl Http {
                 }
                 Err(Status::CasMismatch) => continue,
                 Err(s) => {
-                    let l = guard::fail_closed(&id, "state-unavailable", &format!("cannot store the session state ({s:?})"));
+                    let l = guard::fail_closed(
+                        &id,
+                        "state-unavailable",
+                        &format!("cannot store the session state ({s:?})"),
+                    );
                     return (l.message, l.log);
                 }
             }
             if tombstone {
-                let expiry = now().map(|n| (n + cfg.tombstone_ttl).as_millis() as u64).unwrap_or(u64::MAX);
+                let expiry = now()
+                    .map(|n| (n + cfg.tombstone_ttl).as_millis() as u64)
+                    .unwrap_or(u64::MAX);
                 // The baseline already says `invalidated`, so a lost
                 // tombstone write still refuses every call and listing.
-                let _ = hostcalls::set_shared_data(&self.key("tombstone", cfg), Some(expiry.to_string().as_bytes()), None);
-                log(LogLevel::Warn, guard::obj([("event", guard::s("session-invalidated")), ("session", guard::s(&self.session))]));
+                let _ = hostcalls::set_shared_data(
+                    &self.key("tombstone", cfg),
+                    Some(expiry.to_string().as_bytes()),
+                    None,
+                );
+                log(
+                    LogLevel::Warn,
+                    guard::obj([
+                        ("event", guard::s("session-invalidated")),
+                        ("session", guard::s(&self.session)),
+                    ]),
+                );
             }
             return (message, line);
         }
-        let l = guard::fail_closed(&id, "state-conflict", "the session state kept changing under concurrent listings");
+        let l = guard::fail_closed(
+            &id,
+            "state-conflict",
+            "the session state kept changing under concurrent listings",
+        );
         (l.message, l.log)
     }
 
@@ -276,7 +403,15 @@ impl HttpContext for Http {
         let Some(cfg) = self.cfg.clone() else {
             // Unreachable once configured (Envoy never creates a stream for
             // a plugin whose on_configure failed); closed if it ever is.
-            self.answer(503, &guard::error_response(&Value::Null, code::REFUSED, "mcp-guard: filter not configured", None));
+            self.answer(
+                503,
+                &guard::error_response(
+                    &Value::Null,
+                    code::REFUSED,
+                    "mcp-guard: filter not configured",
+                    None,
+                ),
+            );
             return Action::Pause;
         };
         let method = header(MapType::HttpRequestHeaders, ":method").unwrap_or_default();
@@ -292,8 +427,17 @@ impl HttpContext for Http {
         if session.is_some() && self.tombstoned(&cfg) {
             // Seed 004: a session closed by drift surfaces as a conflict with
             // the session's state, not as a rate limit.
-            let message = "mcp-guard: this session was closed because its tools changed; start a new session";
-            self.answer(409, &guard::error_response(&Value::Null, code::REFUSED, message, Some(guard::reason("session-invalidated"))));
+            let message =
+                "mcp-guard: this session was closed because its tools changed; start a new session";
+            self.answer(
+                409,
+                &guard::error_response(
+                    &Value::Null,
+                    code::REFUSED,
+                    message,
+                    Some(guard::reason("session-invalidated")),
+                ),
+            );
             return Action::Pause;
         }
         let json = header(MapType::HttpRequestHeaders, "content-type")
@@ -318,12 +462,25 @@ impl HttpContext for Http {
         if !self.inspect_request {
             return Action::Continue;
         }
-        let Some(cfg) = self.cfg.clone() else { return Action::Continue };
+        let Some(cfg) = self.cfg.clone() else {
+            return Action::Continue;
+        };
         if size as u64 > cfg.max_body_bytes {
             // A body the filter cannot read could be a tools/call: refused.
             self.inspect_request = false;
-            let message = format!("mcp-guard: the request body exceeds max_body_bytes ({})", cfg.max_body_bytes);
-            self.answer(413, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &message, Some(guard::reason("too-large"))));
+            let message = format!(
+                "mcp-guard: the request body exceeds max_body_bytes ({})",
+                cfg.max_body_bytes
+            );
+            self.answer(
+                413,
+                &guard::error_response(
+                    &Value::Null,
+                    code::INVALID_REQUEST,
+                    &message,
+                    Some(guard::reason("too-large")),
+                ),
+            );
             return Action::Pause;
         }
         if !eos {
@@ -333,14 +490,32 @@ impl HttpContext for Http {
         let body = match hostcalls::get_buffer(BufferType::HttpRequestBody, 0, size) {
             Ok(b) => b.unwrap_or_default(),
             Err(s) => {
-                self.answer(500, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &format!("mcp-guard: cannot read the request body ({s:?})"), None));
+                self.answer(
+                    500,
+                    &guard::error_response(
+                        &Value::Null,
+                        code::INVALID_REQUEST,
+                        &format!("mcp-guard: cannot read the request body ({s:?})"),
+                        None,
+                    ),
+                );
                 return Action::Pause;
             }
         };
         match guard::classify(&body) {
             Request::Pass => Action::Continue,
-            Request::Answer { status, body, reason } => {
-                log(LogLevel::Info, guard::obj([("event", guard::s("request-refused")), ("reason", guard::s(reason))]));
+            Request::Answer {
+                status,
+                body,
+                reason,
+            } => {
+                log(
+                    LogLevel::Info,
+                    guard::obj([
+                        ("event", guard::s("request-refused")),
+                        ("reason", guard::s(reason)),
+                    ]),
+                );
                 self.answer(status, &body);
                 Action::Pause
             }
@@ -353,8 +528,20 @@ impl HttpContext for Http {
                     Ok((b, _)) => b,
                     Err(why) => {
                         let message = format!("mcp-guard: the session state is unusable: {why}");
-                        let id = msg.as_object().and_then(|o| o.get("id")).cloned().unwrap_or(Value::Null);
-                        self.answer(200, &guard::error_response(&id, code::INVALID_PARAMS, &message, Some(guard::reason("invalid-baseline"))));
+                        let id = msg
+                            .as_object()
+                            .and_then(|o| o.get("id"))
+                            .cloned()
+                            .unwrap_or(Value::Null);
+                        self.answer(
+                            200,
+                            &guard::error_response(
+                                &id,
+                                code::INVALID_PARAMS,
+                                &message,
+                                Some(guard::reason("invalid-baseline")),
+                            ),
+                        );
                         return Action::Pause;
                     }
                 };
@@ -366,10 +553,23 @@ impl HttpContext for Http {
                     }
                     Gate::Forward(Some(new)) => {
                         // content-length was dropped with the headers.
-                        match hostcalls::set_buffer(BufferType::HttpRequestBody, 0, size, new.as_bytes()) {
+                        match hostcalls::set_buffer(
+                            BufferType::HttpRequestBody,
+                            0,
+                            size,
+                            new.as_bytes(),
+                        ) {
                             Ok(()) => Action::Continue,
                             Err(s) => {
-                                self.answer(500, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &format!("mcp-guard: cannot rewrite the call ({s:?})"), None));
+                                self.answer(
+                                    500,
+                                    &guard::error_response(
+                                        &Value::Null,
+                                        code::INVALID_REQUEST,
+                                        &format!("mcp-guard: cannot rewrite the call ({s:?})"),
+                                        None,
+                                    ),
+                                );
                                 Action::Pause
                             }
                         }
@@ -392,8 +592,12 @@ impl HttpContext for Http {
     }
 
     fn on_http_response_headers(&mut self, _n: usize, eos: bool) -> Action {
-        let Some(id) = self.list.clone() else { return Action::Continue };
-        let Some(cfg) = self.cfg.clone() else { return Action::Continue };
+        let Some(id) = self.list.clone() else {
+            return Action::Continue;
+        };
+        let Some(cfg) = self.cfg.clone() else {
+            return Action::Continue;
+        };
         let status = header(MapType::HttpResponseHeaders, ":status").unwrap_or_default();
         // A non-2xx answer is a transport error to the client, never read as
         // a catalog; an empty one carries nothing.
@@ -401,30 +605,49 @@ impl HttpContext for Http {
             self.list = None;
             return Action::Continue;
         }
-        let ctype = header(MapType::HttpResponseHeaders, "content-type").unwrap_or_default().to_ascii_lowercase();
-        let encoded = header(MapType::HttpResponseHeaders, "content-encoding").is_some_and(|e| !e.eq_ignore_ascii_case("identity"));
+        let ctype = header(MapType::HttpResponseHeaders, "content-type")
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let encoded = header(MapType::HttpResponseHeaders, "content-encoding")
+            .is_some_and(|e| !e.eq_ignore_ascii_case("identity"));
         // The body changes size (or is replaced): drop content-length now,
         // before the headers leave; Envoy frames the new body.
         let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-length");
         self.response = if encoded {
-            Response::Replace(self.fail_body(&id, "encoded", "the answer is content-encoded; the filter reads identity bodies only"))
+            Response::Replace(self.fail_body(
+                &id,
+                "encoded",
+                "the answer is content-encoded; the filter reads identity bodies only",
+            ))
         } else if ctype.starts_with("application/json") {
             Response::Json
         } else if ctype.starts_with("text/event-stream") {
             Response::Sse(SseGuard::new(id, cfg.max_body_bytes))
         } else {
-            Response::Replace(self.fail_body(&id, "content-type", &format!("the answer has content type {ctype:?}")))
+            Response::Replace(self.fail_body(
+                &id,
+                "content-type",
+                &format!("the answer has content type {ctype:?}"),
+            ))
         };
         if matches!(self.response, Response::Replace(_)) {
             let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-encoding");
-            let _ = hostcalls::set_map_value(MapType::HttpResponseHeaders, "content-type", Some("application/json"));
+            let _ = hostcalls::set_map_value(
+                MapType::HttpResponseHeaders,
+                "content-type",
+                Some("application/json"),
+            );
         }
         Action::Continue
     }
 
     fn on_http_response_body(&mut self, size: usize, eos: bool) -> Action {
-        let Some(cfg) = self.cfg.clone() else { return Action::Continue };
-        let set = |bytes: &[u8]| hostcalls::set_buffer(BufferType::HttpResponseBody, 0, size, bytes).is_ok();
+        let Some(cfg) = self.cfg.clone() else {
+            return Action::Continue;
+        };
+        let set = |bytes: &[u8]| {
+            hostcalls::set_buffer(BufferType::HttpResponseBody, 0, size, bytes).is_ok()
+        };
         match std::mem::replace(&mut self.response, Response::Off) {
             Response::Off => Action::Continue,
             Response::Discard => {
@@ -441,7 +664,11 @@ impl HttpContext for Http {
                     self.response = Response::Replace(msg);
                     return Action::Pause;
                 }
-                self.response = if eos { Response::Off } else { Response::Discard };
+                self.response = if eos {
+                    Response::Off
+                } else {
+                    Response::Discard
+                };
                 if !set(msg.as_bytes()) {
                     let _ = hostcalls::reset_http_response();
                 }
@@ -450,9 +677,16 @@ impl HttpContext for Http {
             Response::Json => {
                 let id = self.list.clone().unwrap_or(Value::Null);
                 if size as u64 > cfg.max_body_bytes {
-                    let why = format!("the answer exceeds the filter's max_body_bytes ({})", cfg.max_body_bytes);
+                    let why = format!(
+                        "the answer exceeds the filter's max_body_bytes ({})",
+                        cfg.max_body_bytes
+                    );
                     let msg = self.fail_body(&id, "too-large", &why);
-                    self.response = if eos { Response::Off } else { Response::Discard };
+                    self.response = if eos {
+                        Response::Off
+                    } else {
+                        Response::Discard
+                    };
                     if !set(msg.as_bytes()) {
                         let _ = hostcalls::reset_http_response();
                     }
@@ -466,8 +700,12 @@ impl HttpContext for Http {
                 }
                 // An unreadable buffer reads as empty: not JSON, so the listing
                 // fails closed below.
-                let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
-                let (message, line) = guard::json_answer(&body, &id, &mut |m| self.listing(&cfg, m));
+                let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default();
+                let (message, line) =
+                    guard::json_answer(&body, &id, &mut |m| self.listing(&cfg, m));
                 log(LogLevel::Info, line);
                 if !set(message.as_bytes()) {
                     let _ = hostcalls::reset_http_response();
@@ -475,7 +713,10 @@ impl HttpContext for Http {
                 Action::Continue
             }
             Response::Sse(mut g) => {
-                let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
+                let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default();
                 let out = g.feed(&chunk, eos, &mut |m| self.listing(&cfg, m));
                 for l in out.logs {
                     log(LogLevel::Info, l);

@@ -103,6 +103,18 @@ for (const mode of ["sse", "json"]) {
     await client.close();
   });
 
+  test(`${mode}: repeated listings of an unchanged catalog are served again without the engine; a rug pull after them is still refused`, async () => {
+    const { client } = await connect(env.ports[mode]);
+    const first = await client.listTools();
+    // The second listing is a compare that leaves the state as it was; from
+    // the third on the filter answers from its repeat cache.
+    for (let i = 0; i < 3; i++) assert.deepEqual(await client.listTools(), first);
+    await client.callTool({ name: "mutate", arguments: {} });
+    await rejects(client.listTools(), (e) => assert.equal(e.data.reason, "session-invalidated"));
+    await client.close();
+    assert.match(fs.readFileSync(env.logFile, "utf8"), /"event":"listing"[^\n]*"repeat":true/);
+  });
+
   test(`${mode}: other methods pass untouched`, async () => {
     const { client } = await connect(env.ports[mode]);
     await client.ping();
