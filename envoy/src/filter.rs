@@ -138,8 +138,15 @@ thread_local! {
     /// ran under (`Rc` identity: a reconfigured filter has a new one). See
     /// `guard::Repeat`: a client listing an unchanged catalog again is
     /// served without the engine.
-    static REPEATS: RefCell<HashMap<String, (u32, Rc<FilterConfig>, Repeat)>> = RefCell::new(HashMap::new());
+    static REPEATS: RefCell<HashMap<String, Kept>> = RefCell::new(HashMap::new());
 }
+
+/// A kept answer: the CAS token of the state and the configuration it was
+/// computed under.
+type Kept = (u32, Rc<FilterConfig>, Repeat);
+
+/// A session's state as loaded: parsed, its CAS token, its bytes.
+type Stored = (Option<Rc<Baseline>>, Option<u32>, Vec<u8>);
 
 fn repeat(
     key: &str,
@@ -260,7 +267,7 @@ impl Http {
     fn load_stored(
         &self,
         cfg: &FilterConfig,
-    ) -> Result<(Option<Rc<Baseline>>, Option<u32>, Vec<u8>), String> {
+    ) -> Result<Stored, String> {
         let key = self.key("baseline", cfg);
         match hostcalls::get_shared_data(&key) {
             Ok((Some(v), cas)) if !v.is_empty() => {
