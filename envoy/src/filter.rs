@@ -52,10 +52,7 @@ impl RootContext for Root {
         let bytes = match hostcalls::get_buffer(BufferType::PluginConfiguration, 0, usize::MAX) {
             Ok(b) => b.unwrap_or_default(),
             Err(s) => {
-                let _ = hostcalls::log(
-                    LogLevel::Critical,
-                    &format!("mcp-guard: cannot read the filter configuration ({s:?})"),
-                );
+                let _ = hostcalls::log(LogLevel::Critical, &format!("mcp-guard: cannot read the filter configuration ({s:?})"));
                 return false;
             }
         };
@@ -67,10 +64,7 @@ impl RootContext for Root {
             Err(e) => {
                 // Returning false fails the plugin: Envoy rejects the
                 // configuration, the filter never runs half-configured.
-                let _ = hostcalls::log(
-                    LogLevel::Critical,
-                    &format!("mcp-guard: bad filter configuration: {e}"),
-                );
+                let _ = hostcalls::log(LogLevel::Critical, &format!("mcp-guard: bad filter configuration: {e}"));
                 false
             }
         }
@@ -134,27 +128,19 @@ const REPEAT_BYTES: usize = 32 << 20;
 
 thread_local! {
     /// Per session (shared-data key): the last listing that left the state
-    /// as it was, with the CAS token of that state and the configuration it
-    /// ran under (`Rc` identity: a reconfigured filter has a new one). See
-    /// `guard::Repeat`: a client listing an unchanged catalog again is
-    /// served without the engine.
+    /// as it was. See `guard::Repeat`: a client listing an unchanged catalog
+    /// again is served without the engine.
     static REPEATS: RefCell<HashMap<String, Kept>> = RefCell::new(HashMap::new());
 }
 
-/// A kept answer: the CAS token of the state and the configuration it was
-/// computed under.
+/// A kept answer, with the CAS token of the state and the configuration it
+/// was computed under (`Rc` identity: a reconfigured filter has a new one).
 type Kept = (u32, Rc<FilterConfig>, Repeat);
 
 /// A session's state as loaded: parsed, its CAS token, its bytes.
 type Stored = (Option<Rc<Baseline>>, Option<u32>, Vec<u8>);
 
-fn repeat(
-    key: &str,
-    cas: Option<u32>,
-    cfg: &Rc<FilterConfig>,
-    catalog: &str,
-    id: &Value,
-) -> Option<(String, Value)> {
+fn repeat(key: &str, cas: Option<u32>, cfg: &Rc<FilterConfig>, catalog: &str, id: &Value) -> Option<(String, Value)> {
     let cas = cas?;
     REPEATS.with(|m| {
         let m = m.borrow();
@@ -181,12 +167,7 @@ fn remember_repeat(key: String, cas: u32, cfg: Rc<FilterConfig>, r: Repeat) {
 }
 
 fn cached(key: &str, cas: u32) -> Option<Rc<Baseline>> {
-    PARSED.with(|m| {
-        m.borrow()
-            .get(key)
-            .filter(|(c, _)| *c == cas)
-            .map(|(_, b)| b.clone())
-    })
+    PARSED.with(|m| m.borrow().get(key).filter(|(c, _)| *c == cas).map(|(_, b)| b.clone()))
 }
 
 fn remember(key: String, cas: u32, b: Rc<Baseline>) {
@@ -205,30 +186,18 @@ fn header(map: MapType, name: &str) -> Option<String> {
 }
 
 fn now() -> Option<Duration> {
-    hostcalls::get_current_time()
-        .ok()
-        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+    hostcalls::get_current_time().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok())
 }
 
 impl Http {
     fn key(&self, kind: &str, cfg: &FilterConfig) -> String {
-        format!(
-            "mcp-guard/1/{kind}/{}/{}",
-            cfg.opts.server.as_deref().unwrap_or(""),
-            self.session
-        )
+        format!("mcp-guard/1/{kind}/{}/{}", cfg.opts.server.as_deref().unwrap_or(""), self.session)
     }
 
     fn answer(&self, status: u32, body: &str) {
         let headers = vec![("content-type", "application/json")];
         if let Err(s) = hostcalls::send_http_response(status, headers, Some(body.as_bytes())) {
-            log(
-                LogLevel::Error,
-                guard::obj([
-                    ("event", guard::s("send-failed")),
-                    ("status", guard::s(&format!("{s:?}"))),
-                ]),
-            );
+            log(LogLevel::Error, guard::obj([("event", guard::s("send-failed")), ("status", guard::s(&format!("{s:?}")))]));
         }
     }
 
@@ -236,15 +205,11 @@ impl Http {
     /// the session's baseline: the session id then starts afresh).
     fn tombstoned(&self, cfg: &FilterConfig) -> bool {
         let key = self.key("tombstone", cfg);
-        let Ok((Some(v), cas)) = hostcalls::get_shared_data(&key) else {
-            return false;
-        };
+        let Ok((Some(v), cas)) = hostcalls::get_shared_data(&key) else { return false };
         if v.is_empty() {
             return false;
         }
-        let expiry = std::str::from_utf8(&v)
-            .ok()
-            .and_then(|t| t.parse::<u64>().ok());
+        let expiry = std::str::from_utf8(&v).ok().and_then(|t| t.parse::<u64>().ok());
         let now_ms = now().map(|d| d.as_millis() as u64);
         match (expiry, now_ms) {
             (Some(e), Some(n)) if n >= e => {
@@ -264,10 +229,7 @@ impl Http {
     }
 
     /// [`Http::load`], with the stored bytes.
-    fn load_stored(
-        &self,
-        cfg: &FilterConfig,
-    ) -> Result<Stored, String> {
+    fn load_stored(&self, cfg: &FilterConfig) -> Result<Stored, String> {
         let key = self.key("baseline", cfg);
         match hostcalls::get_shared_data(&key) {
             Ok((Some(v), cas)) if !v.is_empty() => {
@@ -276,8 +238,7 @@ impl Http {
                 if let Some(b) = cas.and_then(|c| cached(&key, c)) {
                     return Ok((Some(b), cas, v));
                 }
-                let text = std::str::from_utf8(&v)
-                    .map_err(|_| "the stored baseline is not UTF-8".to_string())?;
+                let text = std::str::from_utf8(&v).map_err(|_| "the stored baseline is not UTF-8".to_string())?;
                 let b = Rc::new(Baseline::from_json(text).map_err(|e| e.to_string())?);
                 if let Some(c) = cas {
                     remember(key, c, b.clone());
@@ -300,10 +261,7 @@ impl Http {
         if let (Some(a), Some(b), Some(o)) = (t0, now(), line.as_object_mut()) {
             let us = b.saturating_sub(a).as_micros() as u64;
             o.insert("micros", Value::Number(json::Number::from_u64(us)));
-            o.insert(
-                "bytes",
-                Value::Number(json::Number::from_u64(message.len() as u64)),
-            );
+            o.insert("bytes", Value::Number(json::Number::from_u64(message.len() as u64)));
         }
         (message, line)
     }
@@ -326,23 +284,14 @@ impl Http {
             if let Some(hit) = repeat(&key, cas, cfg, &catalog, &id) {
                 return hit;
             }
-            let Listed {
-                message,
-                store,
-                tombstone,
-                log: line,
-            } = guard::answer_catalog(cfg, baseline.as_deref(), &id, &catalog);
-            let Some(next) = store else {
-                return (message, line);
-            };
+            let Listed { message, store, tombstone, log: line } = guard::answer_catalog(cfg, baseline.as_deref(), &id, &catalog);
+            let Some(next) = store else { return (message, line) };
             let text = next.to_json();
             if !tombstone && text.as_bytes() == stored.as_slice() {
                 // The state is as it was: nothing to write, and the same
                 // catalog against it will get this answer again.
-                if let Some(r) =
-                    cas.and_then(|c| Some((c, Repeat::new(catalog, &id, &message, &line)?)))
-                {
-                    remember_repeat(key, r.0, cfg.clone(), r.1);
+                if let Some((c, r)) = cas.and_then(|c| Some((c, Repeat::new(catalog, &id, &message, &line)?))) {
+                    remember_repeat(key, c, cfg.clone(), r);
                 }
                 return (message, line);
             }
@@ -359,40 +308,20 @@ impl Http {
                 }
                 Err(Status::CasMismatch) => continue,
                 Err(s) => {
-                    let l = guard::fail_closed(
-                        &id,
-                        "state-unavailable",
-                        &format!("cannot store the session state ({s:?})"),
-                    );
+                    let l = guard::fail_closed(&id, "state-unavailable", &format!("cannot store the session state ({s:?})"));
                     return (l.message, l.log);
                 }
             }
             if tombstone {
-                let expiry = now()
-                    .map(|n| (n + cfg.tombstone_ttl).as_millis() as u64)
-                    .unwrap_or(u64::MAX);
+                let expiry = now().map(|n| (n + cfg.tombstone_ttl).as_millis() as u64).unwrap_or(u64::MAX);
                 // The baseline already says `invalidated`, so a lost
                 // tombstone write still refuses every call and listing.
-                let _ = hostcalls::set_shared_data(
-                    &self.key("tombstone", cfg),
-                    Some(expiry.to_string().as_bytes()),
-                    None,
-                );
-                log(
-                    LogLevel::Warn,
-                    guard::obj([
-                        ("event", guard::s("session-invalidated")),
-                        ("session", guard::s(&self.session)),
-                    ]),
-                );
+                let _ = hostcalls::set_shared_data(&self.key("tombstone", cfg), Some(expiry.to_string().as_bytes()), None);
+                log(LogLevel::Warn, guard::obj([("event", guard::s("session-invalidated")), ("session", guard::s(&self.session))]));
             }
             return (message, line);
         }
-        let l = guard::fail_closed(
-            &id,
-            "state-conflict",
-            "the session state kept changing under concurrent listings",
-        );
+        let l = guard::fail_closed(&id, "state-conflict", "the session state kept changing under concurrent listings");
         (l.message, l.log)
     }
 
@@ -410,15 +339,7 @@ impl HttpContext for Http {
         let Some(cfg) = self.cfg.clone() else {
             // Unreachable once configured (Envoy never creates a stream for
             // a plugin whose on_configure failed); closed if it ever is.
-            self.answer(
-                503,
-                &guard::error_response(
-                    &Value::Null,
-                    code::REFUSED,
-                    "mcp-guard: filter not configured",
-                    None,
-                ),
-            );
+            self.answer(503, &guard::error_response(&Value::Null, code::REFUSED, "mcp-guard: filter not configured", None));
             return Action::Pause;
         };
         let method = header(MapType::HttpRequestHeaders, ":method").unwrap_or_default();
@@ -434,17 +355,8 @@ impl HttpContext for Http {
         if session.is_some() && self.tombstoned(&cfg) {
             // Seed 004: a session closed by drift surfaces as a conflict with
             // the session's state, not as a rate limit.
-            let message =
-                "mcp-guard: this session was closed because its tools changed; start a new session";
-            self.answer(
-                409,
-                &guard::error_response(
-                    &Value::Null,
-                    code::REFUSED,
-                    message,
-                    Some(guard::reason("session-invalidated")),
-                ),
-            );
+            let message = "mcp-guard: this session was closed because its tools changed; start a new session";
+            self.answer(409, &guard::error_response(&Value::Null, code::REFUSED, message, Some(guard::reason("session-invalidated"))));
             return Action::Pause;
         }
         let json = header(MapType::HttpRequestHeaders, "content-type")
@@ -469,25 +381,12 @@ impl HttpContext for Http {
         if !self.inspect_request {
             return Action::Continue;
         }
-        let Some(cfg) = self.cfg.clone() else {
-            return Action::Continue;
-        };
+        let Some(cfg) = self.cfg.clone() else { return Action::Continue };
         if size as u64 > cfg.max_body_bytes {
             // A body the filter cannot read could be a tools/call: refused.
             self.inspect_request = false;
-            let message = format!(
-                "mcp-guard: the request body exceeds max_body_bytes ({})",
-                cfg.max_body_bytes
-            );
-            self.answer(
-                413,
-                &guard::error_response(
-                    &Value::Null,
-                    code::INVALID_REQUEST,
-                    &message,
-                    Some(guard::reason("too-large")),
-                ),
-            );
+            let message = format!("mcp-guard: the request body exceeds max_body_bytes ({})", cfg.max_body_bytes);
+            self.answer(413, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &message, Some(guard::reason("too-large"))));
             return Action::Pause;
         }
         if !eos {
@@ -497,32 +396,14 @@ impl HttpContext for Http {
         let body = match hostcalls::get_buffer(BufferType::HttpRequestBody, 0, size) {
             Ok(b) => b.unwrap_or_default(),
             Err(s) => {
-                self.answer(
-                    500,
-                    &guard::error_response(
-                        &Value::Null,
-                        code::INVALID_REQUEST,
-                        &format!("mcp-guard: cannot read the request body ({s:?})"),
-                        None,
-                    ),
-                );
+                self.answer(500, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &format!("mcp-guard: cannot read the request body ({s:?})"), None));
                 return Action::Pause;
             }
         };
         match guard::classify(&body) {
             Request::Pass => Action::Continue,
-            Request::Answer {
-                status,
-                body,
-                reason,
-            } => {
-                log(
-                    LogLevel::Info,
-                    guard::obj([
-                        ("event", guard::s("request-refused")),
-                        ("reason", guard::s(reason)),
-                    ]),
-                );
+            Request::Answer { status, body, reason } => {
+                log(LogLevel::Info, guard::obj([("event", guard::s("request-refused")), ("reason", guard::s(reason))]));
                 self.answer(status, &body);
                 Action::Pause
             }
@@ -535,20 +416,8 @@ impl HttpContext for Http {
                     Ok((b, _)) => b,
                     Err(why) => {
                         let message = format!("mcp-guard: the session state is unusable: {why}");
-                        let id = msg
-                            .as_object()
-                            .and_then(|o| o.get("id"))
-                            .cloned()
-                            .unwrap_or(Value::Null);
-                        self.answer(
-                            200,
-                            &guard::error_response(
-                                &id,
-                                code::INVALID_PARAMS,
-                                &message,
-                                Some(guard::reason("invalid-baseline")),
-                            ),
-                        );
+                        let id = msg.as_object().and_then(|o| o.get("id")).cloned().unwrap_or(Value::Null);
+                        self.answer(200, &guard::error_response(&id, code::INVALID_PARAMS, &message, Some(guard::reason("invalid-baseline"))));
                         return Action::Pause;
                     }
                 };
@@ -560,23 +429,10 @@ impl HttpContext for Http {
                     }
                     Gate::Forward(Some(new)) => {
                         // content-length was dropped with the headers.
-                        match hostcalls::set_buffer(
-                            BufferType::HttpRequestBody,
-                            0,
-                            size,
-                            new.as_bytes(),
-                        ) {
+                        match hostcalls::set_buffer(BufferType::HttpRequestBody, 0, size, new.as_bytes()) {
                             Ok(()) => Action::Continue,
                             Err(s) => {
-                                self.answer(
-                                    500,
-                                    &guard::error_response(
-                                        &Value::Null,
-                                        code::INVALID_REQUEST,
-                                        &format!("mcp-guard: cannot rewrite the call ({s:?})"),
-                                        None,
-                                    ),
-                                );
+                                self.answer(500, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &format!("mcp-guard: cannot rewrite the call ({s:?})"), None));
                                 Action::Pause
                             }
                         }
@@ -599,12 +455,8 @@ impl HttpContext for Http {
     }
 
     fn on_http_response_headers(&mut self, _n: usize, eos: bool) -> Action {
-        let Some(id) = self.list.clone() else {
-            return Action::Continue;
-        };
-        let Some(cfg) = self.cfg.clone() else {
-            return Action::Continue;
-        };
+        let Some(id) = self.list.clone() else { return Action::Continue };
+        let Some(cfg) = self.cfg.clone() else { return Action::Continue };
         let status = header(MapType::HttpResponseHeaders, ":status").unwrap_or_default();
         // A non-2xx answer is a transport error to the client, never read as
         // a catalog; an empty one carries nothing.
@@ -612,49 +464,30 @@ impl HttpContext for Http {
             self.list = None;
             return Action::Continue;
         }
-        let ctype = header(MapType::HttpResponseHeaders, "content-type")
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        let encoded = header(MapType::HttpResponseHeaders, "content-encoding")
-            .is_some_and(|e| !e.eq_ignore_ascii_case("identity"));
+        let ctype = header(MapType::HttpResponseHeaders, "content-type").unwrap_or_default().to_ascii_lowercase();
+        let encoded = header(MapType::HttpResponseHeaders, "content-encoding").is_some_and(|e| !e.eq_ignore_ascii_case("identity"));
         // The body changes size (or is replaced): drop content-length now,
         // before the headers leave; Envoy frames the new body.
         let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-length");
         self.response = if encoded {
-            Response::Replace(self.fail_body(
-                &id,
-                "encoded",
-                "the answer is content-encoded; the filter reads identity bodies only",
-            ))
+            Response::Replace(self.fail_body(&id, "encoded", "the answer is content-encoded; the filter reads identity bodies only"))
         } else if ctype.starts_with("application/json") {
             Response::Json
         } else if ctype.starts_with("text/event-stream") {
             Response::Sse(SseGuard::new(id, cfg.max_body_bytes))
         } else {
-            Response::Replace(self.fail_body(
-                &id,
-                "content-type",
-                &format!("the answer has content type {ctype:?}"),
-            ))
+            Response::Replace(self.fail_body(&id, "content-type", &format!("the answer has content type {ctype:?}")))
         };
         if matches!(self.response, Response::Replace(_)) {
             let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-encoding");
-            let _ = hostcalls::set_map_value(
-                MapType::HttpResponseHeaders,
-                "content-type",
-                Some("application/json"),
-            );
+            let _ = hostcalls::set_map_value(MapType::HttpResponseHeaders, "content-type", Some("application/json"));
         }
         Action::Continue
     }
 
     fn on_http_response_body(&mut self, size: usize, eos: bool) -> Action {
-        let Some(cfg) = self.cfg.clone() else {
-            return Action::Continue;
-        };
-        let set = |bytes: &[u8]| {
-            hostcalls::set_buffer(BufferType::HttpResponseBody, 0, size, bytes).is_ok()
-        };
+        let Some(cfg) = self.cfg.clone() else { return Action::Continue };
+        let set = |bytes: &[u8]| hostcalls::set_buffer(BufferType::HttpResponseBody, 0, size, bytes).is_ok();
         match std::mem::replace(&mut self.response, Response::Off) {
             Response::Off => Action::Continue,
             Response::Discard => {
@@ -671,11 +504,7 @@ impl HttpContext for Http {
                     self.response = Response::Replace(msg);
                     return Action::Pause;
                 }
-                self.response = if eos {
-                    Response::Off
-                } else {
-                    Response::Discard
-                };
+                self.response = if eos { Response::Off } else { Response::Discard };
                 if !set(msg.as_bytes()) {
                     let _ = hostcalls::reset_http_response();
                 }
@@ -684,16 +513,9 @@ impl HttpContext for Http {
             Response::Json => {
                 let id = self.list.clone().unwrap_or(Value::Null);
                 if size as u64 > cfg.max_body_bytes {
-                    let why = format!(
-                        "the answer exceeds the filter's max_body_bytes ({})",
-                        cfg.max_body_bytes
-                    );
+                    let why = format!("the answer exceeds the filter's max_body_bytes ({})", cfg.max_body_bytes);
                     let msg = self.fail_body(&id, "too-large", &why);
-                    self.response = if eos {
-                        Response::Off
-                    } else {
-                        Response::Discard
-                    };
+                    self.response = if eos { Response::Off } else { Response::Discard };
                     if !set(msg.as_bytes()) {
                         let _ = hostcalls::reset_http_response();
                     }
@@ -707,12 +529,8 @@ impl HttpContext for Http {
                 }
                 // An unreadable buffer reads as empty: not JSON, so the listing
                 // fails closed below.
-                let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size)
-                    .ok()
-                    .flatten()
-                    .unwrap_or_default();
-                let (message, line) =
-                    guard::json_answer(&body, &id, &mut |m| self.listing(&cfg, m));
+                let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
+                let (message, line) = guard::json_answer(&body, &id, &mut |m| self.listing(&cfg, m));
                 log(LogLevel::Info, line);
                 if !set(message.as_bytes()) {
                     let _ = hostcalls::reset_http_response();
@@ -720,10 +538,7 @@ impl HttpContext for Http {
                 Action::Continue
             }
             Response::Sse(mut g) => {
-                let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size)
-                    .ok()
-                    .flatten()
-                    .unwrap_or_default();
+                let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
                 let out = g.feed(&chunk, eos, &mut |m| self.listing(&cfg, m));
                 for l in out.logs {
                     log(LogLevel::Info, l);
