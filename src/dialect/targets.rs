@@ -382,6 +382,14 @@ fn gemini(o: &mut Object, path: &Path, cx: &mut Cx, pos: Pos) -> Result<(), Stri
     if o.get("type").and_then(Value::as_str) == Some("null") && pos != Pos::Branch {
         o.remove("type");
         o.remove("enum");
+        // Keywords of other types say nothing about a null value; left
+        // without the type, they would imply one on the next pass (found by
+        // the `schema` fuzz target: normalizing must be idempotent).
+        let vacuous: Vec<String> = o.iter().filter(|(k, v)| type_of_keyword(k, v).is_some()).map(|(k, _)| k.clone()).collect();
+        for k in vacuous {
+            o.remove(&k);
+            rewritten(cx, &path.child(&k), format!("{k} removed (it cannot apply to type \"null\")"));
+        }
         o.insert("nullable", Value::Bool(true));
         lossy(cx, &path.child("type"), S::Low, Action::Rewritten, "type \"null\" has no Gemini form; left open with nullable: true".into());
     }
@@ -868,6 +876,21 @@ mod tests {
             write_compact(&with_null(j(r#"{"title":"t","anyOf":[{"type":"string"},{"type":"integer"}]}"#))),
             r#"{"title":"t","anyOf":[{"type":"string"},{"type":"integer"},{"type":"null"}]}"#
         );
+    }
+
+    #[test]
+    fn a_null_only_node_keeps_no_keyword_that_implies_another_type() {
+        // Found by the `schema` fuzz target: `allOf` with a null branch
+        // merges to type "null" plus `items`; Gemini has no null type, and
+        // the `items` left beside `nullable` made the next pass add
+        // `type: "array"` — normalizing was not idempotent.
+        let s = j(r#"{"type":"object","properties":{"a":{"allOf":[{"items":{"type":"string"},"maxItems":5},{"type":"null"}]}}}"#);
+        for target in [Dialect::Gemini, Dialect::Portable] {
+            let once = crate::dialect::normalize(&s, target, 4, 2000).unwrap();
+            assert_eq!(write_compact(&once.schema), r#"{"type":"object","properties":{"a":{"nullable":true}}}"#, "{}", target.id());
+            let twice = crate::dialect::normalize(&once.schema, target, 4, 2000).unwrap();
+            assert!(twice.schema.schema_eq(&once.schema), "{}", target.id());
+        }
     }
 
     #[test]
