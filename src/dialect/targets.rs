@@ -121,11 +121,23 @@ pub(super) fn apply(v: Value, path: &mut Path, _depth: u32, cx: &mut Cx, pos: Po
     if root {
         root_object(&mut o, cx)?;
     }
-    match cx.target {
-        Dialect::Gemini | Dialect::Portable => gemini(&mut o, path, cx, pos)?,
-        Dialect::OpenAiStrict => openai(&mut o, path, cx),
-        Dialect::Anthropic => anthropic(&mut o, path, cx),
-        Dialect::None => {}
+    let pass = |o: &mut Object, cx: &mut Cx| -> Result<(), String> {
+        match cx.target {
+            Dialect::Gemini | Dialect::Portable => gemini(o, path, cx, pos)?,
+            Dialect::OpenAiStrict => openai(o, path, cx),
+            Dialect::Anthropic => anthropic(o, path, cx),
+            Dialect::None => {}
+        }
+        Ok(())
+    };
+    pass(&mut o, cx)?;
+    // Dropping keywords (the allow-list, `required` outside `properties`, a
+    // malformed `anyOf`) can leave the rest implying a type the node did not
+    // get. Normalizing must be idempotent, so the node gets now the pass that
+    // normalizing the output again would give it (found by the `schema`
+    // fuzz target).
+    if matches!(cx.target, Dialect::Gemini | Dialect::Portable | Dialect::OpenAiStrict) && implied_type(&o).is_some() {
+        pass(&mut o, cx)?;
     }
     Ok(Value::Object(o))
 }
@@ -156,22 +168,29 @@ const NUMBER_KW: &[&str] = &["minimum", "maximum", "exclusiveMinimum", "exclusiv
 /// author means that, and Gemini and strict mode need the type). Enum-only
 /// nodes get the type of their values.
 fn infer_type(o: &mut Object, path: &Path, cx: &mut Cx) {
-    if o.contains_key("type") || o.contains_key("anyOf") {
-        return;
+    if let Some(t) = implied_type(o) {
+        o.insert("type", Value::str(t));
+        rewritten(cx, &path.child("type"), format!("type {t:?} added (implied by the keywords)"));
+    }
+}
+
+/// The type `infer_type` would set: none when the node has a type or an
+/// `anyOf` standing in for it.
+fn implied_type(o: &Object) -> Option<&'static str> {
+    // Only a real `anyOf` (an array) stands in for the type: a malformed one
+    // is dropped later in the pass.
+    if o.contains_key("type") || matches!(o.get("anyOf"), Some(Value::Array(_))) {
+        return None;
     }
     let has = |list: &[&str]| list.iter().any(|k| o.contains_key(k));
     let groups = [(OBJECT_KW, "object"), (ARRAY_KW, "array"), (STRING_KW, "string"), (NUMBER_KW, "number")];
     let hits: Vec<&str> = groups.iter().filter(|(l, _)| has(l)).map(|(_, t)| *t).collect();
-    let t = if let Some(Value::Array(e)) = o.get("enum") {
+    if let Some(Value::Array(e)) = o.get("enum") {
         enum_type(e)
     } else if hits.len() == 1 {
         Some(hits[0])
     } else {
         None
-    };
-    if let Some(t) = t {
-        o.insert("type", Value::str(t));
-        rewritten(cx, &path.child("type"), format!("type {t:?} added (implied by the keywords)"));
     }
 }
 
@@ -890,6 +909,26 @@ mod tests {
             assert_eq!(write_compact(&once.schema), r#"{"type":"object","properties":{"a":{"nullable":true}}}"#, "{}", target.id());
             let twice = crate::dialect::normalize(&once.schema, target, 4, 2000).unwrap();
             assert!(twice.schema.schema_eq(&once.schema), "{}", target.id());
+        }
+    }
+
+    #[test]
+    fn keywords_dropped_in_a_pass_do_not_leave_a_type_for_the_next_pass_to_infer() {
+        // Found by the `schema` fuzz target: a malformed `anyOf` (an object)
+        // kept the type from being inferred, then was dropped; so was a
+        // `required` beside `minItems` (object and array keywords: no one
+        // type). What remained implied an array the next pass typed.
+        let cases = [
+            r#"{"type":"object","properties":{"a":{"anyOf":{"type":"string"},"minItems":1}}}"#,
+            r#"{"type":"object","properties":{"a":{"required":["x"],"minItems":1}}}"#,
+            r#"{"type":"object","properties":{"a":{"typees":{},"required":["x"],"anyOf":{"minLength":1},"minItems":1}}}"#,
+        ];
+        for case in cases {
+            for target in [Dialect::Gemini, Dialect::Portable, Dialect::OpenAiStrict] {
+                let Ok(once) = crate::dialect::normalize(&j(case), target, 4, 2000) else { continue };
+                let twice = crate::dialect::normalize(&once.schema, target, 4, 2000).unwrap();
+                assert!(twice.schema.schema_eq(&once.schema), "{} on {case}: {} then {}", target.id(), write_compact(&once.schema), write_compact(&twice.schema));
+            }
         }
     }
 
