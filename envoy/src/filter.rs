@@ -120,7 +120,7 @@ thread_local! {
     /// Parsed baselines by shared-data key, with the CAS token they were
     /// read or written at. Parsing a 100-tool baseline on every tools/call
     /// would cost more than the call gate itself.
-    static PARSED: RefCell<HashMap<String, (u32, Rc<Baseline>)>> = RefCell::new(HashMap::new());
+    static PARSED: RefCell<HashMap<String, Parsed>> = RefCell::new(HashMap::new());
 }
 
 /// Bytes of catalogs and answers a worker keeps for repeated listings.
@@ -155,8 +155,9 @@ fn repeat(key: &str, cas: Option<u32>, cfg: &Rc<FilterConfig>, catalog: &str, id
 fn remember_repeat(key: String, cas: u32, cfg: Rc<FilterConfig>, r: Repeat) {
     REPEATS.with(|m| {
         let mut m = m.borrow_mut();
-        let held: usize = m.values().map(|(_, _, r)| r.size()).sum::<usize>() + r.size();
-        if (held > REPEAT_BYTES || m.len() >= CACHE_ENTRIES) && !m.contains_key(&key) {
+        m.remove(&key);
+        let held: usize = m.values().map(|(_, _, r)| r.size()).sum();
+        if m.len() >= CACHE_ENTRIES || held + r.size() > REPEAT_BYTES {
             // Bounded as `PARSED` is: start over rather than track recency.
             m.clear();
         }
@@ -166,18 +167,32 @@ fn remember_repeat(key: String, cas: u32, cfg: Rc<FilterConfig>, r: Repeat) {
     })
 }
 
+/// Bytes of stored baselines whose parsed form a worker keeps. Bounded by
+/// size as well as by count: a few sessions of a 10,000-tool catalog (20 MB
+/// of baseline each) exhausted a worker's memory when only the count was
+/// bounded (found by the benchmark of BENCHMARKS.md's performance table).
+const PARSED_BYTES: usize = 32 << 20;
+
+/// A parsed baseline: the CAS token and the size of the bytes it was read from.
+type Parsed = (u32, usize, Rc<Baseline>);
+
 fn cached(key: &str, cas: u32) -> Option<Rc<Baseline>> {
-    PARSED.with(|m| m.borrow().get(key).filter(|(c, _)| *c == cas).map(|(_, b)| b.clone()))
+    PARSED.with(|m| m.borrow().get(key).filter(|(c, _, _)| *c == cas).map(|(_, _, b)| b.clone()))
 }
 
-fn remember(key: String, cas: u32, b: Rc<Baseline>) {
+/// Keeps the parsed form of `bytes` stored bytes of baseline.
+fn remember(key: String, cas: u32, bytes: usize, b: Rc<Baseline>) {
     PARSED.with(|m| {
         let mut m = m.borrow_mut();
-        if m.len() >= CACHE_ENTRIES && !m.contains_key(&key) {
+        m.remove(&key);
+        let held: usize = m.values().map(|(_, n, _)| n).sum();
+        if m.len() >= CACHE_ENTRIES || held + bytes > PARSED_BYTES {
             // Crude but bounded: start over rather than track recency.
             m.clear();
         }
-        m.insert(key, (cas, b));
+        if bytes <= PARSED_BYTES {
+            m.insert(key, (cas, bytes, b));
+        }
     })
 }
 
@@ -241,7 +256,7 @@ impl Http {
                 let text = std::str::from_utf8(&v).map_err(|_| "the stored baseline is not UTF-8".to_string())?;
                 let b = Rc::new(Baseline::from_json(text).map_err(|e| e.to_string())?);
                 if let Some(c) = cas {
-                    remember(key, c, b.clone());
+                    remember(key, c, v.len(), b.clone());
                 }
                 Ok((Some(b), cas, v))
             }
@@ -302,7 +317,7 @@ impl Http {
                     // worker wrote in between (then its bytes are parsed).
                     if let Ok((Some(v), Some(c))) = hostcalls::get_shared_data(&key) {
                         if v == text.as_bytes() {
-                            remember(key, c, Rc::new(next));
+                            remember(key, c, v.len(), Rc::new(next));
                         }
                     }
                 }
