@@ -44,7 +44,10 @@ async function sequential(port) {
   return out;
 }
 
-async function load(port, guarded) {
+// `mixed`: tools/list and tools/call, both guarded. `passthrough`: ping and
+// resources/list, which the filter reads (a JSON POST's method) and lets pass
+// untouched: what every other request of an MCP session costs through it.
+async function load(port, guarded, kind = "mixed") {
   const end = Date.now() + SECONDS * 1000;
   let done = 0, bad = 0, lost = 0;
   const lat = [];
@@ -55,7 +58,10 @@ async function load(port, guarded) {
       for (let i = 0; Date.now() < end; i++) {
         const a = process.hrtime.bigint();
         try {
-          if (i % 2 === 0) {
+          if (kind === "passthrough") {
+            if (i % 2 === 0) await client.ping();
+            else if ((await client.listResources()).resources.length !== 1) bad++;
+          } else if (i % 2 === 0) {
             const { tools } = await client.listTools();
             const poisoned = tools.some((t) => t.name === "notes");
             if (guarded ? poisoned || tools.length !== 102 : !poisoned) bad++;
@@ -117,6 +123,15 @@ try {
       for (const [name, l] of [["Envoy", lp], ["Envoy + filter", lg]]) {
         console.log(`| ${name} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.done} | ${l.bad} | ${l.lost} |`);
       }
+      const pp = await load(env.ports.plain, false, "passthrough");
+      const pg = await load(env.ports.guarded, true, "passthrough");
+      console.log(`\npassthrough load: ${SESSIONS} sessions, ${SECONDS} s each, alternating ping and resources/list (json answers):`);
+      console.log("| target | requests/s | p50 ms | p99 ms | requests | wrong | lost |");
+      console.log("|---|---|---|---|---|---|---|");
+      for (const [name, l] of [["Envoy", pp], ["Envoy + filter", pg]]) {
+        console.log(`| ${name} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.done} | ${l.bad} | ${l.lost} |`);
+      }
+      console.log(`passthrough throughput with the filter: ${((pg.rps / pp.rps - 1) * 100).toFixed(1)}%`);
     }
     stopAll();
   }
