@@ -6,10 +6,13 @@
 //   node envoy/test/bench.mjs   (scripts/test-envoy.sh --bench sets the paths)
 //
 // BENCH_N sequential requests per operation (default 500, after 50 warm-up),
-// then BENCH_SECONDS (default 30) of load from BENCH_SESSIONS concurrent
-// sessions (default 16) alternating tools/list and tools/call; every listing
-// is checked (poisoned tool absent, tool count right): a response that is
-// unfiltered or lost is counted, not hidden.
+// then BENCH_SECONDS (default 30) of load per target from BENCH_SESSIONS
+// concurrent sessions (default 16), in 6 rounds alternating between Envoy
+// with and without the filter: once alternating tools/list and tools/call
+// (every listing is checked — poisoned tool absent, tool count right — and a
+// response that is unfiltered or lost is counted, not hidden), once
+// alternating ping and resources/list (passthrough: what every other request
+// of a session costs through the filter).
 import fs from "node:fs";
 import { upstream, envoy, connect, stopAll } from "./harness.mjs";
 
@@ -47,8 +50,8 @@ async function sequential(port) {
 // `mixed`: tools/list and tools/call, both guarded. `passthrough`: ping and
 // resources/list, which the filter reads (a JSON POST's method) and lets pass
 // untouched: what every other request of an MCP session costs through it.
-async function load(port, guarded, kind = "mixed") {
-  const end = Date.now() + SECONDS * 1000;
+async function load(port, guarded, kind = "mixed", seconds = SECONDS) {
+  const end = Date.now() + seconds * 1000;
   let done = 0, bad = 0, lost = 0;
   const lat = [];
   await Promise.all(
@@ -78,7 +81,26 @@ async function load(port, guarded, kind = "mixed") {
       await client.close();
     }),
   );
-  return { rps: done / SECONDS, p50: pct(lat, 50), p99: pct(lat, 99), bad, lost, done };
+  return { seconds, lat, bad, lost, done };
+}
+
+// Both targets in alternating rounds (6 of SECONDS / 6 each), so a slow
+// stretch of the shared machine lands on both, not on whichever ran second.
+async function alternating(plainPort, guardedPort, kind) {
+  const sum = () => ({ seconds: 0, lat: [], bad: 0, lost: 0, done: 0 });
+  const out = [sum(), sum()];
+  for (let r = 0; r < 6; r++) {
+    for (const [i, port, guarded] of [[0, plainPort, false], [1, guardedPort, true]]) {
+      const l = await load(port, guarded, kind, SECONDS / 6);
+      const o = out[i];
+      o.seconds += l.seconds;
+      o.lat.push(...l.lat);
+      o.bad += l.bad;
+      o.lost += l.lost;
+      o.done += l.done;
+    }
+  }
+  return out.map((o) => ({ rps: o.done / o.seconds, p50: pct(o.lat, 50), p99: pct(o.lat, 99), bad: o.bad, lost: o.lost, done: o.done }));
 }
 
 try {
@@ -115,17 +137,16 @@ try {
       console.log(`\nin the filter, per tools/list compare (${micros.length} listings, ${bytes} bytes served): p50 ${pct(micros, 50)} µs, p99 ${pct(micros, 99)} µs`);
     }
     if (mode === "json" && SECONDS > 0) {
-      const lp = await load(env.ports.plain, false);
-      const lg = await load(env.ports.guarded, true);
-      console.log(`\nload: ${SESSIONS} sessions, ${SECONDS} s each, alternating tools/list and tools/call (json answers):`);
+      const [lp, lg] = await alternating(env.ports.plain, env.ports.guarded, "mixed");
+      console.log(`\nload: ${SESSIONS} sessions, ${SECONDS} s per target in 6 alternating rounds, alternating tools/list and tools/call (json answers):`);
       console.log("| target | requests/s | p50 ms | p99 ms | requests | unfiltered or wrong | lost |");
       console.log("|---|---|---|---|---|---|---|");
       for (const [name, l] of [["Envoy", lp], ["Envoy + filter", lg]]) {
         console.log(`| ${name} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.done} | ${l.bad} | ${l.lost} |`);
       }
-      const pp = await load(env.ports.plain, false, "passthrough");
-      const pg = await load(env.ports.guarded, true, "passthrough");
-      console.log(`\npassthrough load: ${SESSIONS} sessions, ${SECONDS} s each, alternating ping and resources/list (json answers):`);
+      console.log(`guarded-mix throughput with the filter: ${((lg.rps / lp.rps - 1) * 100).toFixed(1)}%`);
+      const [pp, pg] = await alternating(env.ports.plain, env.ports.guarded, "passthrough");
+      console.log(`\npassthrough load: ${SESSIONS} sessions, ${SECONDS} s per target in 6 alternating rounds, alternating ping and resources/list (json answers):`);
       console.log("| target | requests/s | p50 ms | p99 ms | requests | wrong | lost |");
       console.log("|---|---|---|---|---|---|---|");
       for (const [name, l] of [["Envoy", pp], ["Envoy + filter", pg]]) {
