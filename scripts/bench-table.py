@@ -256,10 +256,10 @@ What the columns mean:
   64 MiB (Envoy's buffer limits raised to match) for every workload. Two ways to list:
   - **a session's first listing**: the session (`Mcp-Session-Id`) is ended after every
     listing (DELETE, untimed), so the engine sanitizes and pins each one: the other rows' work
-    plus the pin. One session id restarted, not a new id per listing: the worker keeps up to
-    256 parsed baselines by session id, a bound on their count but not their size, and nine
-    sessions of the 10k-tool catalog used up the filter's memory (`memory allocation of
-    39104332 bytes failed`: a trap, and a reset connection, on the tenth).
+    plus the pin. One session id restarted, not a new id per listing, so the worker's caches
+    hold one session whatever the workload (a new id per listing first showed that those
+    caches were bounded by count only: nine sessions of the 10k-tool catalog used up the
+    filter's memory; they are now bounded by bytes too, 32 MiB each).
   - **a session's repeated listing**: one session per workload, its first listing pinned and
     the next compared before the measured ones, which the worker answers with the answer it
     kept for the unchanged catalog, without the engine, while catalog and answer fit its
