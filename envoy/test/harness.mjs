@@ -42,8 +42,11 @@ async function waitPort(port, child, ms = 30000) {
 }
 
 const children = [];
+/** Envoy's working folders (config, log): removed with the processes. */
+const dirs = [];
 export function stopAll() {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGTERM");
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 }
 
 /** An upstream: `node server.mjs PORT ...flags` (or another script). */
@@ -79,6 +82,7 @@ export function wasmFilter(configuration) {
  */
 export async function envoy(specs, { concurrency = 2, bufferLimit = 8388608 } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-guard-envoy-"));
+  dirs.push(dir);
   const ports = {};
   const listeners = [];
   const clusters = [];
