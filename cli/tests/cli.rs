@@ -186,18 +186,7 @@ fn invalid_utf8_exits_2_as_invalid_json() {
     assert_unusable(&run(&["check", &p]), "invalid-json");
 }
 
-/// `{0xFF}` in parity/surrogates.json is that one byte.
-fn fixture_bytes(s: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut rest = s;
-    while let Some(i) = rest.find("{0x") {
-        out.extend_from_slice(&rest.as_bytes()[..i]);
-        out.push(u8::from_str_radix(&rest[i + 3..i + 5], 16).unwrap());
-        rest = &rest[i + 6..];
-    }
-    out.extend_from_slice(rest.as_bytes());
-    out
-}
+include!("../../parity/fixture_bytes.rs");
 
 /// parity/surrogates.json, the cases every host runs (README, "Strings that
 /// cannot cross"): escaped lone surrogates are refused under the input's own

@@ -153,18 +153,22 @@ fn repeat(key: &str, cas: Option<u32>, cfg: &Rc<FilterConfig>, catalog: &str, id
 }
 
 fn remember_repeat(key: String, cas: u32, cfg: Rc<FilterConfig>, r: Repeat) {
-    REPEATS.with(|m| {
-        let mut m = m.borrow_mut();
-        m.remove(&key);
-        let held: usize = m.values().map(|(_, _, r)| r.size()).sum();
-        if m.len() >= CACHE_ENTRIES || held + r.size() > REPEAT_BYTES {
-            // Bounded as `PARSED` is: start over rather than track recency.
-            m.clear();
-        }
-        if r.size() <= REPEAT_BYTES {
-            m.insert(key, (cas, cfg, r));
-        }
-    })
+    REPEATS.with(|m| bounded_insert(&mut m.borrow_mut(), key, (cas, cfg, r), |(_, _, r)| r.size(), REPEAT_BYTES));
+}
+
+/// Inserts into one of a worker's caches, bounded by entries and by bytes:
+/// crude but bounded — when either bound would be passed it starts over
+/// rather than track recency, and a value over the byte bound alone is not
+/// kept.
+fn bounded_insert<V>(m: &mut HashMap<String, V>, key: String, v: V, size: impl Fn(&V) -> usize, max_bytes: usize) {
+    m.remove(&key);
+    let n = size(&v);
+    if m.len() >= CACHE_ENTRIES || m.values().map(&size).sum::<usize>() + n > max_bytes {
+        m.clear();
+    }
+    if n <= max_bytes {
+        m.insert(key, v);
+    }
 }
 
 /// Bytes of stored baselines whose parsed form a worker keeps. Bounded by
@@ -182,18 +186,7 @@ fn cached(key: &str, cas: u32) -> Option<Rc<Baseline>> {
 
 /// Keeps the parsed form of `bytes` stored bytes of baseline.
 fn remember(key: String, cas: u32, bytes: usize, b: Rc<Baseline>) {
-    PARSED.with(|m| {
-        let mut m = m.borrow_mut();
-        m.remove(&key);
-        let held: usize = m.values().map(|(_, n, _)| n).sum();
-        if m.len() >= CACHE_ENTRIES || held + bytes > PARSED_BYTES {
-            // Crude but bounded: start over rather than track recency.
-            m.clear();
-        }
-        if bytes <= PARSED_BYTES {
-            m.insert(key, (cas, bytes, b));
-        }
-    })
+    PARSED.with(|m| bounded_insert(&mut m.borrow_mut(), key, (cas, bytes, b), |(_, n, _)| *n, PARSED_BYTES));
 }
 
 fn header(map: MapType, name: &str) -> Option<String> {

@@ -201,7 +201,7 @@ pub fn fail_closed(id: &Value, kind: &str, why: &str) -> Listed {
 /// What a `tools/list` answer holds before the engine runs.
 pub enum Prepared {
     /// Decided without the engine (the server's error, no result, pages).
-    Done(Listed),
+    Done(Box<Listed>),
     /// The catalog's compact text, for the engine (or a [`Repeat`]).
     Catalog(String),
 }
@@ -216,10 +216,10 @@ pub fn prepare(msg: &Object) -> Prepared {
         // (no catalog in it), the session state is unchanged.
         let message = json::write_compact(&obj([("jsonrpc", s("2.0")), ("id", id), ("error", err.clone())]));
         let log = obj([("event", s("listing-error")), ("error", err.clone())]);
-        return Prepared::Done(Listed { message, store: None, tombstone: false, log });
+        return Prepared::Done(Box::new(Listed { message, store: None, tombstone: false, log }));
     }
     let Some(result) = msg.get("result") else {
-        return Prepared::Done(unusable(&id, "not-a-response", "the answer has neither result nor error"));
+        return Prepared::Done(Box::new(unusable(&id, "not-a-response", "the answer has neither result nor error")));
     };
     if let Some(c) = result.as_object().and_then(|r| r.get("nextCursor")) {
         if *c != Value::Null {
@@ -228,7 +228,7 @@ pub fn prepare(msg: &Object) -> Prepared {
             // it does, one catalog split over pages is refused, not pinned
             // page by page (page 2 would look like drift of page 1).
             let why = "the result is paginated (nextCursor), which the Envoy filter does not follow";
-            return Prepared::Done(unusable(&id, "paginated", why));
+            return Prepared::Done(Box::new(unusable(&id, "paginated", why)));
         }
     }
     Prepared::Catalog(json::write_compact(result))
@@ -236,10 +236,13 @@ pub fn prepare(msg: &Object) -> Prepared {
 
 /// The engine on the server's answer to a `tools/list` request: pin (first
 /// listing of the session) or compare (later ones), then serve or refuse.
-/// `msg` is the whole response message (its id is the request's).
+/// `msg` is the whole response message (its id is the request's). The
+/// filter runs the two halves itself, to look for a kept answer between
+/// them; the tests take the whole.
+#[cfg(test)]
 pub fn answer_listing(cfg: &FilterConfig, baseline: Option<&Baseline>, msg: &Object) -> Listed {
     match prepare(msg) {
-        Prepared::Done(l) => l,
+        Prepared::Done(l) => *l,
         Prepared::Catalog(catalog) => answer_catalog(cfg, baseline, &msg.get("id").cloned().unwrap_or(Value::Null), &catalog),
     }
 }
@@ -247,7 +250,6 @@ pub fn answer_listing(cfg: &FilterConfig, baseline: Option<&Baseline>, msg: &Obj
 /// [`answer_listing`] past the envelope: `catalog` is the answer's compact
 /// `result`, `id` the request's.
 pub fn answer_catalog(cfg: &FilterConfig, baseline: Option<&Baseline>, id: &Value, catalog: &str) -> Listed {
-    let id = id.clone();
     let first = baseline.is_none();
     let r = match baseline {
         None => pinning::pin(&cfg.policy, catalog, &cfg.opts).map(|p| {
@@ -261,7 +263,7 @@ pub fn answer_catalog(cfg: &FilterConfig, baseline: Option<&Baseline>, id: &Valu
         Err(e) => {
             let message = format!("mcp-guard refused the server's tools/list result: {e}");
             return Listed {
-                message: error_response(&id, code::UNUSABLE_CATALOG, &message, Some(reason(e.kind()))),
+                message: error_response(id, code::UNUSABLE_CATALOG, &message, Some(reason(e.kind()))),
                 store: None,
                 tombstone: false,
                 log: obj([("event", s("engine-error")), ("kind", s(e.kind())), ("message", s(&e.to_string()))]),
@@ -272,10 +274,10 @@ pub fn answer_catalog(cfg: &FilterConfig, baseline: Option<&Baseline>, id: &Valu
     let names = |k: pinning::DriftKind| Value::Array(drift.iter().filter(|d| d.kind == k).map(|d| s(&d.name)).collect());
     let (message, decided, tombstone) = match decision {
         // The engine's compact catalog is spliced in as it is.
-        Decision::Serve(c) => (format!("{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{c}}}", json::write_compact(&id)), "served", false),
+        Decision::Serve(c) => (format!("{HEAD}{},\"result\":{c}}}", id_key(id)), "served", false),
         Decision::Refuse { invalidate, message } => {
             let data = reason(if invalidate { "session-invalidated" } else { "drift" });
-            (error_response(&id, code::REFUSED, &format!("mcp-guard: {message}"), Some(data)), "refused", invalidate && !was_dead)
+            (error_response(id, code::REFUSED, &format!("mcp-guard: {message}"), Some(data)), "refused", invalidate && !was_dead)
         }
     };
     let log = obj([
@@ -580,18 +582,7 @@ mod tests {
         assert!(b.is_none());
     }
 
-    /// `{0xFF}` in parity/surrogates.json is that one byte.
-    fn fixture_bytes(s: &str) -> Vec<u8> {
-        let mut out = Vec::new();
-        let mut rest = s;
-        while let Some(i) = rest.find("{0x") {
-            out.extend_from_slice(&rest.as_bytes()[..i]);
-            out.push(u8::from_str_radix(&rest[i + 3..i + 5], 16).unwrap());
-            rest = &rest[i + 6..];
-        }
-        out.extend_from_slice(rest.as_bytes());
-        out
-    }
+    include!("../../parity/fixture_bytes.rs");
 
     /// parity/surrogates.json, the cases every host runs (README, "Strings
     /// that cannot cross"): an answer whose catalog holds an escaped lone

@@ -29,18 +29,21 @@ const pct = (xs, p) => {
 };
 const ms = (x) => x.toFixed(3);
 
+// The two timed operations, on a connected SDK client.
+const OPS = [
+  ["tools/list", (c) => c.listTools()],
+  ["tools/call", (c) => c.callTool({ name: "echo", arguments: { message: "bench" } })],
+];
+
 async function sequential(port) {
   const { client } = await connect(port);
   const out = {};
-  for (const [op, run] of [
-    ["tools/list", () => client.listTools()],
-    ["tools/call", () => client.callTool({ name: "echo", arguments: { message: "bench" } })],
-  ]) {
-    for (let i = 0; i < 50; i++) await run();
+  for (const [op, run] of OPS) {
+    for (let i = 0; i < 50; i++) await run(client);
     const t = [];
     for (let i = 0; i < N; i++) {
       const a = process.hrtime.bigint();
-      await run();
+      await run(client);
       t.push(Number(process.hrtime.bigint() - a) / 1e6);
     }
     out[op] = { p50: pct(t, 50), p99: pct(t, 99), mean: t.reduce((a, b) => a + b, 0) / t.length };
@@ -57,10 +60,7 @@ async function paired(plainPort, guardedPort, n) {
   const a = await connect(plainPort);
   const b = await connect(guardedPort);
   const out = {};
-  for (const [op, run] of [
-    ["tools/list", (c) => c.listTools()],
-    ["tools/call", (c) => c.callTool({ name: "echo", arguments: { message: "bench" } })],
-  ]) {
+  for (const [op, run] of OPS) {
     for (let i = 0; i < 50; i++) await Promise.all([run(a.client), run(b.client)]);
     const t = [[], []];
     for (let i = 0; i < n; i++) {
