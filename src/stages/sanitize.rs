@@ -146,13 +146,25 @@ fn clean_field(s: &mut String, lim: TextLimits, path: &Path, is_description: boo
 const PAD_NEWLINES: &str = "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n";
 const PAD_SPACES: &str = "                                                                                                                                                                                                        ";
 
+/// Whether `s` holds `<!--` or `![`: one pass for the two rare bytes that
+/// start them (every description is asked, and nearly none has either; two
+/// substring searches cost twice the pass, and in wasm, where the standard
+/// library's search has no SIMD path, several times).
+fn has_markup(s: &str) -> bool {
+    let b = s.as_bytes();
+    memchr::memchr2_iter(b'<', b'!', b).any(|i| match b[i] {
+        b'<' => b[i + 1..].starts_with(b"!--"),
+        _ => b.get(i + 1) == Some(&b'['),
+    })
+}
+
 /// HTML comments and remote markdown images are removed from descriptions in
 /// `sanitize` mode whatever the poisoning mode: a comment is invisible when
 /// rendered yet read by the model, and rendering a remote image sends a
 /// request (with whatever data its URL carries) to that host. The removed
 /// text goes to the poisoning detector.
 fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCtx) {
-    if !s.contains("<!--") && !s.contains("![") {
+    if !has_markup(s) {
         return;
     }
     let mut out = String::with_capacity(s.len());
@@ -271,4 +283,19 @@ pub fn escape_for_detail(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_markup;
+
+    #[test]
+    fn markup_is_found_wherever_it_starts_and_only_whole() {
+        for yes in ["<!--", "a <!-- b", "x![y](z)", "![", "é<!--", "<<!--", "!![", "< ! <!--"] {
+            assert!(has_markup(yes), "{yes:?}");
+        }
+        for no in ["", "<", "!", "<!-", "a < b ! c", "<!- -", "! [", "end!", "end<", "é!é<é"] {
+            assert!(!has_markup(no), "{no:?}");
+        }
+    }
 }
