@@ -17,7 +17,7 @@ impl Path {
     pub fn push(&mut self, token: &str) -> usize {
         let mark = self.0.len();
         self.0.push('/');
-        if token.contains(['~', '/']) {
+        if crate::json::needs_escape(token) {
             self.0.push_str(&crate::json::pointer_token(token));
         } else {
             self.0.push_str(token);
@@ -27,7 +27,20 @@ impl Path {
     pub fn push_index(&mut self, i: usize) -> usize {
         let mark = self.0.len();
         self.0.push('/');
-        let _ = std::fmt::Write::write_fmt(&mut self.0, format_args!("{i}"));
+        // Digits by hand: the formatting machinery costs more than the rest
+        // of a walk's step, and every array item takes one.
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut n = i;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.0.extend(digits[at..].iter().map(|&d| char::from(d)));
         mark
     }
     pub fn pop_to(&mut self, mark: usize) {
@@ -144,5 +157,24 @@ impl<'a> ToolCtx<'a> {
 
     pub fn is_hidden(&self) -> bool {
         self.hidden.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Path;
+
+    #[test]
+    fn path_tokens_are_escaped_and_indices_written_in_decimal() {
+        let mut p = Path::new("/tools/0");
+        let m = p.push("a/b~c");
+        assert_eq!(p.as_str(), "/tools/0/a~1b~0c");
+        p.pop_to(m);
+        for (i, want) in [(0, "/0"), (7, "/7"), (10, "/10"), (123_456, "/123456"), (u32::MAX as usize, "/4294967295")] {
+            let m = p.push_index(i);
+            assert_eq!(&p.as_str()["/tools/0".len()..], want);
+            p.pop_to(m);
+        }
+        assert_eq!(p.as_str(), "/tools/0");
     }
 }

@@ -30,6 +30,34 @@ pub(crate) const SPECIAL_IN_STRING: [bool; 256] = {
     t
 };
 
+/// How many bytes at the start of `s` are plain in a JSON string (none of
+/// `SPECIAL_IN_STRING`): the length of the run the parser copies and the
+/// writer passes through as it is. Read eight bytes at a time, since nearly
+/// every byte of real metadata is plain: a word has a special byte iff one
+/// of the three byte tests below (less than 0x20, equal to `"`, equal to
+/// `\\`) is non-zero. Each test (`x - n·0x01…01 & !x & 0x80…80`) may set
+/// extra bits above a true hit through the subtraction's borrow, but is zero
+/// exactly when no byte qualifies, which is all a word needs; the byte is
+/// then found one at a time.
+pub(crate) fn plain_run(s: &[u8]) -> usize {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    let eq = |w: u64, b: u8| {
+        let x = w ^ (ONES * u64::from(b));
+        x.wrapping_sub(ONES) & !x
+    };
+    let mut i = 0;
+    while let Some(chunk) = s.get(i..i + 8) {
+        let Ok(bytes) = <[u8; 8]>::try_from(chunk) else { break };
+        let w = u64::from_le_bytes(bytes);
+        if (w.wrapping_sub(ONES * 0x20) & !w | eq(w, b'"') | eq(w, b'\\')) & HIGH != 0 {
+            break;
+        }
+        i += 8;
+    }
+    i + s[i..].iter().position(|&c| SPECIAL_IN_STRING[c as usize]).unwrap_or(s.len() - i)
+}
+
 /// A JSON value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
@@ -331,10 +359,16 @@ impl Value {
 
 /// Escapes one reference token for an RFC 6901 JSON pointer.
 pub fn pointer_token(s: &str) -> String {
-    if !s.contains(['~', '/']) {
+    if !needs_escape(s) {
         return s.to_string();
     }
     s.replace('~', "~0").replace('/', "~1")
+}
+
+/// Whether a reference token needs escaping (`~` or `/` in it): a byte test,
+/// asked for every key a walk passes (a `char` pattern decodes UTF-8).
+pub fn needs_escape(token: &str) -> bool {
+    token.bytes().any(|b| b == b'~' || b == b'/')
 }
 
 /// Appends one escaped reference token to a pointer.
@@ -394,6 +428,30 @@ pub fn pointer_get<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn plain_run_stops_where_the_byte_table_does() {
+        // Every special byte at every offset of runs up to 40 bytes long,
+        // after plain bytes of every kind (ASCII, UTF-8 continuation and
+        // lead bytes, 0x7f, 0x20 and just above the specials).
+        let plain = [b'a', b' ', 0x7f, 0x80, 0xbf, 0xe2, 0xff, b'#', b'!', b']', b'~'];
+        let special: Vec<u8> = (0u8..0x20).chain([b'"', b'\\']).collect();
+        let slow = |s: &[u8]| s.iter().position(|&c| super::SPECIAL_IN_STRING[c as usize]).unwrap_or(s.len());
+        for len in 0..40 {
+            for k in 0..plain.len() {
+                let mut s: Vec<u8> = (0..len).map(|i| plain[(i + k) % plain.len()]).collect();
+                assert_eq!(super::plain_run(&s), slow(&s), "{s:?}");
+                for at in 0..len {
+                    for &c in &special {
+                        let keep = s[at];
+                        s[at] = c;
+                        assert_eq!(super::plain_run(&s), at, "{s:?}");
+                        s[at] = keep;
+                    }
+                }
+            }
+        }
+    }
+
     use super::*;
 
     fn n(s: &str) -> Number {

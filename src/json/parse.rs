@@ -355,7 +355,7 @@ impl<'a> Parser<'a> {
         let mut run_start = self.i;
         loop {
             // Fast scan over plain bytes (the input is valid UTF-8: it came from &str).
-            self.i += s[self.i..].iter().position(|&c| super::SPECIAL_IN_STRING[c as usize]).unwrap_or(s.len() - self.i);
+            self.i += super::plain_run(&s[self.i..]);
             let c = match s.get(self.i) {
                 None => return Err(self.err(ParseErrorKind::UnexpectedEnd)),
                 Some(&c) => c,

@@ -120,10 +120,10 @@ pub(crate) fn write_str(out: &mut String, s: &str) {
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if !super::SPECIAL_IN_STRING[b as usize] {
-            continue;
-        }
+    let mut i = 0;
+    loop {
+        i += super::plain_run(&bytes[i..]);
+        let Some(&b) = bytes.get(i) else { break };
         let esc: Option<&str> = match b {
             b'"' => Some("\\\""),
             b'\\' => Some("\\\\"),
@@ -132,8 +132,8 @@ pub(crate) fn write_str(out: &mut String, s: &str) {
             b'\r' => Some("\\r"),
             0x08 => Some("\\b"),
             0x0c => Some("\\f"),
-            0..=0x1f => None,
-            _ => continue,
+            // The other bytes `plain_run` stops at: C0 controls.
+            _ => None,
         };
         out.push_str(&s[start..i]);
         match esc {
@@ -144,7 +144,8 @@ pub(crate) fn write_str(out: &mut String, s: &str) {
                 out.push(char::from_digit((b & 0xf) as u32, 16).unwrap_or('0'));
             }
         }
-        start = i + 1;
+        i += 1;
+        start = i;
     }
     out.push_str(&s[start..]);
     out.push('"');

@@ -82,7 +82,7 @@ fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCt
             (Some(Kw::SchemaMap), Value::Object(props)) if k == "properties" => {
                 let m = path.push(k);
                 for name in props.keys() {
-                    check_value_str(name, &path.child(name), "property name", cx);
+                    check_value_str(name, || path.child(name), "property name", cx);
                 }
                 path.pop_to(m);
             }
@@ -95,25 +95,26 @@ fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCt
 /// object, …).
 fn check_values(v: &Value, path: &mut Path, cx: &mut ToolCtx) {
     crate::ctx::for_each_text(v, path, &mut |s, p, is_key| {
-        check_value_str(s, p.as_str(), if is_key { "key" } else { "value" }, cx)
+        check_value_str(s, || p.as_str().to_string(), if is_key { "key" } else { "value" }, cx)
     });
 }
 
-fn check_value_str(s: &str, pointer: &str, what: &str, cx: &mut ToolCtx) {
+/// `pointer` is only spelled out for a finding (nearly no value has one).
+fn check_value_str(s: &str, pointer: impl FnOnce() -> String, what: &str, cx: &mut ToolCtx) {
     if text::has_unsafe_chars(s) {
         let detail = format!(
             "{what} {} contains invisible or control characters; it is sent back to the server, so it is not rewritten",
             escape_for_detail(s)
         );
         match cx.policy.sanitization.on_unsafe_value {
-            OnUnsafeValue::Hide => cx.hide(K::UnsafeValue, S::High, pointer.to_string(), detail),
-            OnUnsafeValue::Flag => cx.report(K::UnsafeValue, S::High, pointer.to_string(), Action::Flagged, detail),
+            OnUnsafeValue::Hide => cx.hide(K::UnsafeValue, S::High, pointer(), detail),
+            OnUnsafeValue::Flag => cx.report(K::UnsafeValue, S::High, pointer(), Action::Flagged, detail),
         }
     } else if text::nfkc_changes(s) {
         cx.report(
             K::UnicodeNormalized,
             S::Low,
-            pointer.to_string(),
+            pointer(),
             Action::Flagged,
             format!("{what} {} is not in NFKC form; kept as is because the server receives it back", escape_for_detail(s)),
         );
