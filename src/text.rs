@@ -82,7 +82,27 @@ fn is_line_break(c: char) -> bool {
 /// Cheap pre-check: printable ASCII plus `\n`/`\t` needs no cleaning except
 /// maybe whitespace collapsing and the cap, which `clean` checks separately.
 fn plain_ascii(s: &str) -> bool {
-    s.bytes().all(|b| (0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t')
+    let bytes = s.as_bytes();
+    let words = bytes.chunks_exact(8);
+    let rest = words.remainder();
+    words.flat_map(<[u8; 8]>::try_from).all(|w| printable_word(u64::from_le_bytes(w)) || w.iter().all(|&b| plain_byte(b)))
+        && rest.iter().all(|&b| plain_byte(b))
+}
+
+fn plain_byte(b: u8) -> bool {
+    (0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t'
+}
+
+const ONES: u64 = u64::from_le_bytes([1; 8]);
+const HIGH: u64 = ONES << 7;
+
+/// Whether all eight bytes of `w` are printable ASCII (0x20..=0x7E): none
+/// has the high bit, none is below 0x20, none is 0x7F. The two byte tests
+/// (`x - n·0x01…01 & !x & 0x80…80`) may set extra bits above a true hit
+/// through the borrow, but are zero exactly when no byte qualifies.
+fn printable_word(w: u64) -> bool {
+    let del = w ^ (ONES * 0x7f);
+    (w | (w.wrapping_sub(ONES * 0x20) & !w) | (del.wrapping_sub(ONES) & !del)) & HIGH == 0
 }
 
 /// Whether a value the server receives back contains characters that must
@@ -150,34 +170,74 @@ pub fn clean<'s>(s: &'s str, lim: TextLimits) -> (Cow<'s, str>, Changes) {
 /// One pass over the bytes: is the text plain printable ASCII (plus `\n`,
 /// `\t`), and does it have a blank run over the limits? Most real text is
 /// plain and short enough, and leaves here untouched.
+///
+/// Eight bytes at a time where they are all printable ASCII (spaces
+/// included), which is nearly all of real metadata: such a word only moves
+/// the space run (by its leading spaces, then to its trailing ones, or by 8)
+/// and ends any newline run. Its inner space runs are at most 6 long, so it
+/// is taken whole only when `max_run` is at least that; other words go byte
+/// by byte.
 fn scan(s: &str, max_run: u32, max_blank: u32) -> (bool, bool) {
-    let mut plain = true;
-    let mut blanks = false;
-    let mut run = 0u32;
-    let mut newlines = 0u32;
-    for &b in s.as_bytes() {
-        match b {
-            b' ' | b'\t' => {
-                run += 1;
-                blanks |= run > max_run;
+    let mut st = Scan { plain: true, blanks: false, run: 0, newlines: 0 };
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    if max_run >= 6 {
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let Ok(word) = <[u8; 8]>::try_from(chunk) else { break };
+            i += 8;
+            let w = u64::from_le_bytes(word);
+            if !printable_word(w) {
+                word.iter().for_each(|&b| st.byte(b, max_run, max_blank));
+                continue;
             }
-            b'\n' => {
-                run = 0;
-                newlines += 1;
-                blanks |= newlines > max_blank.saturating_add(1);
-            }
-            0x20..=0x7e => {
-                run = 0;
-                newlines = 0;
-            }
-            _ => {
-                plain = false;
-                run = 0;
-                newlines = 0;
+            // A high bit for each byte that is not a space (exact per byte:
+            // no byte here reaches 0x80, so the addition carries nowhere).
+            let x = w ^ (ONES * 0x20);
+            let non_space = (x + !HIGH | x) & HIGH;
+            if non_space == 0 {
+                st.run += 8;
+                st.blanks |= st.run > max_run;
+            } else {
+                st.blanks |= st.run + non_space.trailing_zeros() / 8 > max_run;
+                st.run = non_space.leading_zeros() / 8;
+                st.newlines = 0;
             }
         }
     }
-    (plain, blanks)
+    bytes[i..].iter().for_each(|&b| st.byte(b, max_run, max_blank));
+    (st.plain, st.blanks)
+}
+
+struct Scan {
+    plain: bool,
+    blanks: bool,
+    run: u32,
+    newlines: u32,
+}
+
+impl Scan {
+    fn byte(&mut self, b: u8, max_run: u32, max_blank: u32) {
+        match b {
+            b' ' | b'\t' => {
+                self.run += 1;
+                self.blanks |= self.run > max_run;
+            }
+            b'\n' => {
+                self.run = 0;
+                self.newlines += 1;
+                self.blanks |= self.newlines > max_blank.saturating_add(1);
+            }
+            0x20..=0x7e => {
+                self.run = 0;
+                self.newlines = 0;
+            }
+            _ => {
+                self.plain = false;
+                self.run = 0;
+                self.newlines = 0;
+            }
+        }
+    }
 }
 
 /// Steps 1–4. `None` if nothing changed.
@@ -344,6 +404,38 @@ pub fn truncate(s: &str, max_chars: u32, marker: &str) -> Option<(String, u32)> 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn plain_ascii_by_words_agrees_with_bytes() {
+        for t in ["", "a", "abcdefgh", "abcdefg\x7f", "abc\tdef\nghijklmnop", "abcdefghé", "\x01bcdefghij", "12345678~", "1234567\u{80}"] {
+            assert_eq!(plain_ascii(t), t.bytes().all(plain_byte), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn scan_by_words_agrees_with_scan_by_bytes() {
+        fn bytewise(s: &str, max_run: u32, max_blank: u32) -> (bool, bool) {
+            let mut st = Scan { plain: true, blanks: false, run: 0, newlines: 0 };
+            s.bytes().for_each(|b| st.byte(b, max_run, max_blank));
+            (st.plain, st.blanks)
+        }
+        let pieces = [" ", "  ", "a", "Zz", "\t", "\n", "\n\n", "\x7f", "\x01", "é", "~", "        ", "word "];
+        let mut seed = 5u64;
+        for _ in 0..4000 {
+            let mut t = String::new();
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let n = (seed >> 58) as usize;
+            for _ in 0..n {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                t.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            for max_run in [0, 1, 5, 6, 7, 8, 9, 15, 80] {
+                for max_blank in [0, 1, 3] {
+                    assert_eq!(scan(&t, max_run, max_blank), bytewise(&t, max_run, max_blank), "{t:?} {max_run} {max_blank}");
+                }
+            }
+        }
+    }
+
     use super::*;
 
     const LIM: TextLimits = TextLimits { max_chars: 1000, max_space_run: 8, max_blank_lines: 2, marker: " [truncated]" };
