@@ -32,6 +32,7 @@ pub mod poison;
 pub mod policy;
 pub mod schema;
 mod stages;
+mod swar;
 pub mod text;
 
 pub use error::Error;

@@ -85,7 +85,7 @@ fn plain_ascii(s: &str) -> bool {
     let bytes = s.as_bytes();
     let words = bytes.chunks_exact(8);
     let rest = words.remainder();
-    words.flat_map(<[u8; 8]>::try_from).all(|w| printable_word(u64::from_le_bytes(w)) || w.iter().all(|&b| plain_byte(b)))
+    words.flat_map(<[u8; 8]>::try_from).all(|w| printable_word(crate::swar::word(w)) || w.iter().all(|&b| plain_byte(b)))
         && rest.iter().all(|&b| plain_byte(b))
 }
 
@@ -93,18 +93,11 @@ fn plain_byte(b: u8) -> bool {
     (0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t'
 }
 
-const ONES: u64 = u64::from_le_bytes([1; 8]);
-const HIGH: u64 = ONES << 7;
-
-/// Whether all eight bytes of `w` are printable ASCII (0x20..=0x7E): none
-/// has the high bit, none is below 0x20, none is 0x7F. The two byte tests
-/// (`x - n·0x01…01 & !x & 0x80…80`) may set extra bits above a true hit
-/// through the borrow, but are zero exactly when no byte qualifies.
+/// Whether all eight bytes of `w` are printable ASCII (0x20..=0x7E).
 fn printable_word(w: u64) -> bool {
-    let del = w ^ (ONES * 0x7f);
-    (w | (w.wrapping_sub(ONES * 0x20) & !w) | (del.wrapping_sub(ONES) & !del)) & HIGH == 0
+    use crate::swar::{any_below, any_eq, any_high};
+    !(any_high(w) | any_below(w, 0x20) | any_eq(w, 0x7f))
 }
-
 /// Whether a value the server receives back contains characters that must
 /// never be rewritten silently (invisible, controls, escape sequences, odd
 /// line breaks). NFKC-only differences are reported separately.
@@ -185,15 +178,12 @@ fn scan(s: &str, max_run: u32, max_blank: u32) -> (bool, bool) {
         while let Some(chunk) = bytes.get(i..i + 8) {
             let Ok(word) = <[u8; 8]>::try_from(chunk) else { break };
             i += 8;
-            let w = u64::from_le_bytes(word);
+            let w = crate::swar::word(word);
             if !printable_word(w) {
                 word.iter().for_each(|&b| st.byte(b, max_run, max_blank));
                 continue;
             }
-            // A high bit for each byte that is not a space (exact per byte:
-            // no byte here reaches 0x80, so the addition carries nowhere).
-            let x = w ^ (ONES * 0x20);
-            let non_space = (x + !HIGH | x) & HIGH;
+            let non_space = crate::swar::bytes_not(w, b' ');
             if non_space == 0 {
                 st.run += 8;
                 st.blanks |= st.run > max_run;

@@ -32,30 +32,28 @@ pub(crate) const SPECIAL_IN_STRING: [bool; 256] = {
 
 /// How many bytes at the start of `s` are plain in a JSON string (none of
 /// `SPECIAL_IN_STRING`): the length of the run the parser copies and the
-/// writer passes through as it is. Read eight bytes at a time, since nearly
-/// every byte of real metadata is plain: a word has a special byte iff one
-/// of the three byte tests below (less than 0x20, equal to `"`, equal to
-/// `\\`) is non-zero. Each test (`x - n·0x01…01 & !x & 0x80…80`) may set
-/// extra bits above a true hit through the subtraction's borrow, but is zero
-/// exactly when no byte qualifies, which is all a word needs; the byte is
-/// then found one at a time.
+/// writer passes through as it is. Eight bytes at a time (`crate::swar`),
+/// since nearly every byte of real metadata is plain.
 pub(crate) fn plain_run(s: &[u8]) -> usize {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGH: u64 = ONES << 7;
-    let eq = |w: u64, b: u8| {
-        let x = w ^ (ONES * u64::from(b));
-        x.wrapping_sub(ONES) & !x
+    use crate::swar::{any_below, any_eq, word};
+    let special = |b: [u8; 8]| {
+        let w = word(b);
+        any_below(w, 0x20) | any_eq(w, b'"') | any_eq(w, b'\\')
     };
+    let first = |chunk: &[u8]| chunk.iter().position(|&c| SPECIAL_IN_STRING[c as usize]).unwrap_or(chunk.len());
     let mut i = 0;
-    while let Some(chunk) = s.get(i..i + 8) {
-        let Ok(bytes) = <[u8; 8]>::try_from(chunk) else { break };
-        let w = u64::from_le_bytes(bytes);
-        if (w.wrapping_sub(ONES * 0x20) & !w | eq(w, b'"') | eq(w, b'\\')) & HIGH != 0 {
-            break;
+    while let Some(Ok(w)) = s.get(i..i + 8).map(<[u8; 8]>::try_from) {
+        if special(w) {
+            return i + first(&w);
         }
         i += 8;
     }
-    i + s[i..].iter().position(|&c| SPECIAL_IN_STRING[c as usize]).unwrap_or(s.len() - i)
+    // The last bytes: as the last eight of `s` (overlapping bytes already
+    // read) when there are eight, so a short tail needs no byte loop.
+    match s.len().checked_sub(8).and_then(|from| s.get(from..)).map(<[u8; 8]>::try_from) {
+        Some(Ok(w)) if !special(w) => s.len(),
+        _ => i + first(&s[i..]),
+    }
 }
 
 /// A JSON value.

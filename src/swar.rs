@@ -1,0 +1,64 @@
+//! Byte tests on eight bytes at once (a `u64` read little-endian), for the
+//! scans that read every byte of a catalog's text: the JSON parser's and
+//! writer's plain runs (`json::plain_run`) and the clean-text scan
+//! (`text::scan`). Nearly every byte of real metadata passes them, so a word
+//! that passes skips eight bytes; one that fails is read byte by byte.
+//!
+//! Each test is `x - n·0x01…01 & !x & 0x80…80`: it may set extra bits above
+//! a byte that qualifies (the subtraction borrows), but it is zero exactly
+//! when no byte does, which is all these callers ask. (For bytes below
+//! 0x80; a byte with the high bit set never counts as below `n`.)
+
+const ONES: u64 = u64::from_le_bytes([1; 8]);
+const HIGH: u64 = ONES << 7;
+
+pub fn word(bytes: [u8; 8]) -> u64 {
+    u64::from_le_bytes(bytes)
+}
+
+/// Some byte is below `n` (`n` at most 0x80).
+pub fn any_below(w: u64, n: u8) -> bool {
+    w.wrapping_sub(ONES * u64::from(n)) & !w & HIGH != 0
+}
+
+/// Some byte equals `b`.
+pub fn any_eq(w: u64, b: u8) -> bool {
+    any_below(w ^ (ONES * u64::from(b)), 1)
+}
+
+/// Some byte has the high bit set (is not ASCII).
+pub fn any_high(w: u64) -> bool {
+    w & HIGH != 0
+}
+
+/// A high bit in each byte that is not `b`: exact per byte, for words with
+/// no high bit set (nothing carries from one byte into the next).
+pub fn bytes_not(w: u64, b: u8) -> u64 {
+    let x = w ^ (ONES * u64::from(b));
+    (x + !HIGH | x) & HIGH
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tests_agree_with_bytes() {
+        let mut seed = 3u64;
+        for _ in 0..20000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            // Bytes near the boundaries the callers use.
+            let pick = [0x00, 0x01, 0x1f, 0x20, 0x21, 0x22, 0x5c, 0x61, 0x7e, 0x7f, 0x80, 0xff];
+            let b: [u8; 8] = std::array::from_fn(|k| pick[(seed >> (k * 4 + 8)) as usize % pick.len()]);
+            let w = word(b);
+            assert_eq!(any_below(w, 0x20), b.iter().any(|&x| x < 0x20), "{b:?}");
+            assert_eq!(any_eq(w, b'"'), b.contains(&b'"'), "{b:?}");
+            assert_eq!(any_eq(w, 0x7f), b.contains(&0x7f), "{b:?}");
+            assert_eq!(any_high(w), b.iter().any(|&x| x >= 0x80), "{b:?}");
+            if !any_high(w) {
+                let want = b.iter().enumerate().filter(|(_, &x)| x != b' ').fold(0u64, |m, (k, _)| m | 0x80 << (k * 8));
+                assert_eq!(bytes_not(w, b' '), want, "{b:?}");
+            }
+        }
+    }
+}
