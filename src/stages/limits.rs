@@ -298,8 +298,10 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
                 return invalid(cx, ptr.s(), "required must contain only strings".into());
             }
             let before = list.len();
-            let mut seen = std::collections::HashSet::new();
-            list.retain(|x| seen.insert(x.as_str().unwrap_or_default().to_string()));
+            if duplicate_strings(list) == Some(true) {
+                let mut seen = std::collections::HashSet::new();
+                list.retain(|x| seen.insert(x.as_str().unwrap_or_default().to_string()));
+            }
             if list.len() != before {
                 normalized(cx, &ptr.s(), &format!("{} duplicate required entr(ies) removed", before - list.len()));
             }
@@ -412,13 +414,17 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
                     let before = list.len();
                     // Linear: a hash set of canonical encodings (pairwise
                     // comparison was quadratic — a CPU bomb inside the caps).
-                    let mut seen = std::collections::HashSet::with_capacity(before);
-                    let mut key = String::new();
-                    list.retain(|x| {
-                        key.clear();
-                        x.canonical_key(&mut key);
-                        seen.insert(key.clone())
-                    });
+                    // Only when there may be a duplicate: strings (nearly
+                    // every real enum) that all differ need no encoding.
+                    if duplicate_strings(list) != Some(false) {
+                        let mut seen = std::collections::HashSet::with_capacity(before);
+                        let mut key = String::new();
+                        list.retain(|x| {
+                            key.clear();
+                            x.canonical_key(&mut key);
+                            seen.insert(key.clone())
+                        });
+                    }
                     if list.len() != before {
                         normalized(cx, &ptr.s(), &format!("{} duplicate enum value(s) removed (equal as JSON values)", before - list.len()));
                     }
@@ -557,5 +563,49 @@ fn longest_string(v: &Value) -> Option<usize> {
         Value::Array(a) => a.iter().filter_map(longest_string).max(),
         Value::Object(o) => o.iter().filter_map(|(k, x)| longest_string(x).max(Some(k.chars().count()))).max(),
         _ => None,
+    }
+}
+
+/// Whether two strings of `list` are equal; `None` when a value is not a
+/// string. Pairwise for the short lists real schemas have (no allocation),
+/// a set of the borrowed strings past 16 values (never quadratic).
+fn duplicate_strings(list: &[Value]) -> Option<bool> {
+    if list.len() <= 16 {
+        for (i, x) in list.iter().enumerate() {
+            let s = x.as_str()?;
+            if list[..i].iter().any(|y| y.as_str() == Some(s)) {
+                return Some(true);
+            }
+        }
+        return Some(false);
+    }
+    let mut seen = std::collections::HashSet::with_capacity(list.len());
+    for x in list {
+        if !seen.insert(x.as_str()?) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::duplicate_strings;
+    use crate::json::Value;
+
+    #[test]
+    fn duplicate_strings_short_and_long_lists() {
+        let strs = |v: &[&str]| v.iter().map(|s| Value::String(s.to_string())).collect::<Vec<_>>();
+        assert_eq!(duplicate_strings(&strs(&[])), Some(false));
+        assert_eq!(duplicate_strings(&strs(&["a", "b", "c"])), Some(false));
+        assert_eq!(duplicate_strings(&strs(&["a", "b", "a"])), Some(true));
+        let long: Vec<String> = (0..40).map(|i| format!("v{i}")).collect();
+        let mut l = strs(&long.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(duplicate_strings(&l), Some(false));
+        l.push(Value::String("v3".into()));
+        assert_eq!(duplicate_strings(&l), Some(true));
+        l.insert(0, Value::Bool(true));
+        assert_eq!(duplicate_strings(&l), None);
+        assert_eq!(duplicate_strings(&[Value::String("x".into()), Value::Null]), None);
     }
 }
