@@ -40,7 +40,7 @@ impl Path {
                 break;
             }
         }
-        self.0.extend(digits[at..].iter().map(|&d| char::from(d)));
+        self.0.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
         mark
     }
     pub fn pop_to(&mut self, mark: usize) {

@@ -137,29 +137,34 @@ pub fn walk_mut(node: &mut Value, path: &mut Path, depth: u32, f: &mut dyn FnMut
     }
     let Value::Object(obj) = node else { return };
     for (k, v) in obj.iter_mut() {
-        let Some(kw) = keyword(k) else { continue };
-        let m = path.push(k);
-        match (kw, v) {
-            (Kw::SchemaMap | Kw::PatternMap, Value::Object(map)) => {
+        // The path gets the keyword only below a subschema keyword: most
+        // keys (`type`, `description`, …) hold none.
+        match (keyword(k), v) {
+            (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(map)) => {
+                let m = path.push(k);
                 for (name, sub) in map.iter_mut() {
                     let m2 = path.push(name);
                     walk_mut(sub, path, depth + 1, f);
                     path.pop_to(m2);
                 }
+                path.pop_to(m);
             }
-            (Kw::SchemaList | Kw::Items, Value::Array(list)) => {
+            (Some(Kw::SchemaList | Kw::Items), Value::Array(list)) => {
+                let m = path.push(k);
                 for (i, sub) in list.iter_mut().enumerate() {
                     let m2 = path.push_index(i);
                     walk_mut(sub, path, depth + 1, f);
                     path.pop_to(m2);
                 }
+                path.pop_to(m);
             }
-            (Kw::SchemaOne | Kw::Items, sub @ (Value::Object(_) | Value::Bool(_))) => {
+            (Some(Kw::SchemaOne | Kw::Items), sub @ (Value::Object(_) | Value::Bool(_))) => {
+                let m = path.push(k);
                 walk_mut(sub, path, depth + 1, f);
+                path.pop_to(m);
             }
             _ => {}
         }
-        path.pop_to(m);
     }
 }
 
@@ -170,27 +175,32 @@ pub fn walk(node: &Value, path: &mut Path, depth: u32, f: &mut dyn FnMut(&Value,
     }
     let Value::Object(obj) = node else { return };
     for (k, v) in obj.iter() {
-        let Some(kw) = keyword(k) else { continue };
-        let m = path.push(k);
-        match (kw, v) {
-            (Kw::SchemaMap | Kw::PatternMap, Value::Object(map)) => {
+        match (keyword(k), v) {
+            (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(map)) => {
+                let m = path.push(k);
                 for (name, sub) in map.iter() {
                     let m2 = path.push(name);
                     walk(sub, path, depth + 1, f);
                     path.pop_to(m2);
                 }
+                path.pop_to(m);
             }
-            (Kw::SchemaList | Kw::Items, Value::Array(list)) => {
+            (Some(Kw::SchemaList | Kw::Items), Value::Array(list)) => {
+                let m = path.push(k);
                 for (i, sub) in list.iter().enumerate() {
                     let m2 = path.push_index(i);
                     walk(sub, path, depth + 1, f);
                     path.pop_to(m2);
                 }
+                path.pop_to(m);
             }
-            (Kw::SchemaOne | Kw::Items, sub @ (Value::Object(_) | Value::Bool(_))) => walk(sub, path, depth + 1, f),
+            (Some(Kw::SchemaOne | Kw::Items), sub @ (Value::Object(_) | Value::Bool(_))) => {
+                let m = path.push(k);
+                walk(sub, path, depth + 1, f);
+                path.pop_to(m);
+            }
             _ => {}
         }
-        path.pop_to(m);
     }
 }
 
