@@ -188,6 +188,10 @@ impl Object {
     pub fn with_capacity(n: usize) -> Object {
         Object { entries: Vec::with_capacity(n) }
     }
+    /// Members already known to have distinct keys (the parser checks).
+    pub(crate) fn from_entries(entries: Vec<(String, Value)>) -> Object {
+        Object { entries }
+    }
     pub fn len(&self) -> usize {
         self.entries.len()
     }

@@ -86,7 +86,7 @@ pub struct Parsed {
 
 /// Parses exactly one JSON value.
 pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
-    let mut p = Parser { text, s: text.as_bytes(), i: 0, opts, spans: Vec::new(), path: Vec::new() };
+    let mut p = Parser { text, s: text.as_bytes(), i: 0, opts, spans: Vec::new(), path: Vec::new(), entries: Vec::new(), items: Vec::new() };
     if text.starts_with('\u{FEFF}') {
         return Err(p.err(ParseErrorKind::ByteOrderMark));
     }
@@ -107,7 +107,19 @@ struct Parser<'a> {
     spans: Vec<(usize, usize)>,
     /// Keys/indices from the root, only used to name the object in a
     /// duplicate-key error and to spot the top-level `tools` array.
-    path: Vec<String>,
+    path: Vec<Seg>,
+    /// The members of the objects and the elements of the arrays being
+    /// read, innermost last: each object or array takes its own off the top
+    /// when it ends, into one allocation of the exact size (growing a `Vec`
+    /// per object by doubling cost three or four reallocations each, most of
+    /// a catalog's allocations).
+    entries: Vec<(String, Value)>,
+    items: Vec<Value>,
+}
+
+enum Seg {
+    Key(String),
+    Index(usize),
 }
 
 impl<'a> Parser<'a> {
@@ -178,7 +190,10 @@ impl<'a> Parser<'a> {
         let mut p = String::new();
         for t in &self.path {
             p.push('/');
-            p.push_str(&super::pointer_token(t));
+            match t {
+                Seg::Key(k) => p.push_str(&super::pointer_token(k)),
+                Seg::Index(i) => p.push_str(&i.to_string()),
+            }
         }
         p
     }
@@ -186,14 +201,14 @@ impl<'a> Parser<'a> {
     fn object(&mut self, depth: usize) -> Result<Value, ParseError> {
         self.enter(depth)?;
         self.i += 1;
-        let mut obj = Object::new();
+        let base = self.entries.len();
         // Small objects: linear duplicate scan; large ones switch to a set so a
         // 100,000-key object stays linear.
         let mut seen: Option<HashSet<String>> = None;
         self.ws()?;
         if self.peek() == Some(b'}') {
             self.i += 1;
-            return Ok(Value::Object(obj));
+            return Ok(Value::Object(Object::new()));
         }
         loop {
             if self.peek() != Some(b'"') {
@@ -204,9 +219,10 @@ impl<'a> Parser<'a> {
             let dup = match &mut seen {
                 Some(set) => !set.insert(key.clone()),
                 None => {
-                    let d = obj.contains_key(&key);
-                    if obj.len() >= 16 {
-                        seen = Some(obj.keys().cloned().chain(std::iter::once(key.clone())).collect());
+                    let members = &self.entries[base..];
+                    let d = members.iter().any(|(k, _)| *k == key);
+                    if members.len() >= 16 {
+                        seen = Some(members.iter().map(|(k, _)| k.clone()).chain(std::iter::once(key.clone())).collect());
                     }
                     d
                 }
@@ -224,14 +240,17 @@ impl<'a> Parser<'a> {
             self.i += 1;
             self.ws()?;
             let is_tools = depth == 1 && key == "tools";
-            self.path.push(key);
+            self.path.push(Seg::Key(key));
             let v = if is_tools && self.peek() == Some(b'[') {
                 self.tools_array(depth + 1)?
             } else {
                 self.value(depth + 1)?
             };
-            let key = self.path.pop().unwrap_or_default();
-            obj.push_unchecked(key, v);
+            let key = match self.path.pop() {
+                Some(Seg::Key(k)) => k,
+                _ => String::new(),
+            };
+            self.entries.push((key, v));
             self.ws()?;
             match self.peek() {
                 Some(b',') => {
@@ -240,7 +259,7 @@ impl<'a> Parser<'a> {
                 }
                 Some(b'}') => {
                     self.i += 1;
-                    return Ok(Value::Object(obj));
+                    return Ok(Value::Object(Object::from_entries(self.entries.split_off(base))));
                 }
                 _ => return Err(self.unexpected()),
             }
@@ -260,16 +279,17 @@ impl<'a> Parser<'a> {
     fn array_inner(&mut self, depth: usize, record: bool) -> Result<Value, ParseError> {
         self.enter(depth)?;
         self.i += 1;
-        let mut arr = Vec::new();
+        let base = self.items.len();
         self.ws()?;
         if self.peek() == Some(b']') {
             self.i += 1;
-            return Ok(Value::Array(arr));
+            return Ok(Value::Array(Vec::new()));
         }
         loop {
-            self.path.push(arr.len().to_string());
+            self.path.push(Seg::Index(self.items.len() - base));
             let start = self.i;
-            arr.push(self.value(depth + 1)?);
+            let v = self.value(depth + 1)?;
+            self.items.push(v);
             if record {
                 self.spans.push((start, self.i));
             }
@@ -282,7 +302,7 @@ impl<'a> Parser<'a> {
                 }
                 Some(b']') => {
                     self.i += 1;
-                    return Ok(Value::Array(arr));
+                    return Ok(Value::Array(self.items.split_off(base)));
                 }
                 _ => return Err(self.unexpected()),
             }

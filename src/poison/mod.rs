@@ -388,12 +388,19 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
     (!v.hits.is_empty() || v.shadow[0].is_some()).then_some(v)
 }
 
-/// Scans every string and key under `v`. Keys are text too (a property
-/// *named* `ignore_all_previous_instructions` is a payload); keys shorter
-/// than 12 bytes cannot hold a rule's phrase and are skipped.
-pub fn scan_value(det: &Detector, v: &Value, path: &mut Path, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
-    let mut w = Walk { det, others, self_name, base: path, segs: Vec::new(), out };
-    w.value(v);
+/// Scans every string and key under each member of `tool` (whose pointer is
+/// `base`). Keys are text too (a property *named*
+/// `ignore_all_previous_instructions` is a payload); keys shorter than 12
+/// bytes cannot hold a rule's phrase and are skipped. The tool's own keys
+/// are the field stage's business (known fields, or dropped and kept for the
+/// detector as text). One walk per tool: its path stack is allocated once.
+pub fn scan_tool(det: &Detector, tool: &crate::json::Object, base: &Path, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
+    let mut w = Walk { det, others, self_name, base, segs: Vec::with_capacity(16), out };
+    for (k, v) in tool.iter() {
+        w.segs.push(Seg::Key(k));
+        w.value(v);
+        w.segs.pop();
+    }
 }
 
 /// One step below the walk's base: the pointer of a string is only spelled

@@ -20,12 +20,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     }
     let self_name = cx.name.clone().unwrap_or_default();
     let mut hits: Vec<Hit> = Vec::new();
-    let mut path = Path::new(&cx.base());
-    for (k, v) in tool.iter() {
-        let m = path.push(k);
-        poison::scan_value(det, v, &mut path, others, &self_name, &mut hits);
-        path.pop_to(m);
-    }
+    poison::scan_tool(det, tool, &Path::new(&cx.base()), others, &self_name, &mut hits);
     for (ptr, text) in std::mem::take(&mut cx.extra_text) {
         poison::scan_str(det, &text, &ptr, others, &self_name, &mut hits);
     }
