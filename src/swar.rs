@@ -35,7 +35,7 @@ pub fn any_high(w: u64) -> bool {
 /// no high bit set (nothing carries from one byte into the next).
 pub fn bytes_not(w: u64, b: u8) -> u64 {
     let x = w ^ (ONES * u64::from(b));
-    (x + !HIGH | x) & HIGH
+    ((x + !HIGH) | x) & HIGH
 }
 
 #[cfg(test)]
