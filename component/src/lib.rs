@@ -8,6 +8,11 @@
 //! parsing and writing the JSON text the `schema` interface takes and returns
 //! (with the engine's own strict parser and compact writer).
 //!
+//! Memory: `alloc` is the component's allocator, an arena for each call's own
+//! work over dlmalloc for the compiled policy; every export but the policy
+//! constructor starts with `alloc::per_call()`. The only hand-written
+//! `unsafe` is there.
+//!
 //! Panics: with `panic = "abort"` (profile `wasm`) a panic is a bare trap that
 //! poisons the instance, and there is nothing to catch it with. So nothing in
 //! here unwraps: every engine failure is an `Err` mapped to the WIT `error`
@@ -17,6 +22,9 @@
 // The crate only links for wasm: its export names contain `:`.
 #![cfg(target_family = "wasm")]
 #![deny(unsafe_code)]
+
+// A global allocator can only be written with `unsafe`: allowed in there.
+mod alloc;
 
 /// Marker type the WIT exports are implemented on.
 struct Component;
@@ -67,10 +75,13 @@ mod bindings {
 
     impl GuestPolicy for GuardPolicy {
         fn new(json: String) -> Result<Self, Error> {
+            // The policy outlives the call: not in the per-call arena.
+            crate::alloc::persistent();
             mcp_guard::Policy::from_json(&json).map(GuardPolicy).map_err(error)
         }
 
         fn sanitize(&self, catalog: String, options: SanitizeOptions) -> Result<Outcome, Error> {
+            crate::alloc::per_call();
             let out = mcp_guard::sanitize(&self.0, &catalog, &native_options(options)).map_err(error)?;
             // Free the input before building the (possibly large) output
             // lists: linear memory only grows, and the store has a limit.
@@ -86,6 +97,7 @@ mod bindings {
             max_ref_depth: u32,
             node_budget: u32,
         ) -> Result<Normalized, SchemaError> {
+            crate::alloc::per_call();
             let value = parse(&schema).map_err(|e| {
                 SchemaError::InvalidJson(InvalidJsonError { offset: e.offset as u64, reason: e.to_string() })
             })?;
@@ -110,6 +122,7 @@ mod bindings {
         }
 
         fn coerce_arguments(original_schema: String, target: Dialect, arguments: String) -> Result<String, Vec<Violation>> {
+            crate::alloc::per_call();
             let (original, args) = parse_pair(&original_schema, "the original schema is", &arguments, "the arguments are")?;
             drop((original_schema, arguments));
             mcp_guard::dialect::coerce_arguments(&original, dialect(target), &args)
@@ -118,6 +131,7 @@ mod bindings {
         }
 
         fn validate(schema: String, instance: String) -> Vec<Violation> {
+            crate::alloc::per_call();
             match parse_pair(&schema, "the schema is", &instance, "the instance is") {
                 Ok((schema, instance)) => violations(mcp_guard::dialect::validate(&schema, &instance)),
                 Err(unreadable) => unreadable,
@@ -131,6 +145,7 @@ mod bindings {
 
     impl PinningGuest for Component {
         fn pin(policy: PolicyBorrow<'_>, catalog: String, options: SanitizeOptions) -> Result<Pinned, Error> {
+            crate::alloc::per_call();
             let p = mcp_guard::pinning::pin(&policy.get::<GuardPolicy>().0, &catalog, &native_options(options)).map_err(error)?;
             drop(catalog);
             Ok(Pinned { baseline: p.baseline.to_json(), outcome: outcome(p.outcome)? })
@@ -142,6 +157,7 @@ mod bindings {
             catalog: String,
             options: SanitizeOptions,
         ) -> Result<Compared, Error> {
+            crate::alloc::per_call();
             let b = mcp_guard::pinning::Baseline::from_json(&baseline).map_err(error)?;
             drop(baseline);
             let c = mcp_guard::pinning::compare(&policy.get::<GuardPolicy>().0, &b, &catalog, &native_options(options))
@@ -184,6 +200,7 @@ mod bindings {
         }
 
         fn check_call(baseline: String, name: String, arguments: Option<String>) -> Result<CallDecision, Error> {
+            crate::alloc::per_call();
             let b = mcp_guard::pinning::Baseline::from_json(&baseline).map_err(error)?;
             drop(baseline);
             Ok(match mcp_guard::pinning::check_call(&b, &name, arguments.as_deref()) {
@@ -209,6 +226,7 @@ mod bindings {
 
     impl DiscoveryGuest for Component {
         fn search(baseline: String, query: String, limit: u32) -> Result<Vec<SearchHit>, Error> {
+            crate::alloc::per_call();
             let b = mcp_guard::pinning::Baseline::from_json(&baseline).map_err(error)?;
             Ok(mcp_guard::discovery::search_tools(&b, &query, limit as usize)
                 .into_iter()
@@ -217,11 +235,13 @@ mod bindings {
         }
 
         fn tool_schema(baseline: String, name: String) -> Result<Option<String>, Error> {
+            crate::alloc::per_call();
             let b = mcp_guard::pinning::Baseline::from_json(&baseline).map_err(error)?;
             Ok(mcp_guard::discovery::tool_schema(&b, &name).map(|o| json::write_compact(&Value::Object(o.clone()))))
         }
 
         fn estimate_tokens(catalog: String) -> u64 {
+            crate::alloc::per_call();
             mcp_guard::discovery::estimate_tokens(&catalog)
         }
     }
