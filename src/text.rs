@@ -81,16 +81,9 @@ fn is_line_break(c: char) -> bool {
 
 /// Cheap pre-check: printable ASCII plus `\n`/`\t` needs no cleaning except
 /// maybe whitespace collapsing and the cap, which `clean` checks separately.
+/// (`scan`'s first answer, with no whitespace limit to check.)
 fn plain_ascii(s: &str) -> bool {
-    let bytes = s.as_bytes();
-    let words = bytes.chunks_exact(8);
-    let rest = words.remainder();
-    words.flat_map(<[u8; 8]>::try_from).all(|w| printable_word(crate::swar::word(w)) || w.iter().all(|&b| plain_byte(b)))
-        && rest.iter().all(|&b| plain_byte(b))
-}
-
-fn plain_byte(b: u8) -> bool {
-    (0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t'
+    scan(s, u32::MAX, u32::MAX).0
 }
 
 /// Whether all eight bytes of `w` are printable ASCII (0x20..=0x7E).
@@ -185,10 +178,10 @@ fn scan(s: &str, max_run: u32, max_blank: u32) -> (bool, bool) {
             }
             let non_space = crate::swar::bytes_not(w, b' ');
             if non_space == 0 {
-                st.run += 8;
+                st.run = st.run.saturating_add(8);
                 st.blanks |= st.run > max_run;
             } else {
-                st.blanks |= st.run + non_space.trailing_zeros() / 8 > max_run;
+                st.blanks |= st.run.saturating_add(non_space.trailing_zeros() / 8) > max_run;
                 st.run = non_space.leading_zeros() / 8;
                 st.newlines = 0;
             }
@@ -209,12 +202,12 @@ impl Scan {
     fn byte(&mut self, b: u8, max_run: u32, max_blank: u32) {
         match b {
             b' ' | b'\t' => {
-                self.run += 1;
+                self.run = self.run.saturating_add(1);
                 self.blanks |= self.run > max_run;
             }
             b'\n' => {
                 self.run = 0;
-                self.newlines += 1;
+                self.newlines = self.newlines.saturating_add(1);
                 self.blanks |= self.newlines > max_blank.saturating_add(1);
             }
             0x20..=0x7e => {
@@ -394,10 +387,13 @@ pub fn truncate(s: &str, max_chars: u32, marker: &str) -> Option<(String, u32)> 
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn plain_ascii_by_words_agrees_with_bytes() {
         for t in ["", "a", "abcdefgh", "abcdefg\x7f", "abc\tdef\nghijklmnop", "abcdefghé", "\x01bcdefghij", "12345678~", "1234567\u{80}"] {
-            assert_eq!(plain_ascii(t), t.bytes().all(plain_byte), "{t:?}");
+            let plain = t.bytes().all(|b| (0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t');
+            assert_eq!(plain_ascii(t), plain, "{t:?}");
         }
     }
 
@@ -425,8 +421,6 @@ mod tests {
             }
         }
     }
-
-    use super::*;
 
     const LIM: TextLimits = TextLimits { max_chars: 1000, max_space_run: 8, max_blank_lines: 2, marker: " [truncated]" };
 

@@ -430,6 +430,8 @@ pub fn pointer_get<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn plain_run_stops_where_the_byte_table_does() {
         // Every special byte at every offset of runs up to 40 bytes long,
@@ -437,24 +439,22 @@ mod tests {
         // lead bytes, 0x7f, 0x20 and just above the specials).
         let plain = [b'a', b' ', 0x7f, 0x80, 0xbf, 0xe2, 0xff, b'#', b'!', b']', b'~'];
         let special: Vec<u8> = (0u8..0x20).chain([b'"', b'\\']).collect();
-        let slow = |s: &[u8]| s.iter().position(|&c| super::SPECIAL_IN_STRING[c as usize]).unwrap_or(s.len());
+        let slow = |s: &[u8]| s.iter().position(|&c| SPECIAL_IN_STRING[c as usize]).unwrap_or(s.len());
         for len in 0..40 {
             for k in 0..plain.len() {
                 let mut s: Vec<u8> = (0..len).map(|i| plain[(i + k) % plain.len()]).collect();
-                assert_eq!(super::plain_run(&s), slow(&s), "{s:?}");
+                assert_eq!(plain_run(&s), slow(&s), "{s:?}");
                 for at in 0..len {
                     for &c in &special {
                         let keep = s[at];
                         s[at] = c;
-                        assert_eq!(super::plain_run(&s), at, "{s:?}");
+                        assert_eq!(plain_run(&s), at, "{s:?}");
                         s[at] = keep;
                     }
                 }
             }
         }
     }
-
-    use super::*;
 
     fn n(s: &str) -> Number {
         Number(s.to_string())
