@@ -321,15 +321,7 @@ impl EngineArgs {
         // policy (a `servers[]` entry that sets its own target still wins).
         let mut doc = mcp_guard::json::parse(&loaded.json, Default::default()).map_err(|e| Failure::Plain(e.to_string()))?.value;
         let root = doc.as_object_mut().ok_or_else(|| Failure::Plain("policy is not an object".into()))?;
-        if !matches!(root.get("core"), Some(mcp_guard::json::Value::Object(_))) {
-            root.insert("core", mcp_guard::json::Value::Object(Default::default()));
-        }
-        let core = root.get_mut("core").and_then(|c| c.as_object_mut()).expect("just inserted");
-        if !matches!(core.get("schema_dialect"), Some(mcp_guard::json::Value::Object(_))) {
-            core.insert("schema_dialect", mcp_guard::json::Value::Object(Default::default()));
-        }
-        let sd = core.get_mut("schema_dialect").and_then(|c| c.as_object_mut()).expect("just inserted");
-        sd.insert("target", mcp_guard::json::Value::str(target.clone()));
+        object_member(object_member(root, "core")?, "schema_dialect")?.insert("target", mcp_guard::json::Value::str(target.clone()));
         let json = mcp_guard::json::write_compact(&doc);
         let compiled = Policy::from_json(&json).map_err(Failure::engine)?;
         Ok(LoadedPolicy { compiled, json })
@@ -580,4 +572,13 @@ fn print_out(text: &str, code: u8) -> Result<u8, Failure> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(code),
         Err(e) => Err(Failure::Unusable { message: format!("cannot write to stdout: {e}"), kind: "io" }),
     }
+}
+
+/// `o[key]` as an object, made one (replacing whatever was there) if it is
+/// not: where `--dialect` writes its setting into the policy document.
+fn object_member<'o>(o: &'o mut mcp_guard::json::Object, key: &str) -> Result<&'o mut mcp_guard::json::Object, Failure> {
+    if !matches!(o.get(key), Some(mcp_guard::json::Value::Object(_))) {
+        o.insert(key, mcp_guard::json::Value::Object(Default::default()));
+    }
+    o.get_mut(key).and_then(|v| v.as_object_mut()).ok_or_else(|| Failure::Plain(format!("policy: {key} is not an object")))
 }

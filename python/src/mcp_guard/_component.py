@@ -17,12 +17,13 @@ Two costs are avoided:
   type and, for every record value, its field list through the C API; on a
   real catalog's outcome (thousands of records) that costs several times the
   guest's own work. Here each function's types are read once and turned into
-  a tree of small lifters that read the C value (laid out as `wasmtime._ffi`,
-  the C API's ctypes mirror, says) a block at a time straight into plain
-  Python dicts, lists and strings; the value is then freed with one call. `tests/test_lifting.py` checks the
-  lifters against wasmtime-py's generic conversion on every outcome of the
-  conformance suite and the real corpus, so a wasmtime release that changes
-  the layout fails the tests, not users (the dependency is pinned to 50.x).
+  a tree of small lifters that read the C value where it lies (laid out as
+  `wasmtime._ffi`, the C API's ctypes mirror, says) straight into plain Python
+  dicts, lists and strings; the value is then freed with one call.
+  `tests/test_lifting.py` checks the lifters against wasmtime-py's generic
+  conversion on every outcome of the conformance suite and the real corpus,
+  so a wasmtime release that changes the layout fails the tests, not users
+  (the dependency is pinned to 50.x).
 """
 
 from __future__ import annotations
@@ -203,7 +204,7 @@ def _lift_enum(at: int) -> str:
     return str(_MEM[data : data + size], "ascii")
 
 
-def _boxed(inner: Lifter) -> Callable[[int], Any]:
+def _boxed(inner: Lifter) -> Lifter:
     """A lifter for the value the pointer at address `at` points to (0: none)."""
 
     def lift(at: int) -> Any:
