@@ -11,6 +11,7 @@
 //    would drop it): patched and checked.
 // 4b. Strings enter it sized by Node's native UTF-8 count, not jco's
 //    character loop: patched and checked.
+// 4c. Long strings leave it decoded a slice at a time: patched and checked.
 // 5. gen/SOURCE.json records the component's SHA-256 and the version of this
 //    post-processing; an unchanged component is not transpiled again.
 import { spawnSync } from "node:child_process";
@@ -47,7 +48,7 @@ if (!existsSync(wasm)) {
 
 // Version of the post-processing below: a gen/ made by an older build
 // script is made again.
-const GLUE = 3;
+const GLUE = 4;
 
 const bytes = readFileSync(wasm);
 const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -86,10 +87,15 @@ writeFileSync(genJs, decoders.join('new TextDecoder("utf-8", { ignoreBOM: true }
 
 // jco sizes every string it passes in with a loop over its UTF-16 units in
 // JS, before `encodeInto` writes it: for the 1.7 MB corpus that loop took
-// 3.7 ms of a 42 ms call, `Buffer.byteLength` takes 1.0 ms. The length is
-// the same (a lone surrogate counts 3 bytes, as the U+FFFD `encodeInto`
-// writes; the package refuses such strings before they get here anyway).
-// Outside Node (no `Buffer`), jco's loop stays.
+// 3.7 ms of a 42 ms call, `Buffer.byteLength` takes 1.0 ms. Not sizing it
+// at all is cheaper still: in Node, a string of up to 4 Mi units is
+// written into a block of 3 bytes per unit (UTF-8 never needs more: a
+// surrogate pair is 2 units for 4 bytes, a lone surrogate becomes the
+// 3-byte U+FFFD), which the component's `realloc` then shrinks to what was
+// written (in place: it is the newest block). Longer strings are sized by
+// `Buffer.byteLength`, so the transient block stays under 12 MiB. The bytes
+// are the same either way (the package refuses lone surrogates before they
+// get here anyway). Outside Node (no `Buffer`), jco's loop stays.
 const sizing = /( +)let len = 0;\n\s*let codepoints = 0;\n\s*for \(let i = 0; i < s\.length; i\+\+\) \{[\s\S]*?\n\1\}\n/;
 const before = readFileSync(genJs, "utf8");
 if (!sizing.test(before)) {
@@ -100,13 +106,57 @@ writeFileSync(
   genJs,
   before
     .replace(sizing, (loop, indent) =>
-      `${indent}const len = typeof Buffer === "function" ? Buffer.byteLength(s, "utf8") : ((s) => {\n${loop.replace("let codepoints = 0;", "").replace("codepoints++;", "")}${indent}return len;\n${indent}})(s);\n`,
+      `${indent}if (typeof Buffer === "function" && s.length <= 1 << 22) {\n` +
+        `${indent}  const cap = s.length * 3;\n` +
+        `${indent}  let ptr = realloc(0, 0, 1, cap);\n` +
+        `${indent}  const { read, written } = TEXT_ENCODER_UTF8.encodeInto(s, new Uint8Array(memory.buffer, ptr, cap));\n` +
+        `${indent}  if (read !== s.length) throw new Error("failed to encode whole string");\n` +
+        `${indent}  if (written !== cap) ptr = realloc(ptr, cap, 1, written);\n` +
+        `${indent}  return { ptr, len: written };\n` +
+        `${indent}}\n` +
+        `${indent}const len = typeof Buffer === "function" ? Buffer.byteLength(s, "utf8") : ((s) => {\n${loop.replace("let codepoints = 0;", "").replace("codepoints++;", "")}${indent}return len;\n${indent}})(s);\n`,
     )
     .replace("const res = { ptr, len, codepoints };", "const res = { ptr, len };"),
 );
 
+// jco decodes every string leaving the component with one `decode` call.
+// For the sanitized catalog (1.7 MB for the corpus) that is ~3.5 ms: a
+// catalog is nearly all ASCII, but a few hundred other characters anywhere
+// make V8 decode all of it on its slow path into a two-byte string. Decoded
+// 4 KiB at a time (cut before a byte that starts a character), the ASCII
+// slices take the fast path and only the slices holding other characters
+// take the slow one; joining them is one copy: ~2.1 ms. The result is the
+// same string (each slice is whole characters; `ignoreBOM` keeps a U+FEFF
+// anywhere). Strings under 64 KiB are decoded at once, as before.
+const decodeCall = "TEXT_DECODER_UTF8.decode(";
+const decoderDecl = 'const TEXT_DECODER_UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });';
+const sliced = `function _utf8Decode(bytes) {
+    if (bytes.length < 65536) return TEXT_DECODER_UTF8.decode(bytes);
+    const parts = [];
+    for (let i = 0; i < bytes.length; ) {
+      let j = Math.min(i + 4096, bytes.length);
+      while (j < bytes.length && (bytes[j] & 0xc0) === 0x80) j++;
+      parts.push(TEXT_DECODER_UTF8.decode(bytes.subarray(i, j)));
+      i = j;
+    }
+    return parts.join("");
+  }`;
+const beforeDecode = readFileSync(genJs, "utf8");
+if (!beforeDecode.includes(decoderDecl) || !beforeDecode.includes(decodeCall)) {
+  console.error("build: jco's string decoder (TEXT_DECODER_UTF8) not found: check how this jco version decodes strings");
+  process.exit(1);
+}
+writeFileSync(
+  genJs,
+  beforeDecode.split(decodeCall).join("_utf8Decode(").replace(decoderDecl, `${decoderDecl}\n  ${sliced}`),
+);
+
 const js = readFileSync(genJs, "utf8");
-if (!js.includes('Buffer.byteLength(s, "utf8")') || js.includes("codepoints")) {
+if (js.split(decodeCall).length !== 3 || !js.includes("function _utf8Decode(")) {
+  console.error("build: the slice-wise decoding patch did not apply cleanly");
+  process.exit(1);
+}
+if (!js.includes('Buffer.byteLength(s, "utf8")') || !js.includes("const cap = s.length * 3;") || js.includes("codepoints")) {
   console.error("build: the UTF-8 sizing patch did not apply cleanly");
   process.exit(1);
 }

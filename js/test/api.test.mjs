@@ -291,3 +291,24 @@ test("MemoryStore: TTL expiry, terminal tombstones, touch", () => {
   s.delete("k");
   assert.equal(s.get("k"), undefined);
 });
+
+// The build patches jco's string glue (scripts/build.mjs, 4b and 4c): a
+// string goes in written into a block of 3 bytes per UTF-16 unit that the
+// component then shrinks, and a string of 64 KiB or more comes out decoded
+// 4 KiB at a time, each slice cut before a byte that starts a character.
+// Text with characters of every UTF-8 length, at every offset against those
+// slices, must come out as it went in.
+test("long text with characters of every UTF-8 length crosses the boundary intact, both ways", () => {
+  const chars = ["a", "é", "—", "西", "🎯"];
+  const tools = [];
+  for (let i = 0; i < 160; i++) {
+    let d = "x".repeat(i % 11);
+    for (let k = 0; d.length < 700; k++) d += chars[(i + k) % chars.length] + (k % 9 === 0 ? " " : "");
+    tools.push(tool({ name: `t${i}`, description: d }));
+  }
+  const text = JSON.stringify({ tools });
+  assert.ok(Buffer.byteLength(text) > 3 * 65536);
+  const out = createGuard().sanitize(text);
+  assert.ok(Buffer.byteLength(out.catalogJson) > 65536, "the answer takes the sliced decoder");
+  assert.deepEqual(JSON.parse(out.catalogJson).tools.map((t) => t.description), tools.map((t) => t.description));
+});
