@@ -92,7 +92,8 @@ writeFileSync(genJs, decoders.join('new TextDecoder("utf-8", { ignoreBOM: true }
 // written into a block of 3 bytes per unit (UTF-8 never needs more: a
 // surrogate pair is 2 units for 4 bytes, a lone surrogate becomes the
 // 3-byte U+FFFD), which the component's `realloc` then shrinks to what was
-// written (in place: it is the newest block). Longer strings are sized by
+// written (without a copy: the arena takes back the top of its newest
+// block, dlmalloc splits the block). Longer strings are sized by
 // `Buffer.byteLength`, so the transient block stays under 12 MiB. The bytes
 // are the same either way (the package refuses lone surrogates before they
 // get here anyway). Outside Node (no `Buffer`), jco's loop stays.
@@ -152,6 +153,7 @@ writeFileSync(
 );
 
 const js = readFileSync(genJs, "utf8");
+// The only decode calls left are the helper's own two.
 if (js.split(decodeCall).length !== 3 || !js.includes("function _utf8Decode(")) {
   console.error("build: the slice-wise decoding patch did not apply cleanly");
   process.exit(1);

@@ -309,6 +309,20 @@ test("long text with characters of every UTF-8 length crosses the boundary intac
   const text = JSON.stringify({ tools });
   assert.ok(Buffer.byteLength(text) > 3 * 65536);
   const out = createGuard().sanitize(text);
-  assert.ok(Buffer.byteLength(out.catalogJson) > 65536, "the answer takes the sliced decoder");
+  const answer = Buffer.from(out.catalogJson);
+  assert.ok(answer.length > 65536, "the answer takes the sliced decoder");
+  // The input must really put a 4 KiB cut inside characters of 2, 3 and 4
+  // bytes, after each of their lead and continuation bytes (cuts placed by
+  // the decoder's rule: 4 KiB on, then forward to a character's start).
+  const inside = new Set();
+  for (let i = 0; i < answer.length; ) {
+    let j = Math.min(i + 4096, answer.length);
+    let start = j;
+    while (start > i && (answer[start] & 0xc0) === 0x80) start--;
+    if (start < j) inside.add(`${answer[start] >= 0xf0 ? 4 : answer[start] >= 0xe0 ? 3 : 2}:${j - start}`);
+    while (j < answer.length && (answer[j] & 0xc0) === 0x80) j++;
+    i = j;
+  }
+  assert.deepEqual([...inside].sort(), ["2:1", "3:1", "3:2", "4:1", "4:2", "4:3"]);
   assert.deepEqual(JSON.parse(out.catalogJson).tools.map((t) => t.description), tools.map((t) => t.description));
 });
