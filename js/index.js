@@ -109,6 +109,7 @@ function engine() {
 /** Runs `f(component)`, translating errors. */
 function call(f) {
   let root;
+  depth += 1;
   try {
     root = engine();
     return f(root);
@@ -116,11 +117,15 @@ function call(f) {
     if (e !== null && typeof e === "object" && e.constructor?.name === "ComponentError" && "payload" in e) {
       throw fromWitError(e.payload);
     }
+    if (e instanceof Error && e.name === "McpGuardLoneSurrogate") throw deferredRefusal(e.text);
     if (e instanceof WebAssembly.RuntimeError) {
       if (instance === root) instance = null; // poisoned: start afresh next time
       throw new GuardError("trap", `the engine trapped: ${e.message}`, { reason: e.message });
     }
     throw e;
+  } finally {
+    depth -= 1;
+    if (depth === 0) deferred.length = 0;
   }
 }
 
@@ -142,15 +147,44 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 const isWellFormed =
   typeof String.prototype.isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !LONE_SURROGATE.test(s);
 
+// A string of 64 Ki units or more is not read here: the glue checks it as
+// it crosses, by searching the UTF-8 bytes for the U+FFFD that `encodeInto`
+// writes for a lone surrogate (scripts/build.mjs, 4d; ~0.02 ms for the 1.7 MB
+// corpus where `isWellFormed` takes ~0.9 ms), and throws it back before the
+// component runs. Such strings wait in `deferred` with their argument's name
+// until the outermost `call` returns, so the refusal is the same GuardError
+// as here. (The guest may have allocated the bytes by then: every export
+// starts with a fresh per-call arena.)
+const DEFER_AT = 1 << 16;
+/** [string, argument] of the long strings the current call passes. */
+const deferred = [];
+/** Nesting of `call` (a guard compiles its policy in a nested one). */
+let depth = 0;
+
 /** `s` itself if it is Unicode text (encodable as UTF-8); else GuardError `invalid-json`. */
 function unicodeText(s, argument) {
+  if (s.length >= DEFER_AT) {
+    deferred.push([s, argument]);
+    return s;
+  }
   if (isWellFormed(s)) return s;
+  throw loneSurrogate(s, argument);
+}
+
+/** The refusal of `s`, a long string the glue found a lone surrogate in. */
+function deferredRefusal(s) {
+  const d = deferred.findLast(([t]) => t === s);
+  return loneSurrogate(s, d === undefined ? "argument" : d[1]);
+}
+
+/** GuardError `invalid-json` for `s`, which holds a lone surrogate. */
+function loneSurrogate(s, argument) {
   const index = s.search(LONE_SURROGATE);
   const unit = s.charCodeAt(index).toString(16).toUpperCase();
   // The prefix is well-formed (this is the first lone surrogate): its UTF-8 length.
   const offset = Buffer.byteLength(s.slice(0, index), "utf8");
   const reason = `lone UTF-16 surrogate U+${unit} at index ${index} has no UTF-8 form`;
-  throw new GuardError("invalid-json", `${argument} is not Unicode text: ${reason}`, { argument, index, offset, reason });
+  return new GuardError("invalid-json", `${argument} is not Unicode text: ${reason}`, { argument, index, offset, reason });
 }
 
 function jsonText(value, what) {
@@ -354,16 +388,14 @@ class Guard {
   sanitize(catalog, opts) {
     const text = jsonText(catalog, "catalog");
     const o = witOptions(opts);
-    const p = this.#handle();
-    return outcome(call(() => p.sanitize(text, o)));
+    return outcome(call(() => this.#handle().sanitize(text, o)));
   }
 
   /** Sanitizes `catalog` and pins what the client will see: `{outcome, baseline}`. */
   pin(catalog, opts) {
     const text = jsonText(catalog, "catalog");
     const o = witOptions(opts);
-    const p = this.#handle();
-    const r = call((c) => c.pinning.pin(p, text, o));
+    const r = call((c) => c.pinning.pin(this.#handle(), text, o));
     return { outcome: outcome(r.outcome), baseline: r.baseline };
   }
 
@@ -377,8 +409,7 @@ class Guard {
     baselineText(baseline);
     const text = jsonText(catalog, "catalog");
     const o = witOptions(opts);
-    const p = this.#handle();
-    const r = call((c) => c.pinning.compare(p, baseline, text, o));
+    const r = call((c) => c.pinning.compare(this.#handle(), baseline, text, o));
     const decision =
       r.decision.tag === "serve"
         ? lazyJson({ action: "serve", catalogJson: r.decision.val }, "catalog", "catalogJson")

@@ -12,6 +12,8 @@
 // 4b. Strings enter it sized by Node's native UTF-8 count, not jco's
 //    character loop: patched and checked.
 // 4c. Long strings leave it decoded a slice at a time: patched and checked.
+// 4d. Long strings entering it are checked for lone surrogates after
+//    encoding, by a byte search: patched and checked.
 // 5. gen/SOURCE.json records the component's SHA-256 and the version of this
 //    post-processing; an unchanged component is not transpiled again.
 import { spawnSync } from "node:child_process";
@@ -48,7 +50,7 @@ if (!existsSync(wasm)) {
 
 // Version of the post-processing below: a gen/ made by an older build
 // script is made again.
-const GLUE = 4;
+const GLUE = 5;
 
 const bytes = readFileSync(wasm);
 const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -152,7 +154,46 @@ writeFileSync(
   beforeDecode.split(decodeCall).join("_utf8Decode(").replace(decoderDecl, `${decoderDecl}\n  ${sliced}`),
 );
 
+// The package refuses a string holding a lone UTF-16 surrogate (index.js,
+// `unicodeText`). `isWellFormed` reads every unit of the string: ~0.9 ms for
+// the corpus, which is a two-byte string in V8 (it has a few hundred
+// non-Latin-1 characters). For a string of 64 Ki units or more the package
+// leaves the check to this wrapper, which looks at the bytes `encodeInto`
+// wrote instead: it writes U+FFFD (EF BF BD) for each lone surrogate, so
+// bytes without that sequence prove there is none. Node's `Buffer#indexOf`
+// finds it in ~0.02 ms (`Uint8Array#indexOf` takes ~0.5 ms); only bytes that
+// hold it, or a runtime without `Buffer`, get the exact check. A string that
+// fails is thrown as `McpGuardLoneSurrogate` carrying it, before the
+// component is called, and index.js turns that into its usual
+// `invalid-json` GuardError naming the argument.
+const encodeDecl = "function _utf8AllocateAndEncode(s, realloc, memory) {";
+const checked = `const _FFFD = typeof Buffer === "function" ? Buffer.from([0xef, 0xbf, 0xbd]) : null;
+  function _utf8AllocateAndEncode(s, realloc, memory) {
+    const r = _utf8AllocateAndEncodeUnchecked(s, realloc, memory);
+    if (s.length >= 65536) {
+      const maybe = _FFFD === null || Buffer.from(memory.buffer, r.ptr, r.len).indexOf(_FFFD) !== -1;
+      if (maybe && !(typeof s.isWellFormed === "function" ? s.isWellFormed() : !/[\\uD800-\\uDFFF]/u.test(s))) {
+        const e = new Error("a string holds a lone UTF-16 surrogate");
+        e.name = "McpGuardLoneSurrogate";
+        e.text = s;
+        throw e;
+      }
+    }
+    return r;
+  }
+  function _utf8AllocateAndEncodeUnchecked(s, realloc, memory) {`;
+const beforeCheck = readFileSync(genJs, "utf8");
+if (beforeCheck.split(encodeDecl).length !== 2) {
+  console.error("build: jco's _utf8AllocateAndEncode not found once: check how this jco version encodes strings");
+  process.exit(1);
+}
+writeFileSync(genJs, beforeCheck.replace(encodeDecl, checked));
+
 const js = readFileSync(genJs, "utf8");
+if (js.split("_utf8AllocateAndEncodeUnchecked(").length !== 3 || !js.includes('e.name = "McpGuardLoneSurrogate"')) {
+  console.error("build: the lone-surrogate check patch did not apply cleanly");
+  process.exit(1);
+}
 // The only decode calls left are the helper's own two.
 if (js.split(decodeCall).length !== 3 || !js.includes("function _utf8Decode(")) {
   console.error("build: the slice-wise decoding patch did not apply cleanly");

@@ -115,6 +115,44 @@ test("host strings with a lone surrogate are refused before they cross, as inval
   assert.ok(n >= 20, `${n} calls`);
 });
 
+test("long host strings (64 Ki units and more: checked by the glue after encoding) are refused the same way; a real U+FFFD in one is not a lone surrogate", () => {
+  // The package leaves strings this long to the glue's byte search for the
+  // U+FFFD that encodeInto writes in a lone surrogate's place (README,
+  // "Strings that cannot cross"). Padded after the fixture's value, every
+  // refusal must name the same argument, index and offset as above; without
+  // the glue's check the lone surrogate would cross as U+FFFD and run.
+  const guard = createGuard({});
+  const { baseline } = guard.pin(CLEAN);
+  const pad = " ".repeat(1 << 16);
+  let n = 0;
+  for (const c of fixture.host_strings) {
+    if (c.expect.served_description !== undefined) continue;
+    const value = expand(c.value, baseline) + pad;
+    const index = c.expect.index === "len(baseline)" ? baseline.length : c.expect.index;
+    for (const [via, f] of callsWith(c.argument, value, guard, baseline)) {
+      const where = `${c.case} (long) via ${via}`;
+      assert.throws(f, (e) => {
+        assert.ok(e instanceof GuardError, `${where}: ${e}`);
+        assert.equal(e.kind, "invalid-json", `${where}: ${e.message}`);
+        assert.equal(e.details.argument, jsArgument(c.argument, via), where);
+        assert.equal(e.details.index, index, where);
+        assert.equal(e.details.offset, Buffer.byteLength(value.slice(0, index)), where);
+        return true;
+      });
+      n += 1;
+    }
+  }
+  assert.ok(n >= 20, `${n} calls`);
+  // U+FFFD written by the caller, a surrogate pair, then (second case) a
+  // lone surrogate after them: the byte search finds the U+FFFD in both, the
+  // exact check tells them apart.
+  const catalog = (d) => CLEAN.replace("Echoes the text back.", d) + pad;
+  const out = guard.sanitize(catalog("Echoes \uFFFD and \u{1F600} back."));
+  assert.equal(out.catalog.tools[0].description, "Echoes \uFFFD and \u{1F600} back.");
+  const bad = catalog("Echoes \uFFFD and \u{1F600} back \uDC00.");
+  assert.throws(() => guard.sanitize(bad), (e) => e instanceof GuardError && e.details.argument === "catalog" && e.details.index === bad.indexOf("\uDC00"));
+});
+
 test("escaped lone surrogates in JSON text are refused by the engine, each argument under its own error; an escaped pair is one character", () => {
   const guard = createGuard({});
   const { baseline } = guard.pin(CLEAN);
