@@ -120,7 +120,7 @@ pub fn sanitize(policy: &Policy, catalog_json: &str, opts: &SanitizeOptions) -> 
     // Under discovery the client is served the surface; the report still
     // covers every tool behind it.
     Ok(if sp.discovery.on {
-        let surface = json::write_compact(&discovery::surface_catalog(&sp.discovery, sp.dialect.target, &s.catalog));
+        let surface = json::write_served(&discovery::surface_catalog(&sp.discovery, sp.dialect.target, &s.catalog));
         s.serving(surface)
     } else {
         s.into_outcome()

@@ -55,7 +55,7 @@ pub(crate) struct Sanitized {
 
 impl Sanitized {
     pub fn into_outcome(self) -> Outcome {
-        let catalog = json::write_compact(&self.catalog);
+        let catalog = json::write_served(&self.catalog);
         self.serving(catalog)
     }
 

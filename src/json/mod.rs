@@ -14,7 +14,7 @@ mod parse;
 mod write;
 
 pub use parse::{parse, ParseError, ParseErrorKind, ParseOptions, Parsed};
-pub use write::{write_compact, write_compact_tool_spans, write_pretty};
+pub use write::{write_compact, write_pretty, write_served, write_served_tool_spans};
 
 /// Bytes with a special meaning inside a JSON string: `"`, `\\` and the C0
 /// controls. The parser stops a plain run at them; the writer escapes them.
@@ -35,12 +35,23 @@ pub(crate) const SPECIAL_IN_STRING: [bool; 256] = {
 /// writer passes through as it is. Eight bytes at a time (`crate::swar`),
 /// since nearly every byte of real metadata is plain.
 pub(crate) fn plain_run(s: &[u8]) -> usize {
-    use crate::swar::{any_below, any_eq, word};
+    run_until::<false>(s)
+}
+
+/// [`plain_run`] that also stops at every byte that is not ASCII: the run
+/// the ASCII-only writer passes through as it is.
+pub(crate) fn plain_ascii_run(s: &[u8]) -> usize {
+    run_until::<true>(s)
+}
+
+fn run_until<const NON_ASCII: bool>(s: &[u8]) -> usize {
+    use crate::swar::{any_below, any_eq, any_high, word};
     let special = |b: [u8; 8]| {
         let w = word(b);
-        any_below(w, 0x20) | any_eq(w, b'"') | any_eq(w, b'\\')
+        any_below(w, 0x20) | any_eq(w, b'"') | any_eq(w, b'\\') | (NON_ASCII && any_high(w))
     };
-    let first = |chunk: &[u8]| chunk.iter().position(|&c| SPECIAL_IN_STRING[c as usize]).unwrap_or(chunk.len());
+    let stop = |c: u8| SPECIAL_IN_STRING[c as usize] || (NON_ASCII && c >= 0x80);
+    let first = |chunk: &[u8]| chunk.iter().position(|&c| stop(c)).unwrap_or(chunk.len());
     let mut i = 0;
     while let Some(Ok(w)) = s.get(i..i + 8).map(<[u8; 8]>::try_from) {
         if special(w) {
@@ -440,15 +451,22 @@ mod tests {
         let plain = [b'a', b' ', 0x7f, 0x80, 0xbf, 0xe2, 0xff, b'#', b'!', b']', b'~'];
         let special: Vec<u8> = (0u8..0x20).chain([b'"', b'\\']).collect();
         let slow = |s: &[u8]| s.iter().position(|&c| SPECIAL_IN_STRING[c as usize]).unwrap_or(s.len());
+        // The ASCII-only run also stops at every byte from 0x80 up.
+        let slow_ascii = |s: &[u8]| s.iter().position(|&c| SPECIAL_IN_STRING[c as usize] || c >= 0x80).unwrap_or(s.len());
         for len in 0..40 {
             for k in 0..plain.len() {
                 let mut s: Vec<u8> = (0..len).map(|i| plain[(i + k) % plain.len()]).collect();
                 assert_eq!(plain_run(&s), slow(&s), "{s:?}");
+                assert_eq!(plain_ascii_run(&s), slow_ascii(&s), "{s:?}");
                 for at in 0..len {
-                    for &c in &special {
+                    for &c in special.iter().chain(&[0x80, 0xc3, 0xf0, 0xff]) {
                         let keep = s[at];
                         s[at] = c;
-                        assert_eq!(plain_run(&s), at, "{s:?}");
+                        if c < 0x80 {
+                            assert_eq!(plain_run(&s), at, "{s:?}");
+                        }
+                        assert_eq!(plain_ascii_run(&s), slow_ascii(&s), "{s:?}");
+                        assert!(plain_ascii_run(&s) <= at, "{s:?}");
                         s[at] = keep;
                     }
                 }

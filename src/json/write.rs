@@ -1,24 +1,45 @@
 //! Deterministic JSON output: keys in document order, numbers as their
-//! lexeme, non-ASCII as raw UTF-8, and only `"`, `\` and C0 controls escaped.
-//! The same value always gives the same bytes on every host.
+//! lexeme, and only `"`, `\` and C0 controls escaped; the same value always
+//! gives the same bytes on every host. Two spellings of other characters:
+//!
+//! - **Served** (`write_served*`: the catalog text a client is sent): ASCII
+//!   only, every other character as a `\uXXXX` escape (a surrogate pair
+//!   above U+FFFF). Those texts cross every host's string boundary, and
+//!   ASCII is what each runtime holds most cheaply: V8 and CPython keep a
+//!   string with any character above U+00FF as two or four bytes per
+//!   character, so a 1.7 MB catalog with a few hundred such characters (an
+//!   em dash, an emoji) became a 3.4 MB string in Node and 6.8 MB in Python,
+//!   built on their slow paths. ASCII also crosses a pipe or log with a wrong
+//!   encoding unchanged. The value is the same; only non-Latin text grows on
+//!   the wire (3 → 6 bytes for a CJK character).
+//! - **Raw** UTF-8 (`write_compact`, `write_pretty`): texts meant to be read
+//!   (finding details, reports, the JSON inside a tool result the model
+//!   reads), and digests' inputs.
 
 use super::Value;
 
-/// Compact form (no whitespace), as sent to clients.
+/// Compact form (no whitespace), non-ASCII as raw UTF-8.
 pub fn write_compact(v: &Value) -> String {
     let mut out = String::with_capacity(256);
-    write_value(&mut out, v, None, 0);
+    write_value(&mut out, v, None, 0, false);
     out
 }
 
-/// [`write_compact`] of a tools/list result (an object), plus the byte span
+/// Compact form, ASCII only (see the module docs): a catalog as served.
+pub fn write_served(v: &Value) -> String {
+    let mut out = String::with_capacity(256);
+    write_value(&mut out, v, None, 0, true);
+    out
+}
+
+/// [`write_served`] of a tools/list result (an object), plus the byte span
 /// of every element of its top-level `tools` array in the output, so a
 /// caller can hash each tool's served bytes without writing them twice.
-pub fn write_compact_tool_spans(v: &Value) -> (String, Vec<(usize, usize)>) {
+pub fn write_served_tool_spans(v: &Value) -> (String, Vec<(usize, usize)>) {
     let mut out = String::with_capacity(4096);
     let mut spans = Vec::new();
     let Value::Object(o) = v else {
-        write_value(&mut out, v, None, 0);
+        write_value(&mut out, v, None, 0, true);
         return (out, spans);
     };
     if o.is_empty() {
@@ -30,7 +51,7 @@ pub fn write_compact_tool_spans(v: &Value) -> (String, Vec<(usize, usize)>) {
         if i > 0 {
             out.push(',');
         }
-        write_str(&mut out, k);
+        write_str(&mut out, k, true);
         out.push(':');
         match x {
             Value::Array(a) if k == "tools" && !a.is_empty() => {
@@ -40,12 +61,12 @@ pub fn write_compact_tool_spans(v: &Value) -> (String, Vec<(usize, usize)>) {
                         out.push(',');
                     }
                     let start = out.len();
-                    write_value(&mut out, t, None, 1);
+                    write_value(&mut out, t, None, 1, true);
                     spans.push((start, out.len()));
                 }
                 out.push(']');
             }
-            _ => write_value(&mut out, x, None, 1),
+            _ => write_value(&mut out, x, None, 1, true),
         }
     }
     out.push('}');
@@ -55,7 +76,7 @@ pub fn write_compact_tool_spans(v: &Value) -> (String, Vec<(usize, usize)>) {
 /// Two-space indented form, for people.
 pub fn write_pretty(v: &Value) -> String {
     let mut out = String::with_capacity(256);
-    write_value(&mut out, v, Some(2), 0);
+    write_value(&mut out, v, Some(2), 0, false);
     out
 }
 
@@ -68,13 +89,14 @@ fn newline(out: &mut String, indent: Option<usize>, level: usize) {
     }
 }
 
-fn write_value(out: &mut String, v: &Value, indent: Option<usize>, level: usize) {
+/// `ascii`: every character outside ASCII escaped (the served form).
+fn write_value(out: &mut String, v: &Value, indent: Option<usize>, level: usize, ascii: bool) {
     match v {
         Value::Null => out.push_str("null"),
         Value::Bool(true) => out.push_str("true"),
         Value::Bool(false) => out.push_str("false"),
         Value::Number(n) => out.push_str(n.as_str()),
-        Value::String(s) => write_str(out, s),
+        Value::String(s) => write_str(out, s, ascii),
         Value::Array(a) => {
             if a.is_empty() {
                 out.push_str("[]");
@@ -86,7 +108,7 @@ fn write_value(out: &mut String, v: &Value, indent: Option<usize>, level: usize)
                     out.push(',');
                 }
                 newline(out, indent, level + 1);
-                write_value(out, x, indent, level + 1);
+                write_value(out, x, indent, level + 1, ascii);
             }
             newline(out, indent, level);
             out.push(']');
@@ -102,12 +124,12 @@ fn write_value(out: &mut String, v: &Value, indent: Option<usize>, level: usize)
                     out.push(',');
                 }
                 newline(out, indent, level + 1);
-                write_str(out, k);
+                write_str(out, k, ascii);
                 out.push(':');
                 if indent.is_some() {
                     out.push(' ');
                 }
-                write_value(out, x, indent, level + 1);
+                write_value(out, x, indent, level + 1, ascii);
             }
             newline(out, indent, level);
             out.push('}');
@@ -116,14 +138,27 @@ fn write_value(out: &mut String, v: &Value, indent: Option<usize>, level: usize)
 }
 
 /// Writes a JSON string literal.
-pub(crate) fn write_str(out: &mut String, s: &str) {
+pub(crate) fn write_str(out: &mut String, s: &str, ascii: bool) {
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
     loop {
-        i += super::plain_run(&bytes[i..]);
+        i += if ascii { super::plain_ascii_run(&bytes[i..]) } else { super::plain_run(&bytes[i..]) };
         let Some(&b) = bytes.get(i) else { break };
+        if b >= 0x80 {
+            // Only in the ASCII form: the character starting here, as one
+            // escape per UTF-16 unit.
+            out.push_str(&s[start..i]);
+            let c = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(char::REPLACEMENT_CHARACTER);
+            let mut units = [0u16; 2];
+            for &u in c.encode_utf16(&mut units).iter() {
+                unit_escape(out, u);
+            }
+            i += c.len_utf8();
+            start = i;
+            continue;
+        }
         let esc: Option<&str> = match b {
             b'"' => Some("\\\""),
             b'\\' => Some("\\\\"),
@@ -138,17 +173,21 @@ pub(crate) fn write_str(out: &mut String, s: &str) {
         out.push_str(&s[start..i]);
         match esc {
             Some(e) => out.push_str(e),
-            None => {
-                out.push_str("\\u00");
-                out.push(char::from_digit((b >> 4) as u32, 16).unwrap_or('0'));
-                out.push(char::from_digit((b & 0xf) as u32, 16).unwrap_or('0'));
-            }
+            None => unit_escape(out, u16::from(b)),
         }
         i += 1;
         start = i;
     }
     out.push_str(&s[start..]);
     out.push('"');
+}
+
+/// `\uXXXX`, lower-case hex.
+fn unit_escape(out: &mut String, u: u16) {
+    out.push_str("\\u");
+    for shift in [12, 8, 4, 0] {
+        out.push(char::from_digit(u32::from(u >> shift) & 0xf, 16).unwrap_or('0'));
+    }
 }
 
 #[cfg(test)]
@@ -158,16 +197,32 @@ mod tests {
         let v = crate::json::parse(r#"{"tools":[{"name":"a"},{"name":"b","x":[1,{}]}],"nextCursor":"c","_meta":{}}"#, Default::default())
             .unwrap()
             .value;
-        let (text, spans) = super::write_compact_tool_spans(&v);
-        assert_eq!(text, super::write_compact(&v));
+        let (text, spans) = super::write_served_tool_spans(&v);
+        assert_eq!(text, super::write_served(&v));
         let tools: Vec<&str> = spans.iter().map(|&(a, b)| &text[a..b]).collect();
         assert_eq!(tools, [r#"{"name":"a"}"#, r#"{"name":"b","x":[1,{}]}"#]);
         let empty = crate::json::parse(r#"{"tools":[]}"#, Default::default()).unwrap().value;
-        assert_eq!(super::write_compact_tool_spans(&empty).0, r#"{"tools":[]}"#);
+        assert_eq!(super::write_served_tool_spans(&empty).0, r#"{"tools":[]}"#);
     }
 
     use super::super::{parse, ParseOptions};
     use super::*;
+
+    #[test]
+    fn served_form_is_ascii_with_every_other_character_escaped_and_parses_to_the_same_value() {
+        // Characters of every UTF-8 length, one above U+FFFF (a surrogate
+        // pair), the JSON specials and a C0 control, in keys and values.
+        let src = "{\"caf\u{e9}\":[\"\u{2014} \u{4e2d}\u{6587} \u{1f600}\",\"x\\\"\\\\\\n\\u0001\u{7f}\"],\"\u{2028}\":\"a\u{10ffff}\"}";
+        let v = parse(src, ParseOptions::default()).unwrap().value;
+        let served = write_served(&v);
+        assert_eq!(served, r#"{"caf\u00e9":["\u2014 \u4e2d\u6587 \ud83d\ude00","x\"\\\n\u0001"#.to_string() + "\u{7f}" + r#""],"\u2028":"a\udbff\udfff"}"#);
+        assert!(served.is_ascii());
+        assert_eq!(parse(&served, ParseOptions::default()).unwrap().value, v);
+        // Raw UTF-8 in the other forms; ASCII text is written alike in both.
+        assert_eq!(write_compact(&v), src);
+        let plain = parse(r#"{"a":["b\n",1,{"c":null}]}"#, ParseOptions::default()).unwrap().value;
+        assert_eq!(write_served(&plain), write_compact(&plain));
+    }
 
     #[test]
     fn round_trip_is_byte_stable() {

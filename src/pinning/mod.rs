@@ -100,12 +100,12 @@ pub fn pin_surface(policy: &Policy, surface: Surface) -> Pinned {
     let pp = &sp.pinning;
     let mut b = Baseline::empty(surface.server.clone(), sp.dialect.target, pp);
     let Sanitized { mut catalog, findings, hidden, tools, name_map, call_schemas } = surface.s;
-    let (full_text, spans) = json::write_compact_tool_spans(&catalog);
+    let (full_text, spans) = json::write_served_tool_spans(&catalog);
     let mut surface_text = None;
     if sp.discovery.on {
         // Served: the surface; behind it, the whole catalog (searched,
         // described and called through the meta-tools, pinned like any).
-        surface_text = Some(json::write_compact(&crate::discovery::surface_catalog(&sp.discovery, sp.dialect.target, &catalog)));
+        surface_text = Some(json::write_served(&crate::discovery::surface_catalog(&sp.discovery, sp.dialect.target, &catalog)));
         b.discovery = Some(DiscoveryConf { max_results: sp.discovery.max_results, synonyms: sp.discovery.synonyms.clone() });
         b.catalog = catalog.as_object().and_then(|o| o.get("tools")).and_then(Value::as_array).cloned().unwrap_or_default();
     }
@@ -302,7 +302,7 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
     let Sanitized { mut catalog, mut findings, hidden, tools, name_map, call_schemas } = surface.s;
     // The sanitized catalog before the decision, for the audit report and,
     // per tool, for the byte digests.
-    let (sanitized_text, spans) = json::write_compact_tool_spans(&catalog);
+    let (sanitized_text, spans) = json::write_served_tool_spans(&catalog);
     let drift = classify(baseline, &catalog, &tools, &sanitized_text, &spans, &pp.fields);
     let mut next = baseline.successor();
     next.hidden = hidden.iter().filter_map(|h| h.name.clone()).collect();
@@ -341,9 +341,9 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
         match discovery {
             Some(dp) => {
                 *behind = catalog.as_object().and_then(|o| o.get("tools")).and_then(Value::as_array).cloned().unwrap_or_default();
-                Decision::Serve(json::write_compact(&crate::discovery::surface_catalog(dp, sp.dialect.target, catalog)))
+                Decision::Serve(json::write_served(&crate::discovery::surface_catalog(dp, sp.dialect.target, catalog)))
             }
-            None => Decision::Serve(json::write_compact(catalog)),
+            None => Decision::Serve(json::write_served(catalog)),
         }
     };
     let mut current: Vec<Value> = match catalog.as_object_mut().and_then(|o| o.remove("tools")) {
