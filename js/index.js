@@ -6,8 +6,13 @@
 // objects on the way out, and the component's `result` errors (jco's
 // `ComponentError` with the WIT variant in `.payload`) become `GuardError`s
 // whose `kind` is the WIT case id. Every rule lives in the engine.
+import * as nodeBuffer from "node:buffer";
 import { readFileSync } from "node:fs";
-import { instantiate } from "./gen/mcp-guard.js";
+import { _setAsciiTest, instantiate } from "./gen/mcp-guard.js";
+
+// Long ASCII strings (every served catalog) leave the component as Latin-1
+// slices of its bytes (scripts/build.mjs, 4e); `isAscii` is Node >= 18.15.
+_setAsciiTest(nodeBuffer.isAscii);
 
 // ---------------------------------------------------------------------------
 // Errors
