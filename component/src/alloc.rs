@@ -38,6 +38,15 @@ const MAX_CHUNKS: usize = 5;
 /// what it was without the arena (the hosts give the component 256 MiB or
 /// more; the adversarial files stay under 64 MiB, `host-tests/tests/bounds.rs`).
 const CAP: usize = 31 << 20;
+/// Blocks this large go to `System`. A block that does not fit what is left
+/// of the chunk being filled moves the bump to the next chunk that holds it,
+/// and everything after it follows: the 5 MB block a host writes a 1.7 MB
+/// catalog into (the npm glue sizes it at 3 bytes per UTF-16 unit and
+/// shrinks it after) skipped the first three chunks (7 MiB), so the call's
+/// ~20 MB spilled past the last chunk and linear memory grew by 19 MiB. A
+/// few large blocks a call (its input, its output, the detector's memo text)
+/// cost dlmalloc nothing measurable.
+const BIG: usize = FIRST_CHUNK;
 
 pub struct Arena(UnsafeCell<State>);
 
@@ -133,7 +142,7 @@ impl State {
 unsafe impl GlobalAlloc for Arena {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
         let s = &mut *self.0.get();
-        if s.on {
+        if s.on && l.size() < BIG {
             if let Some(p) = s.bump(l) {
                 return p as *mut u8;
             }
