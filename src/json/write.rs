@@ -5,13 +5,13 @@
 //! - **Served** (`write_served*`: the catalog text a client is sent): ASCII
 //!   only, every other character as a `\uXXXX` escape (a surrogate pair
 //!   above U+FFFF). Those texts cross every host's string boundary, and
-//!   ASCII is what each runtime holds most cheaply: V8 and CPython keep a
-//!   string with any character above U+00FF as two or four bytes per
-//!   character, so a 1.7 MB catalog with a few hundred such characters (an
-//!   em dash, an emoji) became a 3.4 MB string in Node and 6.8 MB in Python,
-//!   built on their slow paths. ASCII also crosses a pipe or log with a wrong
-//!   encoding unchanged. The value is the same; only non-Latin text grows on
-//!   the wire (3 → 6 bytes for a CJK character).
+//!   ASCII is what each runtime holds most cheaply: V8 keeps a string with
+//!   any character above U+00FF at two bytes per character (CPython at two
+//!   or four), so a 1.7 MB catalog with a few hundred such characters (an em
+//!   dash, an emoji) became a 3.4 MB string in Node, built on V8's slow
+//!   path: ~2 ms of a call (BENCHMARKS, "npm package"). ASCII also crosses a
+//!   pipe or log with a wrong encoding unchanged. The value is the same;
+//!   only non-Latin text grows on the wire (3 → 6 bytes for a CJK character).
 //! - **Raw** UTF-8 (`write_compact`, `write_pretty`): texts meant to be read
 //!   (finding details, reports, the JSON inside a tool result the model
 //!   reads), and digests' inputs.
@@ -147,8 +147,9 @@ pub(crate) fn write_str(out: &mut String, s: &str, ascii: bool) {
         i += if ascii { super::plain_ascii_run(&bytes[i..]) } else { super::plain_run(&bytes[i..]) };
         let Some(&b) = bytes.get(i) else { break };
         if b >= 0x80 {
-            // Only in the ASCII form: the character starting here, as one
-            // escape per UTF-16 unit.
+            // Only in the ASCII form: the character starting here (the run
+            // stops at its first byte, so `i` is a character boundary), as
+            // one escape per UTF-16 unit.
             out.push_str(&s[start..i]);
             let c = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(char::REPLACEMENT_CHARACTER);
             let mut units = [0u16; 2];
