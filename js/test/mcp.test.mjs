@@ -45,7 +45,15 @@ async function stdio(server, args, guardOpts = {}) {
   await client.connect(transport);
   const events = [];
   const guarded = guardClient(client, { onEvent: (e) => events.push(e), ...guardOpts });
-  return { client, guarded, sent, events, serverCalls: () => stderr.join("").match(/^CALL \S+$/gm) ?? [] };
+  // The server logs a call on stderr before it answers on stdout, but the two
+  // pipes are read independently: the answer can be handled first. So the
+  // log is read once it holds `n` calls (or after 5 s, to fail on it).
+  const calls = () => stderr.join("").match(/^CALL \S+$/gm) ?? [];
+  const serverCalls = async (n) => {
+    for (const end = Date.now() + 5000; calls().length < n && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
+    return calls();
+  };
+  return { client, guarded, sent, events, serverCalls };
 }
 
 /** Resolves with the next onToolsChanged report `{error, result}`. */
@@ -159,7 +167,7 @@ test("a poisoned catalog from an McpServer: poisoned tool hidden and its call bl
     const r = await guarded.callTool({ name: "search", arguments: { query: "q", limit: "3" } });
     assert.equal(r.content[0].text, "results for q (limit 3, number)");
     assert.deepEqual(sent, ["search"]);
-    assert.deepEqual(serverCalls(), ["CALL search"]);
+    assert.deepEqual(await serverCalls(1), ["CALL search"]);
   } finally {
     await guarded.close();
   }
@@ -194,7 +202,7 @@ test("rug pull mid-session under block/error/invalidate: list_changed re-lists, 
     await refusedCall(guarded.callTool({ name: "echo", arguments: { message: "b" } }), "session-invalidated");
     await refusedCall(guarded.callTool({ name: "mutate", arguments: {} }), "session-invalidated");
     assert.deepEqual(sent, ["echo", "mutate"]);
-    assert.deepEqual(serverCalls(), ["CALL echo", "CALL mutate"]);
+    assert.deepEqual(await serverCalls(2), ["CALL echo", "CALL mutate"]);
   } finally {
     await guarded.close();
   }
