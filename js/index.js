@@ -8,10 +8,10 @@
 // whose `kind` is the WIT case id. Every rule lives in the engine.
 import * as nodeBuffer from "node:buffer";
 import { readFileSync } from "node:fs";
-import { _setAsciiTest, instantiate } from "./gen/mcp-guard.js";
+import { _setAsciiTest, _takeLoneSurrogate, instantiate } from "./gen/mcp-guard.js";
 
-// Long ASCII strings (every served catalog) leave the component as Latin-1
-// slices of its bytes (scripts/build.mjs, 4e); `isAscii` is Node >= 18.15.
+// Long ASCII strings (every served catalog) leave the component as one
+// Latin-1 copy of their bytes (scripts/build.mjs, 4e); `isAscii` is Node >= 18.15.
 _setAsciiTest(nodeBuffer.isAscii);
 
 // ---------------------------------------------------------------------------
@@ -117,14 +117,18 @@ function call(f) {
   depth += 1;
   try {
     root = engine();
-    return f(root);
+    const out = f(root);
+    refuseLoneSurrogate();
+    return out;
   } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError && instance === root) instance = null; // poisoned: start afresh next time
+    // A long argument with a lone surrogate outranks whatever the engine
+    // said about its replaced text (see `deferred`).
+    refuseLoneSurrogate();
     if (e !== null && typeof e === "object" && e.constructor?.name === "ComponentError" && "payload" in e) {
       throw fromWitError(e.payload);
     }
-    if (e instanceof Error && e.name === "McpGuardLoneSurrogate") throw deferredRefusal(e.text);
     if (e instanceof WebAssembly.RuntimeError) {
-      if (instance === root) instance = null; // poisoned: start afresh next time
       throw new GuardError("trap", `the engine trapped: ${e.message}`, { reason: e.message });
     }
     throw e;
@@ -155,11 +159,12 @@ const isWellFormed =
 // A string of 64 Ki units or more is not read here: the glue checks it as
 // it crosses, by searching the UTF-8 bytes for the U+FFFD that `encodeInto`
 // writes for a lone surrogate (scripts/build.mjs, 4d; ~0.02 ms for the 1.7 MB
-// corpus where `isWellFormed` takes ~0.9 ms), and throws it back before the
-// component runs. Such strings wait in `deferred` with their argument's name
-// until the outermost `call` returns, so the refusal is the same GuardError
-// as here. (The guest may have allocated the bytes by then: every export
-// starts with a fresh per-call arena.)
+// corpus where `isWellFormed` takes ~0.9 ms). By then its bytes are in the
+// guest, which frees them only in the call, so the call runs on the replaced
+// text and its answer is thrown away: `call` refuses the string instead
+// (`refuseLoneSurrogate`). Such strings wait in `deferred` with their
+// argument's name until the outermost `call` returns, so the refusal is the
+// same GuardError as here.
 const DEFER_AT = 1 << 16;
 /** [string, argument] of the long strings the current call passes. */
 const deferred = [];
@@ -176,10 +181,12 @@ function unicodeText(s, argument) {
   throw loneSurrogate(s, argument);
 }
 
-/** The refusal of `s`, a long string the glue found a lone surrogate in. */
-function deferredRefusal(s) {
+/** Throws the refusal of the long string the glue found a lone surrogate in, if any. */
+function refuseLoneSurrogate() {
+  const s = _takeLoneSurrogate();
+  if (s === null) return;
   const d = deferred.findLast(([t]) => t === s);
-  return loneSurrogate(s, d === undefined ? "argument" : d[1]);
+  throw loneSurrogate(s, d === undefined ? "argument" : d[1]);
 }
 
 /** GuardError `invalid-json` for `s`, which holds a lone surrogate. */

@@ -14,8 +14,8 @@
 // 4c. Long strings leave it decoded a slice at a time: patched and checked.
 // 4d. Long strings entering it are checked for lone surrogates after
 //    encoding, by a byte search: patched and checked.
-// 4e. Long ASCII strings leave it as Latin-1 slices of the bytes, when the
-//    package hands in an ASCII test: patched and checked.
+// 4e. Long ASCII strings leave it as one Latin-1 copy of their bytes, when
+//    the package hands in an ASCII test: patched and checked.
 // 5. gen/SOURCE.json records the component's SHA-256 and the version of this
 //    post-processing; an unchanged component is not transpiled again.
 import { spawnSync } from "node:child_process";
@@ -52,7 +52,7 @@ if (!existsSync(wasm)) {
 
 // Version of the post-processing below: a gen/ made by an older build
 // script is made again.
-const GLUE = 6;
+const GLUE = 7;
 
 const bytes = readFileSync(wasm);
 const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -164,22 +164,24 @@ writeFileSync(
 // wrote instead: it writes U+FFFD (EF BF BD) for each lone surrogate, so
 // bytes without that sequence prove there is none. Node's `Buffer#indexOf`
 // finds it in ~0.02 ms (`Uint8Array#indexOf` takes ~0.5 ms); only bytes that
-// hold it, or a runtime without `Buffer`, get the exact check. A string that
-// fails is thrown as `McpGuardLoneSurrogate` carrying it, before the
-// component is called, and index.js turns that into its usual
-// `invalid-json` GuardError naming the argument.
+// hold it, or a runtime without `Buffer`, get the exact check.
+//
+// A string that fails is not thrown here: its bytes are in a block of the
+// guest's memory by now, which only the call that takes them frees (the
+// canonical ABI has no other way to give a block back; a block left behind
+// would hold the guest's arena from ever starting over). So the call goes
+// on, on the replaced text, and the string waits in `_loneSurrogate`;
+// index.js takes it after the call (`_takeLoneSurrogate`), discards the
+// engine's answer, whatever it was, and throws its `invalid-json`
+// GuardError naming the argument. The engine is pure: the discarded run
+// leaves nothing behind.
 const encodeDecl = "function _utf8AllocateAndEncode(s, realloc, memory) {";
 const checked = `const _FFFD = typeof Buffer === "function" ? Buffer.from([0xef, 0xbf, 0xbd]) : null;
   function _utf8AllocateAndEncode(s, realloc, memory) {
     const r = _utf8AllocateAndEncodeUnchecked(s, realloc, memory);
-    if (s.length >= 65536) {
+    if (s.length >= 65536 && _loneSurrogate === null) {
       const maybe = _FFFD === null || Buffer.from(memory.buffer, r.ptr, r.len).indexOf(_FFFD) !== -1;
-      if (maybe && !(typeof s.isWellFormed === "function" ? s.isWellFormed() : !/[\\uD800-\\uDFFF]/u.test(s))) {
-        const e = new Error("a string holds a lone UTF-16 surrogate");
-        e.name = "McpGuardLoneSurrogate";
-        e.text = s;
-        throw e;
-      }
+      if (maybe && !(typeof s.isWellFormed === "function" ? s.isWellFormed() : !/[\\uD800-\\uDFFF]/u.test(s))) _loneSurrogate = s;
     }
     return r;
   }
@@ -214,7 +216,8 @@ writeFileSync(
     )
     .replace(
       instantiateDecl,
-      `let _asciiTest = null;\n/** A test that \`bytes\` are all ASCII (Node's \`buffer.isAscii\`), for \`_utf8Decode\`. */\nexport function _setAsciiTest(f) {\n  _asciiTest = typeof f === "function" && typeof Buffer === "function" ? f : null;\n}\n${instantiateDecl}`,
+      `let _asciiTest = null;\n/** A test that \`bytes\` are all ASCII (Node's \`buffer.isAscii\`), for \`_utf8Decode\`. */\nexport function _setAsciiTest(f) {\n  _asciiTest = typeof f === "function" && typeof Buffer === "function" ? f : null;\n}\n` +
+        `let _loneSurrogate = null;\n/** The long string with a lone surrogate the last call passed (its answer is void), or null; cleared. */\nexport function _takeLoneSurrogate() {\n  const s = _loneSurrogate;\n  _loneSurrogate = null;\n  return s;\n}\n${instantiateDecl}`,
     ),
 );
 
@@ -223,7 +226,7 @@ if (!js.includes("export function _setAsciiTest(f)") || !js.includes('if (_ascii
   console.error("build: the ASCII decoding patch did not apply cleanly");
   process.exit(1);
 }
-if (js.split("_utf8AllocateAndEncodeUnchecked(").length !== 3 || !js.includes('e.name = "McpGuardLoneSurrogate"')) {
+if (js.split("_utf8AllocateAndEncodeUnchecked(").length !== 3 || !js.includes("_loneSurrogate = s;") || !js.includes("export function _takeLoneSurrogate()")) {
   console.error("build: the lone-surrogate check patch did not apply cleanly");
   process.exit(1);
 }

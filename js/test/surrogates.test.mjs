@@ -1,7 +1,8 @@
 // Strings that cannot cross the boundary (README, "Strings that cannot
 // cross"): the shared fixture parity/surrogates.json, read by every host's
-// tests. A JS string with a lone UTF-16 surrogate is refused before it
-// crosses (jco's TextEncoder would put U+FFFD in its place), as `invalid-json`
+// tests. A JS string with a lone UTF-16 surrogate is refused (jco's
+// TextEncoder would put U+FFFD in its place; a long string is checked as it
+// crosses and the call's answer discarded), as `invalid-json`
 // naming the argument and the UTF-16 index; escaped lone surrogates in JSON
 // text are the engine's to refuse, each argument under its own error.
 import { test } from "node:test";
@@ -15,6 +16,18 @@ import { guardClient } from "../mcp.js";
 import { here, repoRoot } from "./helpers.mjs";
 
 const fixture = JSON.parse(readFileSync(join(repoRoot, "parity/surrogates.json"), "utf8"));
+
+// The guest's linear memories, to see that refusals leak nothing: the
+// package instantiates the component on its first call, through the global
+// `WebAssembly.Instance`.
+const memories = [];
+const Instance = WebAssembly.Instance;
+WebAssembly.Instance = function (module, imports) {
+  const inst = new Instance(module, imports);
+  for (const x of Object.values(inst.exports)) if (x instanceof WebAssembly.Memory) memories.push(x);
+  return inst;
+};
+const guestBytes = () => Math.max(0, ...memories.map((m) => m.buffer.byteLength));
 const pagedServer = join(here, "servers/paged-server.mjs");
 const CLEAN = '{"tools":[{"name":"echo","description":"Echoes the text back.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}]}';
 
@@ -120,7 +133,8 @@ test("long host strings (64 Ki units and more: checked by the glue after encodin
   // U+FFFD that encodeInto writes in a lone surrogate's place (README,
   // "Strings that cannot cross"). Padded after the fixture's value, every
   // refusal must name the same argument, index and offset as above; without
-  // the glue's check the lone surrogate would cross as U+FFFD and run.
+  // the glue's check the lone surrogate would cross as U+FFFD and its answer
+  // would be returned.
   const guard = createGuard({});
   const { baseline } = guard.pin(CLEAN);
   const pad = " ".repeat(1 << 16);
@@ -151,6 +165,15 @@ test("long host strings (64 Ki units and more: checked by the glue after encodin
   assert.equal(out.catalog.tools[0].description, "Echoes \uFFFD and \u{1F600} back.");
   const bad = catalog("Echoes \uFFFD and \u{1F600} back \uDC00.");
   assert.throws(() => guard.sanitize(bad), (e) => e instanceof GuardError && e.details.argument === "catalog" && e.details.index === bad.indexOf("\uDC00"));
+  // The refused string's bytes were already in the guest when the glue found
+  // the lone surrogate; they must be freed, not left behind call after call
+  // (a 2 Mi-unit string is a 6 MB block: 30 refusals would add 180 MB).
+  const big = CLEAN.replace("Echoes the text back.", "\uDC00") + " ".repeat(1 << 21);
+  assert.throws(() => guard.sanitize(big), GuardError);
+  const before = guestBytes();
+  for (let i = 0; i < 30; i++) assert.throws(() => guard.sanitize(big), (e) => e instanceof GuardError && e.kind === "invalid-json");
+  assert.ok(guestBytes() - before < 8 << 20, `guest memory grew from ${before} to ${guestBytes()} bytes`);
+  assert.equal(guard.sanitize(catalog("fine")).catalog.tools[0].description, "fine");
 });
 
 test("escaped lone surrogates in JSON text are refused by the engine, each argument under its own error; an escaped pair is one character", () => {
