@@ -8,17 +8,8 @@
 // text in → `catalogJson` out.
 import { emit, measure, peakMemory, readPlan } from "../../scripts/bench-table-lib.mjs";
 import { readFileSync } from "node:fs";
-
-// The guest's linear memory, for the table: jco instantiates the core
-// modules through the global `WebAssembly.Instance`; keep the memories they
-// export (the engine's is the one that grows).
-const memories = [];
-const Instance = WebAssembly.Instance;
-WebAssembly.Instance = function (module, imports) {
-  const inst = new Instance(module, imports);
-  for (const x of Object.values(inst.exports)) if (x instanceof WebAssembly.Memory) memories.push(x);
-  return inst;
-};
+// Before the package: it wraps `WebAssembly.Instance` to see the guest's memory.
+import { guestBytes } from "../scripts/guest-memory.mjs";
 const { createGuard } = await import("../index.js");
 
 const [planPath, mode, only] = process.argv.slice(2);
@@ -39,7 +30,8 @@ if (mode === "memory") {
   const text = readFileSync(w.path, "utf8");
   const r = row(only, [w.policy]);
   const m = await peakMemory(() => r.run(w.policy, text), plan.memory.runs);
-  const guest = memories.length ? Math.max(...memories.map((x) => x.buffer.byteLength)) / 2 ** 20 : null;
+  const bytes = guestBytes();
+  const guest = bytes === null ? null : bytes / 2 ** 20;
   emit({ row: only, workload: "memory", ...m, guest_mib: guest });
 } else {
   const rows = [row("npm"), row("node-json")];

@@ -14,20 +14,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { guardClient } from "../mcp.js";
 import { here, repoRoot } from "./helpers.mjs";
+// The guest's memory, to see that refusals leak nothing (the package
+// instantiates on its first call, after this module's wrapper is in place).
+import { guestBytes } from "../scripts/guest-memory.mjs";
 
 const fixture = JSON.parse(readFileSync(join(repoRoot, "parity/surrogates.json"), "utf8"));
 
-// The guest's linear memories, to see that refusals leak nothing: the
-// package instantiates the component on its first call, through the global
-// `WebAssembly.Instance`.
-const memories = [];
-const Instance = WebAssembly.Instance;
-WebAssembly.Instance = function (module, imports) {
-  const inst = new Instance(module, imports);
-  for (const x of Object.values(inst.exports)) if (x instanceof WebAssembly.Memory) memories.push(x);
-  return inst;
-};
-const guestBytes = () => Math.max(0, ...memories.map((m) => m.buffer.byteLength));
 const pagedServer = join(here, "servers/paged-server.mjs");
 const CLEAN = '{"tools":[{"name":"echo","description":"Echoes the text back.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}]}';
 
