@@ -30,12 +30,15 @@ const root = resolve(pkg, "..");
 const gen = join(pkg, "gen");
 const wasm = process.env.MCP_GUARD_WASM ? resolve(process.env.MCP_GUARD_WASM) : join(root, "dist/mcp-guard.wasm");
 
+/** Stops the build: `what` went wrong. */
+function fail(what) {
+  console.error(`build: ${what}`);
+  process.exit(1);
+}
+
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: "inherit", ...opts });
-  if (r.status !== 0) {
-    console.error(`build: ${cmd} ${args.join(" ")} failed (${r.status ?? r.signal})`);
-    process.exit(1);
-  }
+  if (r.status !== 0) fail(`${cmd} ${args.join(" ")} failed (${r.status ?? r.signal})`);
 }
 
 if (!existsSync(wasm)) {
@@ -43,8 +46,7 @@ if (!existsSync(wasm)) {
   if (!existsSync(script)) {
     // Installed from a tarball: gen/ ships in the package, nothing to build.
     if (existsSync(join(gen, "mcp-guard.js"))) process.exit(0);
-    console.error(`build: ${wasm} is missing and there is no ${script} to build it`);
-    process.exit(1);
+    fail(`${wasm} is missing and there is no ${script} to build it`);
   }
   console.error(`build: ${wasm} missing; running scripts/build-component.sh`);
   run("bash", [script], { cwd: root });
@@ -81,13 +83,14 @@ run(process.execPath, [jcoBin, "transpile", wasm, "-o", gen, "--name", "mcp-guar
 // hidden tools, name map) as "delete_file", the very look-alike the engine
 // flags. Decode as the other hosts do, keeping it (scripts/parity.sh found it;
 // test/api.test.mjs has the regression test).
+// Each patch below edits `js` in memory; it is written once, after the
+// checks at the end.
 const genJs = join(gen, "mcp-guard.js");
-const decoders = readFileSync(genJs, "utf8").split("new TextDecoder()");
-if (decoders.length < 2) {
-  console.error("build: no `new TextDecoder()` in the transpiled code: check how this jco version decodes strings");
-  process.exit(1);
+let js = readFileSync(genJs, "utf8");
+if (!js.includes("new TextDecoder()")) {
+  fail("no `new TextDecoder()` in the transpiled code: check how this jco version decodes strings");
 }
-writeFileSync(genJs, decoders.join('new TextDecoder("utf-8", { ignoreBOM: true })'));
+js = js.split("new TextDecoder()").join('new TextDecoder("utf-8", { ignoreBOM: true })');
 
 // jco sizes every string it passes in with a loop over its UTF-16 units in
 // JS, before `encodeInto` writes it: for the 1.7 MB corpus that loop took
@@ -99,18 +102,15 @@ writeFileSync(genJs, decoders.join('new TextDecoder("utf-8", { ignoreBOM: true }
 // written (without a copy: the arena takes back the top of its newest
 // block, dlmalloc splits the block). Longer strings are sized by
 // `Buffer.byteLength`, so the transient block stays under 12 MiB. The bytes
-// are the same either way (the package refuses lone surrogates before they
-// get here anyway). Outside Node (no `Buffer`), jco's loop stays.
+// are the same either way (a lone surrogate becomes U+FFFD in both; the
+// package refuses such strings, see 4d). Outside Node (no `Buffer`), jco's
+// loop stays.
 const sizing = /( +)let len = 0;\n\s*let codepoints = 0;\n\s*for \(let i = 0; i < s\.length; i\+\+\) \{[\s\S]*?\n\1\}\n/;
-const before = readFileSync(genJs, "utf8");
-if (!sizing.test(before)) {
-  console.error("build: jco's UTF-8 sizing loop in _utf8AllocateAndEncode not found: check how this jco version encodes strings");
-  process.exit(1);
+if (!sizing.test(js)) {
+  fail("jco's UTF-8 sizing loop in _utf8AllocateAndEncode not found: check how this jco version encodes strings");
 }
-writeFileSync(
-  genJs,
-  before
-    .replace(sizing, (loop, indent) =>
+js = js
+  .replace(sizing, (loop, indent) =>
       `${indent}if (typeof Buffer === "function" && s.length <= 1 << 22) {\n` +
         `${indent}  const cap = s.length * 3;\n` +
         `${indent}  let ptr = realloc(0, 0, 1, cap);\n` +
@@ -120,9 +120,8 @@ writeFileSync(
         `${indent}  return { ptr, len: written };\n` +
         `${indent}}\n` +
         `${indent}const len = typeof Buffer === "function" ? Buffer.byteLength(s, "utf8") : ((s) => {\n${loop.replace("let codepoints = 0;", "").replace("codepoints++;", "")}${indent}return len;\n${indent}})(s);\n`,
-    )
-    .replace("const res = { ptr, len, codepoints };", "const res = { ptr, len };"),
-);
+  )
+  .replace("const res = { ptr, len, codepoints };", "const res = { ptr, len };");
 
 // jco decodes every string leaving the component with one `decode` call.
 // For the sanitized catalog (1.7 MB for the corpus) that is ~3.5 ms: a
@@ -146,15 +145,10 @@ const sliced = `function _utf8Decode(bytes) {
     }
     return parts.join("");
   }`;
-const beforeDecode = readFileSync(genJs, "utf8");
-if (!beforeDecode.includes(decoderDecl) || !beforeDecode.includes(decodeCall)) {
-  console.error("build: jco's string decoder (TEXT_DECODER_UTF8) not found: check how this jco version decodes strings");
-  process.exit(1);
+if (!js.includes(decoderDecl) || !js.includes(decodeCall)) {
+  fail("jco's string decoder (TEXT_DECODER_UTF8) not found: check how this jco version decodes strings");
 }
-writeFileSync(
-  genJs,
-  beforeDecode.split(decodeCall).join("_utf8Decode(").replace(decoderDecl, `${decoderDecl}\n  ${sliced}`),
-);
+js = js.split(decodeCall).join("_utf8Decode(").replace(decoderDecl, `${decoderDecl}\n  ${sliced}`);
 
 // The package refuses a string holding a lone UTF-16 surrogate (index.js,
 // `unicodeText`). `isWellFormed` reads every unit of the string: ~0.9 ms for
@@ -186,12 +180,10 @@ const checked = `const _FFFD = typeof Buffer === "function" ? Buffer.from([0xef,
     return r;
   }
   function _utf8AllocateAndEncodeUnchecked(s, realloc, memory) {`;
-const beforeCheck = readFileSync(genJs, "utf8");
-if (beforeCheck.split(encodeDecl).length !== 2) {
-  console.error("build: jco's _utf8AllocateAndEncode not found once: check how this jco version encodes strings");
-  process.exit(1);
+if (js.split(encodeDecl).length !== 2) {
+  fail("jco's _utf8AllocateAndEncode not found once: check how this jco version encodes strings");
 }
-writeFileSync(genJs, beforeCheck.replace(encodeDecl, checked));
+js = js.replace(encodeDecl, checked);
 
 // Every catalog the component serves is ASCII (README, "The served catalog
 // is ASCII"), and ASCII bytes are their own Latin-1: `Buffer#toString
@@ -202,52 +194,39 @@ writeFileSync(genJs, beforeCheck.replace(encodeDecl, checked));
 // through `_setAsciiTest`. Without it (or outside Node) nothing changes.
 const decodeHead = "function _utf8Decode(bytes) {\n    if (bytes.length < 65536) return TEXT_DECODER_UTF8.decode(bytes);";
 const instantiateDecl = "export function instantiate(";
-const beforeAscii = readFileSync(genJs, "utf8");
-if (!beforeAscii.includes(decodeHead) || beforeAscii.split(instantiateDecl).length !== 2) {
-  console.error("build: the sliced decoder or jco's instantiate not found: check the patches above");
-  process.exit(1);
+if (!js.includes(decodeHead) || js.split(instantiateDecl).length !== 2) {
+  fail("the sliced decoder or jco's instantiate not found: check the patches above");
 }
-writeFileSync(
-  genJs,
-  beforeAscii
-    .replace(
-      decodeHead,
-      `${decodeHead}\n    if (_asciiTest !== null && _asciiTest(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");`,
-    )
-    .replace(
-      instantiateDecl,
-      `let _asciiTest = null;\n/** A test that \`bytes\` are all ASCII (Node's \`buffer.isAscii\`), for \`_utf8Decode\`. */\nexport function _setAsciiTest(f) {\n  _asciiTest = typeof f === "function" && typeof Buffer === "function" ? f : null;\n}\n` +
-        `let _loneSurrogate = null;\n/** The long string with a lone surrogate the last call passed (its answer is void), or null; cleared. */\nexport function _takeLoneSurrogate() {\n  const s = _loneSurrogate;\n  _loneSurrogate = null;\n  return s;\n}\n${instantiateDecl}`,
-    ),
-);
+js = js
+  .replace(
+    decodeHead,
+    `${decodeHead}\n    if (_asciiTest !== null && _asciiTest(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");`,
+  )
+  .replace(
+    instantiateDecl,
+    `let _asciiTest = null;\n/** A test that \`bytes\` are all ASCII (Node's \`buffer.isAscii\`), for \`_utf8Decode\`. */\nexport function _setAsciiTest(f) {\n  _asciiTest = typeof f === "function" && typeof Buffer === "function" ? f : null;\n}\n` +
+      `let _loneSurrogate = null;\n/** The long string with a lone surrogate the last call passed (its answer is void), or null; cleared. */\nexport function _takeLoneSurrogate() {\n  const s = _loneSurrogate;\n  _loneSurrogate = null;\n  return s;\n}\n${instantiateDecl}`,
+  );
 
-const js = readFileSync(genJs, "utf8");
 if (!js.includes("export function _setAsciiTest(f)") || !js.includes('if (_asciiTest !== null && _asciiTest(bytes)) return Buffer.from(')) {
-  console.error("build: the ASCII decoding patch did not apply cleanly");
-  process.exit(1);
+  fail("the ASCII decoding patch did not apply cleanly");
 }
 if (js.split("_utf8AllocateAndEncodeUnchecked(").length !== 3 || !js.includes("_loneSurrogate = s;") || !js.includes("export function _takeLoneSurrogate()")) {
-  console.error("build: the lone-surrogate check patch did not apply cleanly");
-  process.exit(1);
+  fail("the lone-surrogate check patch did not apply cleanly");
 }
 // The only decode calls left are the helper's own two.
 if (js.split(decodeCall).length !== 3 || !js.includes("function _utf8Decode(")) {
-  console.error("build: the slice-wise decoding patch did not apply cleanly");
-  process.exit(1);
+  fail("the slice-wise decoding patch did not apply cleanly");
 }
 if (!js.includes('Buffer.byteLength(s, "utf8")') || !js.includes("const cap = s.length * 3;") || js.includes("codepoints")) {
-  console.error("build: the UTF-8 sizing patch did not apply cleanly");
-  process.exit(1);
+  fail("the UTF-8 sizing patch did not apply cleanly");
 }
 if (/new TextDecoder\((?!"utf-8", \{ ignoreBOM: true \}\))/.test(js)) {
-  console.error("build: the transpiled code has a TextDecoder that drops a leading U+FEFF");
-  process.exit(1);
+  fail("the transpiled code has a TextDecoder that drops a leading U+FEFF");
 }
 const imports = js.match(/^\s*import\s.*$/gm) ?? [];
-if (imports.length > 0) {
-  console.error(`build: the transpiled component imports something; refusing:\n${imports.join("\n")}`);
-  process.exit(1);
-}
+if (imports.length > 0) fail(`the transpiled component imports something; refusing:\n${imports.join("\n")}`);
+writeFileSync(genJs, js);
 const cores = readdirSync(gen).filter((f) => f.endsWith(".wasm")).sort();
 writeFileSync(sourceFile, JSON.stringify({ component: "mcp-guard.wasm", bytes: bytes.length, sha256, glue: GLUE, cores }, null, 2) + "\n");
 console.error(`build: gen/ from ${wasm} (${bytes.length} B, sha256 ${sha256.slice(0, 12)}): ${cores.join(", ")}`);
