@@ -82,10 +82,8 @@ fn scan(a: &Ast, unbounded_above: u32, problem: &mut Option<String>) {
         Ast::Flags(_) => *problem = Some("inline flags are not ECMA-262".into()),
         Ast::Alternation(x) => x.asts.iter().for_each(|s| scan(s, unbounded_above, problem)),
         Ast::Concat(x) => x.asts.iter().for_each(|s| scan(s, unbounded_above, problem)),
-        Ast::ClassBracketed(c) => {
-            if class_has_posix(&c.kind) {
-                *problem = Some("POSIX character classes mean something else in ECMA-262".into());
-            }
+        Ast::ClassBracketed(c) if class_has_posix(&c.kind) => {
+            *problem = Some("POSIX character classes mean something else in ECMA-262".into());
         }
         _ => {}
     }

@@ -72,6 +72,9 @@ impl Sanitized {
     }
 }
 
+/// One per-tool stage: edits the tool, reports through its context.
+type Stage<'a> = dyn Fn(&mut Object, &mut ToolCtx) + 'a;
+
 pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result<Sanitized, Error> {
     let limit = policy.catalog.max_catalog_bytes;
     if text.len() as u64 > limit {
@@ -128,7 +131,7 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
         }
         // Stages 1-6, per tool, in order; a hidden tool skips the rest.
         let poisoning = |t: &mut Object, c: &mut ToolCtx| stages::poisoning::run(t, c, &policy.detector.0, &name_index);
-        let per_tool: [&dyn Fn(&mut Object, &mut ToolCtx); 6] = [
+        let per_tool: [&Stage; 6] = [
             &stages::fields::run,
             &stages::sanitize::run,
             &stages::limits::run,

@@ -13,7 +13,7 @@
 
 use mcp_guard::json::{self, Object, Value};
 use mcp_guard::{Policy, SanitizeOptions};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn cases() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("conformance/cases");
@@ -31,7 +31,7 @@ fn num(n: u64) -> Value {
 }
 
 /// The comparable form of a run, as it is stored in `expected.json`.
-fn actual(case: &PathBuf) -> Value {
+fn actual(case: &Path) -> Value {
     let input = std::fs::read_to_string(case.join("input.json")).unwrap();
     let policy = match std::fs::read_to_string(case.join("policy.json")) {
         Ok(p) => Policy::from_json(&p).expect("case policy"),

@@ -106,7 +106,7 @@ fn top_level(v: &mut Value, ptr: &str, cx: &mut ToolCtx) -> Result<(), String> {
                 "enum", "const", "items", "prefixItems", "pattern", "minLength", "maxLength", "minimum", "maximum",
                 "multipleOf", "minItems", "maxItems", "format",
             ];
-            if let Some(k) = NON_OBJECT.iter().find(|k| o.contains_key(**k)) {
+            if let Some(k) = NON_OBJECT.iter().find(|k| o.contains_key(k)) {
                 return Err(format!("inputSchema has no type and uses the non-object keyword {k:?}"));
             }
             for comb in ["anyOf", "oneOf", "allOf"] {

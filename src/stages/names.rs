@@ -13,6 +13,7 @@
 use crate::ctx::ToolCtx;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::policy::OnInvalidName;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 
@@ -180,13 +181,16 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
             stem.truncate(max.saturating_sub(suffix.len()));
             let new = format!("{stem}{suffix}");
             let ptr = format!("{}/name", cxs[idx].base());
-            if taken.contains_key(&new) {
-                cxs[idx].hide(K::NameDuplicate, S::High, ptr, format!("mapped name {new:?} collides"));
-                visible[idx] = None;
-            } else {
-                cxs[idx].report(K::NameMapped, S::Medium, ptr, Action::Mapped, format!("mapped name collided; now {new:?}"));
-                visible[idx] = Some(new.clone());
-                taken.insert(new, idx);
+            match taken.entry(new) {
+                Entry::Occupied(e) => {
+                    cxs[idx].hide(K::NameDuplicate, S::High, ptr, format!("mapped name {:?} collides", e.key()));
+                    visible[idx] = None;
+                }
+                Entry::Vacant(e) => {
+                    cxs[idx].report(K::NameMapped, S::Medium, ptr, Action::Mapped, format!("mapped name collided; now {:?}", e.key()));
+                    visible[idx] = Some(e.key().clone());
+                    e.insert(idx);
+                }
             }
             if idx == other {
                 taken.insert(v, i);
