@@ -8,7 +8,7 @@
 // whose `kind` is the WIT case id. Every rule lives in the engine.
 import * as nodeBuffer from "node:buffer";
 import { readFileSync } from "node:fs";
-import { _setAsciiTest, _takeLoneSurrogate, instantiate } from "./gen/mcp-guard.js";
+import { _setAsciiTest, _takeMaybeLoneSurrogates, instantiate } from "./gen/mcp-guard.js";
 
 // Long ASCII strings (every served catalog) leave the component as one
 // Latin-1 copy of their bytes (scripts/build.mjs, 4e); `isAscii` is Node >= 18.15.
@@ -156,10 +156,11 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 const isWellFormed =
   typeof String.prototype.isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !LONE_SURROGATE.test(s);
 
-// A string of 64 Ki units or more is not read here: the glue checks it as
-// it crosses, by searching the UTF-8 bytes for the U+FFFD that `encodeInto`
-// writes for a lone surrogate (scripts/build.mjs, 4d; ~0.02 ms for the 1.7 MB
-// corpus where `isWellFormed` takes ~0.9 ms). By then its bytes are in the
+// A string of 64 Ki units or more is not read here: as it crosses, the glue
+// searches its UTF-8 bytes for the U+FFFD that `encodeInto` writes for a
+// lone surrogate (scripts/build.mjs, 4d; ~0.02 ms for the 1.7 MB corpus
+// where `isWellFormed` takes ~0.9 ms), and only a string whose bytes hold
+// one gets the exact test, after the call. By then its bytes are in the
 // guest, which frees them only in the call, so the call runs on the replaced
 // text and its answer is thrown away: `call` refuses the string instead
 // (`refuseLoneSurrogate`). Such strings wait in `deferred` with their
@@ -181,10 +182,10 @@ function unicodeText(s, argument) {
   throw loneSurrogate(s, argument);
 }
 
-/** Throws the refusal of the long string the glue found a lone surrogate in, if any. */
+/** Throws the refusal of the first long string the call passed with a lone surrogate, if any. */
 function refuseLoneSurrogate() {
-  const s = _takeLoneSurrogate();
-  if (s === null) return;
+  const s = _takeMaybeLoneSurrogates().find((t) => !isWellFormed(t));
+  if (s === undefined) return;
   const d = deferred.findLast(([t]) => t === s);
   throw loneSurrogate(s, d === undefined ? "argument" : d[1]);
 }

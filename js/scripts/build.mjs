@@ -54,7 +54,7 @@ if (!existsSync(wasm)) {
 
 // Version of the post-processing below: a gen/ made by an older build
 // script is made again.
-const GLUE = 7;
+const GLUE = 8;
 
 const bytes = readFileSync(wasm);
 const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -158,24 +158,24 @@ js = js.split(decodeCall).join("_utf8Decode(").replace(decoderDecl, `${decoderDe
 // wrote instead: it writes U+FFFD (EF BF BD) for each lone surrogate, so
 // bytes without that sequence prove there is none. Node's `Buffer#indexOf`
 // finds it in ~0.02 ms (`Uint8Array#indexOf` takes ~0.5 ms); only bytes that
-// hold it, or a runtime without `Buffer`, get the exact check.
+// hold it (a real U+FFFD writes it too), or a runtime without `Buffer`,
+// need index.js's exact check, which is the package's one test.
 //
-// A string that fails is not thrown here: its bytes are in a block of the
-// guest's memory by now, which only the call that takes them frees (the
-// canonical ABI has no other way to give a block back; a block left behind
-// would hold the guest's arena from ever starting over). So the call goes
-// on, on the replaced text, and the string waits in `_loneSurrogate`;
-// index.js takes it after the call (`_takeLoneSurrogate`), discards the
-// engine's answer, whatever it was, and throws its `invalid-json`
-// GuardError naming the argument. The engine is pure: the discarded run
-// leaves nothing behind.
+// Nothing is thrown here: the string's bytes are in a block of the guest's
+// memory by now, which only the call that takes them frees (the canonical
+// ABI has no other way to give a block back; a block left behind would hold
+// the guest's arena from ever starting over). So the call goes on, on the
+// replaced text, and such strings wait in `_maybeLoneSurrogates`; index.js
+// takes them after the call (`_takeMaybeLoneSurrogates`) and, for the first
+// that is not well-formed, discards the engine's answer, whatever it was,
+// and throws its `invalid-json` GuardError naming the argument. The engine
+// is pure: the discarded run leaves nothing behind.
 const encodeDecl = "function _utf8AllocateAndEncode(s, realloc, memory) {";
 const checked = `const _FFFD = typeof Buffer === "function" ? Buffer.from([0xef, 0xbf, 0xbd]) : null;
   function _utf8AllocateAndEncode(s, realloc, memory) {
     const r = _utf8AllocateAndEncodeUnchecked(s, realloc, memory);
-    if (s.length >= 65536 && _loneSurrogate === null) {
-      const maybe = _FFFD === null || Buffer.from(memory.buffer, r.ptr, r.len).indexOf(_FFFD) !== -1;
-      if (maybe && !(typeof s.isWellFormed === "function" ? s.isWellFormed() : !/[\\uD800-\\uDFFF]/u.test(s))) _loneSurrogate = s;
+    if (s.length >= 65536 && (_FFFD === null || Buffer.from(memory.buffer, r.ptr, r.len).indexOf(_FFFD) !== -1)) {
+      _maybeLoneSurrogates.push(s);
     }
     return r;
   }
@@ -205,13 +205,13 @@ js = js
   .replace(
     instantiateDecl,
     `let _asciiTest = null;\n/** A test that \`bytes\` are all ASCII (Node's \`buffer.isAscii\`), for \`_utf8Decode\`. */\nexport function _setAsciiTest(f) {\n  _asciiTest = typeof f === "function" && typeof Buffer === "function" ? f : null;\n}\n` +
-      `let _loneSurrogate = null;\n/** The long string with a lone surrogate the last call passed (its answer is void), or null; cleared. */\nexport function _takeLoneSurrogate() {\n  const s = _loneSurrogate;\n  _loneSurrogate = null;\n  return s;\n}\n${instantiateDecl}`,
+      `let _maybeLoneSurrogates = [];\n/** The long strings passed since the last take whose bytes hold U+FFFD (as a lone surrogate is written), in order; cleared. */\nexport function _takeMaybeLoneSurrogates() {\n  const v = _maybeLoneSurrogates;\n  _maybeLoneSurrogates = [];\n  return v;\n}\n${instantiateDecl}`,
   );
 
 if (!js.includes("export function _setAsciiTest(f)") || !js.includes('if (_asciiTest !== null && _asciiTest(bytes)) return Buffer.from(')) {
   fail("the ASCII decoding patch did not apply cleanly");
 }
-if (js.split("_utf8AllocateAndEncodeUnchecked(").length !== 3 || !js.includes("_loneSurrogate = s;") || !js.includes("export function _takeLoneSurrogate()")) {
+if (js.split("_utf8AllocateAndEncodeUnchecked(").length !== 3 || !js.includes("_maybeLoneSurrogates.push(s);") || !js.includes("export function _takeMaybeLoneSurrogates()")) {
   fail("the lone-surrogate check patch did not apply cleanly");
 }
 // The only decode calls left are the helper's own two.
