@@ -56,6 +56,121 @@ pub fn is_request(m: &Value, name: &str) -> bool {
     method(m) == Some(name) && request_id(m).is_some()
 }
 
+/// How a response's id relates to a request's id.
+///
+/// The one rule every host applies (README, "Response ids"): an answer is
+/// taken for a request only when its id is the request's id *exactly* (same
+/// JSON type, same text). An id that is not exactly the request's but that a
+/// mainstream client could still take for it — numbers by value (`1`, `1.0`,
+/// `1e0`), a number and a string that reads as that number (`1`, `"1"`,
+/// `" 0x1 "`), the loosest equality of JavaScript's `==` — is `Loose`: the
+/// host refuses it (the client gets an error for its request, never the
+/// answer), since some client would route it to the guarded request the
+/// engine never judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdMatch {
+    /// The same id: the answer belongs to the request.
+    Exact,
+    /// A different id some client would still match to the request: refuse.
+    Loose,
+    /// Unrelated ids.
+    Distinct,
+}
+
+/// Compares a response's id with a request's id (see [`IdMatch`]).
+pub fn id_match(request: &Value, response: &Value) -> IdMatch {
+    let exact = match (request, response) {
+        (Value::String(a), Value::String(b)) => a == b,
+        (Value::Number(a), Value::Number(b)) => a.as_str() == b.as_str(),
+        (Value::Null, Value::Null) => true,
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        _ => false,
+    };
+    if exact {
+        return IdMatch::Exact;
+    }
+    match (loose_number(request), loose_number(response)) {
+        (Some(a), Some(b)) if a == b => IdMatch::Loose,
+        _ => IdMatch::Distinct,
+    }
+}
+
+/// The number JavaScript's `==` would compare an id as (`ToNumber`), or
+/// `None` where no mainstream client reads one (objects, arrays, null, text
+/// that is no number). NaN is `None`: it equals nothing.
+fn loose_number(v: &Value) -> Option<f64> {
+    let n = match v {
+        Value::Number(n) => n.as_f64(),
+        Value::Bool(b) => f64::from(u8::from(*b)),
+        Value::String(s) => js_to_number(s)?,
+        _ => return None,
+    };
+    (!n.is_nan()).then_some(n)
+}
+
+/// JavaScript's `ToNumber` of a string (ECMA-262 StringToNumber): trimmed of
+/// white space and line terminators; empty is 0; `0x`/`0o`/`0b` literals;
+/// `Infinity` with a sign; else a decimal literal (`.5`, `5.`, `1e3`).
+/// Bounded: one pass over the string.
+fn js_to_number(s: &str) -> Option<f64> {
+    let t = s.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if t.is_empty() {
+        return Some(0.0);
+    }
+    let radix = |digits: &str, r: u32| -> Option<f64> {
+        if digits.is_empty() || !digits.chars().all(|c| c.is_digit(r)) {
+            return None;
+        }
+        Some(digits.chars().fold(0.0, |acc, c| acc * f64::from(r) + f64::from(c.to_digit(r).unwrap_or(0))))
+    };
+    let lower = t.get(..2).map(str::to_ascii_lowercase);
+    match lower.as_deref() {
+        Some("0x") => return radix(&t[2..], 16),
+        Some("0o") => return radix(&t[2..], 8),
+        Some("0b") => return radix(&t[2..], 2),
+        _ => {}
+    }
+    let (sign, body) = match t.as_bytes()[0] {
+        b'-' => (-1.0, &t[1..]),
+        b'+' => (1.0, &t[1..]),
+        _ => (1.0, t),
+    };
+    if body == "Infinity" {
+        return Some(sign * f64::INFINITY);
+    }
+    let b = body.as_bytes();
+    let mut i = 0;
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i - start
+    };
+    let int = digits(&mut i);
+    let mut frac = 0;
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        frac = digits(&mut i);
+    }
+    if int + frac == 0 {
+        return None;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return None;
+        }
+    }
+    if i != b.len() {
+        return None;
+    }
+    body.parse::<f64>().ok().map(|n| sign * n)
+}
+
 /// A string value.
 pub fn s(v: &str) -> Value {
     Value::str(v)
@@ -96,6 +211,47 @@ pub fn error_response(id: &Value, code: i64, message: &str, data: Option<Value>)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+
+    fn id(text: &str) -> Value {
+        json::parse(text, json::ParseOptions::default()).unwrap().value
+    }
+
+    #[test]
+    fn response_ids_match_exactly_or_loosely_or_not_at_all() {
+        use IdMatch::*;
+        for (req, resp, want) in [
+            ("1", "1", Exact),
+            (r#""1""#, r#""1""#, Exact),
+            (r#""abc""#, r#""abc""#, Exact),
+            ("1", r#""1""#, Loose),
+            ("1", "1.0", Loose),
+            ("1", "1e0", Loose),
+            ("1", "10e-1", Loose),
+            ("1", r#"" 1 ""#, Loose),
+            ("1", r#""0x1""#, Loose),
+            ("1", r#""+1""#, Loose),
+            ("1", r#""1.""#, Loose),
+            ("1", "true", Loose),
+            ("0", r#""""#, Loose),
+            ("0", "false", Loose),
+            ("0", "-0", Loose),
+            (r#""1""#, "1", Loose),
+            (r#""1.0""#, r#""1""#, Loose),
+            ("9007199254740993", "9007199254740992", Loose),
+            ("1", "2", Distinct),
+            ("1", r#""one""#, Distinct),
+            ("1", "null", Distinct),
+            ("1", "[1]", Distinct),
+            (r#""a""#, r#""A""#, Distinct),
+            (r#""NaN""#, r#""NaN""#, Exact),
+            (r#""x""#, r#""NaN""#, Distinct),
+            ("1", r#""1x""#, Distinct),
+            ("1", r#""1e""#, Distinct),
+        ] {
+            assert_eq!(id_match(&id(req), &id(resp)), want, "{req} vs {resp}");
+        }
+    }
 
     #[test]
     fn error_responses_have_one_shape() {
