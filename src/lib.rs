@@ -25,6 +25,7 @@ mod finding;
 pub mod jcs;
 pub mod json;
 pub mod jsonrpc;
+pub mod markup;
 mod pattern;
 mod pipeline;
 pub mod pinning;

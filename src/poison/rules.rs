@@ -436,9 +436,15 @@ fn markdown_remote_image(f: &Folded) -> Option<(usize, usize)> {
     let p = &f.latin;
     let mut from = 0;
     while let Some(i) = p[from..].find("![").map(|x| x + from) {
-        if let Some(close) = p[i..].find("](").map(|x| x + i) {
+        // The alt text is searched for its end within 400 bytes only: a
+        // search to the end of the text from every `![` was quadratic.
+        let mut lim = (i + 402).min(p.len());
+        while !p.is_char_boundary(lim) {
+            lim -= 1;
+        }
+        if let Some(close) = p[i..lim].find("](").map(|x| x + i) {
             let url = &p[close + 2..];
-            if close - i < 400 && (url.starts_with("http") || url.starts_with("//")) {
+            if url.starts_with("http") || url.starts_with("//") {
                 let end = url.find(')').map(|x| close + 2 + x + 1).unwrap_or(p.len());
                 return Some((i, end));
             }
@@ -462,7 +468,10 @@ fn url_with_data_slot(f: &Folded) -> Option<(usize, usize)> {
                 return Some((i, url_end));
             }
         }
-        from = i + 4;
+        // A URL starting inside this one ends where it ends, and its query
+        // is part of this one's: nothing new there, and searching its end
+        // again from every `http` of `httphttp…` was quadratic.
+        from = url_end.max(i + 4);
     }
     None
 }
@@ -481,7 +490,8 @@ fn url_with_data_slot_raw(p: &[u8], class: &[u8; 256]) -> bool {
                 return true;
             }
         }
-        from = i + 4;
+        // As in `url_with_data_slot`: resume after this URL.
+        from = i + url.len().max(4);
     }
     false
 }

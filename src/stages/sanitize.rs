@@ -14,6 +14,7 @@ use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{Object, Value};
 use crate::policy::{OnUnsafeValue, SanitizeMode};
 use crate::schema::{self, Kw};
+use crate::markup;
 use crate::text::{self, Changes, TextLimits};
 
 pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
@@ -38,7 +39,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     for (key, l) in [("title", title_lim), ("description", desc_lim)] {
         if let Some(Value::String(s)) = tool.get_mut(key) {
             let m = path.push(key);
-            clean_field(s, TextLimits { marker: &marker, ..l }, &path, key == "description", cx);
+            clean_field(s, TextLimits { marker: &marker, ..l }, &path, cx);
             path.pop_to(m);
         }
     }
@@ -46,7 +47,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
         if let Some(Value::String(s)) = ann.get_mut("title") {
             let m = path.push("annotations");
             let m2 = path.push("title");
-            clean_field(s, TextLimits { marker: &marker, ..title_lim }, &path, false, cx);
+            clean_field(s, TextLimits { marker: &marker, ..title_lim }, &path, cx);
             path.pop_to(m2);
             path.pop_to(m);
         }
@@ -71,7 +72,7 @@ fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCt
         match (schema::keyword(k), v) {
             (Some(Kw::Text), Value::String(s)) => {
                 let m = path.push(k);
-                clean_field(s, lim, path, k == "description", cx);
+                clean_field(s, lim, path, cx);
                 path.pop_to(m);
             }
             (Some(Kw::Value | Kw::Example), v) => {
@@ -122,11 +123,9 @@ fn check_value_str(s: &str, pointer: impl FnOnce() -> String, what: &str, cx: &m
 }
 
 /// Cleans one string in place and reports each kind of change.
-fn clean_field(s: &mut String, lim: TextLimits, path: &Path, is_description: bool, cx: &mut ToolCtx) {
+fn clean_field(s: &mut String, lim: TextLimits, path: &Path, cx: &mut ToolCtx) {
     let block = cx.policy.sanitization.mode == SanitizeMode::Block;
-    if is_description {
-        strip_hidden_markup(s, path, block, cx);
-    }
+    strip_hidden_markup(s, path, block, cx);
     let (out, ch) = text::clean(s, lim);
     if !ch.any() {
         return;
@@ -147,76 +146,33 @@ fn clean_field(s: &mut String, lim: TextLimits, path: &Path, is_description: boo
 const PAD_NEWLINES: &str = "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n";
 const PAD_SPACES: &str = "                                                                                                                                                                                                        ";
 
-/// Whether `s` holds `<!--` or `![`: one pass for the two rare bytes that
-/// start them (every description is asked, and nearly none has either; two
-/// substring searches cost twice the pass, and in wasm, where the standard
-/// library's search has no SIMD path, several times).
-fn has_markup(s: &str) -> bool {
-    let b = s.as_bytes();
-    memchr::memchr2_iter(b'<', b'!', b).any(|i| match b[i] {
-        b'<' => b[i + 1..].starts_with(b"!--"),
-        _ => b.get(i + 1) == Some(&b'['),
-    })
-}
-
-/// HTML comments and remote markdown images are removed from descriptions in
-/// `sanitize` mode whatever the poisoning mode: a comment is invisible when
-/// rendered yet read by the model, and rendering a remote image sends a
-/// request (with whatever data its URL carries) to that host. The removed
-/// text goes to the poisoning detector.
+/// Comments, images in every markdown and HTML form, and HTML text a
+/// renderer hides are removed from model-visible text in `sanitize` mode
+/// whatever the poisoning mode (`crate::markup` says why each is removed).
+/// The removed text goes to the poisoning detector.
 fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCtx) {
-    if !has_markup(s) {
+    let found = markup::find(s);
+    if found.is_empty() {
         return;
     }
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s.as_str();
-    let (mut comments, mut images) = (Vec::new(), Vec::new());
-    loop {
-        let c = rest.find("<!--");
-        let i = rest.find("![");
-        match (c, i) {
-            (Some(c), _) if i.is_none_or(|i| c <= i) => {
-                out.push_str(&rest[..c]);
-                let end = rest[c..].find("-->").map(|e| c + e + 3).unwrap_or(rest.len());
-                comments.push(rest[c..end].to_string());
-                rest = &rest[end..];
-            }
-            (_, Some(i)) => {
-                out.push_str(&rest[..i]);
-                let after = &rest[i..];
-                let remote = after.find("](").filter(|&x| x < 400).and_then(|x| {
-                    let url = &after[x + 2..];
-                    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
-                    (lower.starts_with("http") || lower.starts_with("//")).then(|| url.find(')').map(|e| x + 2 + e + 1).unwrap_or(after.len()))
-                });
-                match remote {
-                    Some(end) => {
-                        images.push(after[..end].to_string());
-                        rest = &after[end..];
-                    }
-                    None => {
-                        out.push_str("![");
-                        rest = &after[2..];
-                    }
-                }
-            }
-            _ => {
-                out.push_str(rest);
-                break;
-            }
-        }
-    }
     let act = if block { Action::Hidden } else { Action::Removed };
-    for c in &comments {
-        cx.report(K::PoisonHidden, S::Medium, path.as_str().to_string(), act, format!("HTML comment removed: {}", escape_for_detail(c)));
-        cx.extra_text.push((path.as_str().to_string(), c.clone()));
+    for f in &found {
+        let text = &s[f.start..f.end];
+        let (kind, sev, what) = match f.kind {
+            markup::Kind::Comment => (K::PoisonHidden, S::Medium, "HTML comment removed"),
+            markup::Kind::HiddenText => (K::PoisonHidden, S::Medium, "HTML text a renderer hides removed"),
+            markup::Kind::UnclosedHidingTag => {
+                (K::PoisonHidden, S::Low, "open tag that never closes removed (a renderer would hide the text after it)")
+            }
+            markup::Kind::RemoteImage => (K::PoisonExfiltration, S::High, "remote image removed"),
+            markup::Kind::Image => (K::PoisonHidden, S::Low, "image removed"),
+            markup::Kind::ImageDefinition => (K::PoisonExfiltration, S::Low, "definition of a removed image removed"),
+        };
+        cx.report(kind, sev, path.as_str().to_string(), act, format!("{what}: {}", escape_for_detail(text)));
+        cx.extra_text.push((path.as_str().to_string(), text.to_string()));
     }
-    for im in &images {
-        cx.report(K::PoisonExfiltration, S::High, path.as_str().to_string(), act, format!("remote markdown image removed: {}", escape_for_detail(im)));
-        cx.extra_text.push((path.as_str().to_string(), im.clone()));
-    }
-    if !block && (!comments.is_empty() || !images.is_empty()) {
-        *s = out;
+    if !block {
+        *s = markup::remove(s, &found);
     }
 }
 
@@ -284,19 +240,4 @@ pub fn escape_for_detail(s: &str) -> String {
     }
     out.push('"');
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::has_markup;
-
-    #[test]
-    fn markup_is_found_wherever_it_starts_and_only_whole() {
-        for yes in ["<!--", "a <!-- b", "x![y](z)", "![", "é<!--", "<<!--", "!![", "< ! <!--"] {
-            assert!(has_markup(yes), "{yes:?}");
-        }
-        for no in ["", "<", "!", "<!-", "a < b ! c", "<!- -", "! [", "end!", "end<", "é!é<é"] {
-            assert!(!has_markup(no), "{no:?}");
-        }
-    }
 }

@@ -1,0 +1,33 @@
+//! Every scanner is linear in its input: a scanner's trigger prefix repeated
+//! (`httphttp…`, `![![…`, `<img <img …`) costs what plain text of the same
+//! size costs, give or take a constant. Timing belongs to the benchmark
+//! (`cargo bench --bench linearity` prints the ratios); this test only keeps
+//! a quadratic scan out of CI with a generous bound on how the time grows:
+//! quadrupling the input multiplies a linear scan's time by ~4 and a
+//! quadratic one's by ~16, so growth past 10× fails.
+
+mod linearity_cases;
+use linearity_cases::*;
+
+#[test]
+fn every_scanner_grows_linearly_with_hostile_input() {
+    let policy = policy();
+    let small = 64 * 1024;
+    let mut units: Vec<(String, String, String)> =
+        UNITS.iter().map(|(n, u, t)| (n.to_string(), u.to_string(), t.to_string())).collect();
+    units.push(("mixed".into(), mixed_unit(), String::new()));
+    units.push(("plain".into(), PLAIN.to_string(), String::new()));
+    let mut bad = Vec::new();
+    for place in PLACES {
+        for (name, unit, tail) in &units {
+            let t1 = best_time(&policy, &catalog(&fill(unit, tail, small), *place), 3);
+            let t4 = best_time(&policy, &catalog(&fill(unit, tail, 4 * small), *place), 3);
+            // Below a millisecond the ratio is noise; 4× the input must still
+            // cost under 10× (plus that millisecond).
+            if t4 > t1 * 10 + std::time::Duration::from_millis(1) {
+                bad.push(format!("{name} in {place:?}: {t1:?} for 64 KiB, {t4:?} for 256 KiB"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "superlinear scans:\n{}", bad.join("\n"));
+}

@@ -1,0 +1,133 @@
+//! Hostile inputs for the linearity check, shared by `tests/linearity.rs`
+//! (a generous bound that keeps a quadratic scan out of CI) and
+//! `benches/linearity.rs` (the figures: each case beside plain text of the
+//! same size, as a ratio).
+//!
+//! Each case repeats one scanner's trigger prefix — the bytes that make a
+//! scanner start work (`http`, `![`, `<img`, `<!--`, tag characters, …) —
+//! or mixes them, and places the text where a scanner reads it: the tool
+//! description, a property description, and a dropped `x-` keyword (kept
+//! aside for the poisoning detector).
+
+#![allow(dead_code)]
+
+/// (case name, repeated unit, tail once at the end). A tail supplies the
+/// second literal a rule's gate needs (`?` for the URL rules, `](http` for
+/// the markdown-image rule), so the repeated prefix really reaches the
+/// rule. The plain baseline is `PLAIN`.
+pub const UNITS: &[(&str, &str, &str)] = &[
+    ("http", "http", ""),
+    ("http-gated", "http", " ?"),
+    ("http-slash-gated", "http://", " ?{chat}"),
+    ("md-image-gated", "![", "](http://x)"),
+    ("md-image-alt-gated", "![a]", " ](http://x)"),
+    ("url-query", "http://x.example/?q={chat}", ""),
+    ("url-no-end", "http://x.example/?", ""),
+    ("md-image-open", "![", ""),
+    ("md-image-alt", "![x](", ""),
+    ("md-link-close", "](", ""),
+    ("brackets", "[", ""),
+    ("html-comment", "<!--", ""),
+    ("img-tag", "<img ", ""),
+    ("unknown-tag", "<a ", ""),
+    ("hidden-span", "<span hidden>", ""),
+    ("quote-in-tag", "<a b=\"", ""),
+    ("lt", "<", ""),
+    ("braces", "{", ""),
+    ("entity", "&#", ""),
+    ("percent", "%4", ""),
+    ("backslash-u", "\\u", ""),
+    ("base64", "QUFBQUFB", ""),
+    ("trigger-words", "ignore previous instructions ", ""),
+    ("before-using", "before using ", ""),
+    ("credential", "~/.ssh/id_rsa ", ""),
+    ("dotenv", "read .env ", ""),
+    ("send-to", "send all data to ", ""),
+    ("system-tag", "<system>", ""),
+    ("tag-chars", "\u{E0069}\u{E0067}\u{E006E}", ""),
+    ("zero-width", "a\u{200B}", ""),
+    ("bidi", "\u{202E}x", ""),
+    ("combining", "a\u{301}", ""),
+    ("nfkc-expanding", "\u{FB00}", ""),
+    ("cyrillic", "\u{0430}", ""),
+    ("newlines", "\n", ""),
+    ("spaces", " ", ""),
+    ("emoji", "\u{1F600}", ""),
+    ("escape-seq", "\u{1B}[", ""),
+];
+
+/// Plain English prose, the baseline every case is compared with.
+pub const PLAIN: &str = "Returns the weather forecast for the given city and date range. ";
+
+/// Hostile mix: every unit once, repeated.
+pub fn mixed_unit() -> String {
+    UNITS.iter().map(|(_, u, t)| format!("{u}{t}")).collect::<Vec<_>>().join(" ")
+}
+
+/// `unit` repeated to about `bytes` (whole units), then `tail`.
+pub fn fill(unit: &str, tail: &str, bytes: usize) -> String {
+    let mut s = unit.repeat((bytes / unit.len()).max(1));
+    s.push_str(tail);
+    s
+}
+
+/// Where the text goes.
+#[derive(Clone, Copy, Debug)]
+pub enum Place {
+    Description,
+    PropertyDescription,
+    DroppedKeyword,
+}
+
+pub const PLACES: &[Place] = &[Place::Description, Place::PropertyDescription, Place::DroppedKeyword];
+
+/// A one-tool catalog with `text` at `place`, as JSON.
+pub fn catalog(text: &str, place: Place) -> String {
+    let t = json_string(text);
+    match place {
+        Place::Description => {
+            format!(r#"{{"tools":[{{"name":"t","description":{t},"inputSchema":{{"type":"object"}}}}]}}"#)
+        }
+        Place::PropertyDescription => format!(
+            r#"{{"tools":[{{"name":"t","description":"d","inputSchema":{{"type":"object","properties":{{"a":{{"type":"string","description":{t}}}}}}}}}]}}"#
+        ),
+        Place::DroppedKeyword => {
+            format!(r#"{{"tools":[{{"name":"t","description":"d","inputSchema":{{"type":"object","x-note":{t}}}}}]}}"#)
+        }
+    }
+}
+
+/// The permissive preset: its caps (1 MiB of description) let the whole
+/// text reach every scanner instead of being cut first.
+pub fn policy() -> mcp_guard::Policy {
+    mcp_guard::Policy::preset(mcp_guard::Preset::Permissive)
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Best of `runs` wall-clock times of the whole pipeline on `catalog`.
+pub fn best_time(policy: &mcp_guard::Policy, catalog: &str, runs: usize) -> std::time::Duration {
+    let opts = mcp_guard::SanitizeOptions::default();
+    (0..runs)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            let out = mcp_guard::sanitize(policy, catalog, &opts);
+            std::hint::black_box(&out);
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
