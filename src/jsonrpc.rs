@@ -66,7 +66,10 @@ pub fn is_request(m: &Value, name: &str) -> bool {
 /// `" 0x1 "`), the loosest equality of JavaScript's `==` — is `Loose`: the
 /// host refuses it (the client gets an error for its request, never the
 /// answer), since some client would route it to the guarded request the
-/// engine never judged.
+/// engine never judged. Python's `int()` of a string id (what the `mcp` SDK
+/// does to match answers) is one more such reading: Unicode white space, a
+/// sign, `_` between digits, any Unicode decimal digit (`"1_0"` is 10,
+/// `"١"` is 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdMatch {
     /// The same id: the answer belongs to the request.
@@ -89,10 +92,74 @@ pub fn id_match(request: &Value, response: &Value) -> IdMatch {
     if exact {
         return IdMatch::Exact;
     }
-    match (loose_number(request), loose_number(response)) {
-        (Some(a), Some(b)) if a == b => IdMatch::Loose,
-        _ => IdMatch::Distinct,
+    let (a, b) = (readings(request), readings(response));
+    if a.iter().flatten().any(|x| b.iter().flatten().any(|y| x == y)) {
+        IdMatch::Loose
+    } else {
+        IdMatch::Distinct
     }
+}
+
+/// The numbers mainstream clients could read an id as: JavaScript's
+/// `ToNumber` and Python's `int()`.
+fn readings(v: &Value) -> [Option<f64>; 2] {
+    let py = match v {
+        Value::String(s) => python_int(s),
+        _ => None,
+    };
+    [loose_number(v), py]
+}
+
+/// Python's `int(s)` of a string, as a float (ids past 2^53 compare as
+/// JavaScript would, loosely): surrounding white space, one sign, decimal
+/// digits of any script with single `_` between them. `None` when `int()`
+/// would raise. One pass; digit values need at most 40 steps back each.
+fn python_int(s: &str) -> Option<f64> {
+    let t = s.trim_matches(char::is_whitespace);
+    let (sign, body) = match t.chars().next()? {
+        '-' => (-1.0, &t[1..]),
+        '+' => (1.0, &t[1..]),
+        _ => (1.0, t),
+    };
+    let mut n = 0.0f64;
+    let mut last_digit = false;
+    let mut any = false;
+    for c in body.chars() {
+        if c == '_' {
+            if !last_digit {
+                return None;
+            }
+            last_digit = false;
+            continue;
+        }
+        n = n * 10.0 + f64::from(decimal_value(c)?);
+        last_digit = true;
+        any = true;
+    }
+    (any && last_digit).then_some(sign * n)
+}
+
+/// The value of a Unicode decimal digit (category Nd). Nd characters come
+/// in runs of whole 0-9 sequences, so the value is the distance from the
+/// run's start, modulo 10.
+fn decimal_value(c: char) -> Option<u32> {
+    use unicode_general_category::{get_general_category, GeneralCategory::DecimalNumber};
+    if c.is_ascii_digit() {
+        return c.to_digit(10);
+    }
+    if get_general_category(c) != DecimalNumber {
+        return None;
+    }
+    let cp = c as u32;
+    let mut start = cp;
+    // Runs are at most five sequences long (the mathematical digits).
+    while start > 0 && cp - start < 50 {
+        match char::from_u32(start - 1) {
+            Some(p) if get_general_category(p) == DecimalNumber => start -= 1,
+            _ => break,
+        }
+    }
+    Some((cp - start) % 10)
 }
 
 /// The number JavaScript's `==` would compare an id as (`ToNumber`), or
@@ -212,7 +279,6 @@ pub fn error_response(id: &Value, code: i64, message: &str, data: Option<Value>)
 mod tests {
     use super::*;
 
-
     fn id(text: &str) -> Value {
         json::parse(text, json::ParseOptions::default()).unwrap().value
     }
@@ -248,8 +314,51 @@ mod tests {
             (r#""x""#, r#""NaN""#, Distinct),
             ("1", r#""1x""#, Distinct),
             ("1", r#""1e""#, Distinct),
+            // Python's int(): underscores, other scripts' digits, signs.
+            ("10", r#""1_0""#, Loose),
+            ("1", r#""\u0661""#, Loose),
+            ("3", r#""\uff13""#, Loose),
+            ("3", r#""\ud835\udfd1""#, Loose),
+            ("7", r#""\ud835\udfd5""#, Loose),
+            ("1", r#""\u00a01\u2003""#, Loose),
+            ("10", r#""1__0""#, Distinct),
+            ("10", r#""_10""#, Distinct),
+            ("10", r#""10_""#, Distinct),
+            (r#""1_0""#, "10", Loose),
         ] {
             assert_eq!(id_match(&id(req), &id(resp)), want, "{req} vs {resp}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Every spelling a mainstream client reads as the same number is
+        /// refused, never taken as unrelated: generated over ids and over
+        /// the ways to spell them.
+        #[test]
+        fn every_spelling_of_a_numeric_id_is_exact_or_loose(n in 0u64..1_000_000_000, form in 0usize..12, pad in 0usize..3) {
+            let digits = n.to_string();
+            let ws = ["", " ", r"\u00a0\t"][pad];
+            let arabic: String = digits.chars().map(|c| char::from_u32(0x0660 + c.to_digit(10).unwrap()).unwrap()).collect();
+            let fullwidth: String = digits.chars().map(|c| char::from_u32(0xFF10 + c.to_digit(10).unwrap()).unwrap()).collect();
+            let underscored: String = digits.chars().enumerate().flat_map(|(i, c)| if i > 0 { vec!['_', c] } else { vec![c] }).collect();
+            let text = match form {
+                0 => digits.clone(),
+                1 => format!("{digits}.0"),
+                2 => format!("{digits}e0"),
+                3 => format!("{digits}0e-1"),
+                4 => format!("\"{ws}{digits}{ws}\""),
+                5 => format!("\"0x{n:x}\""),
+                6 => format!("\"+{digits}\""),
+                7 => format!("\"{arabic}\""),
+                8 => format!("\"{fullwidth}\""),
+                9 => format!("\"{underscored}\""),
+                10 => format!("\"{digits}.\""),
+                _ => format!("\"{digits}e0\""),
+            };
+            let req = Value::Number(Number::from_u64(n));
+            let resp = id(&text);
+            proptest::prop_assert_ne!(id_match(&req, &resp), IdMatch::Distinct, "{} vs {}", n, text);
+            proptest::prop_assert_ne!(id_match(&resp, &req), IdMatch::Distinct, "{} vs {}", text, n);
         }
     }
 

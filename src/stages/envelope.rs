@@ -129,7 +129,7 @@ pub(crate) fn meta_key_problem(key: &str) -> Option<&'static str> {
     if REQUEST_ONLY_META.contains(&key) {
         return Some("is reserved to requests and notifications, not results");
     }
-    let Some(prefix) = prefix else { return None };
+    let prefix = prefix?;
     let labels: Vec<&str> = prefix.split('.').collect();
     if !labels.iter().all(|l| meta_label_ok(l)) {
         return Some("has a prefix that is not dot-separated labels");
