@@ -20,7 +20,7 @@ cargo test
 step "component in wasmtime: parity, conformance, sandbox limits"
 scripts/test-host.sh
 
-step "proxy end to end: the MCP TypeScript SDK client through mcp-guard proxy"
+step "proxy end to end: the MCP TypeScript and Python SDK clients through mcp-guard proxy"
 scripts/test-proxy.sh
 
 step "Envoy filter: the MCP SDK client and server through a real Envoy 1.40"

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # End-to-end test of `mcp-guard proxy` (issue #6): the official MCP
 # TypeScript SDK client drives real stdio servers through the proxy
-# (@modelcontextprotocol/server-everything from npm, and the SDK-based
-# rug-pull server cli/tests/e2e/mutating-server.mjs).
+# (@modelcontextprotocol/server-everything from npm, the SDK-based rug-pull
+# server cli/tests/e2e/mutating-server.mjs, and hostile-ids-server.mjs, which
+# answers under ids a client would take for its own request); and the
+# official Python SDK 2.x on both sides (protocol 2026-07-28).
 #
 #   scripts/test-proxy.sh
 #
 # Installs the test's npm packages from cli/tests/e2e/package-lock.json
-# (npm ci) when they are missing or stale, builds the CLI (debug), runs
-# `node --test`. Needs Node.js >= 18 and npm.
+# (npm ci) and the Python ones from cli/tests/e2e/requirements.txt (a venv
+# under $CARGO_TARGET_DIR/tools/proxy-pyvenv) when they are missing or stale,
+# builds the CLI (debug), runs `node --test` and pytest. Needs Node.js >= 18,
+# npm and python3 >= 3.10.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -19,6 +23,16 @@ if [ ! -f "$e2e/node_modules/.package-lock.json" ] || [ "$e2e/package-lock.json"
   (cd "$e2e" && npm ci --no-audit --no-fund)
 fi
 
+# A venv of its own (not test-python.sh's: that one needs the component);
+# reinstalled when requirements.txt changed since the last install.
+venv="${CARGO_TARGET_DIR:-$root/target}/tools/proxy-pyvenv"
+if [ ! -f "$venv/.installed" ] || [ "$e2e/requirements.txt" -nt "$venv/.installed" ]; then
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$e2e/requirements.txt"
+  touch "$venv/.installed"
+fi
+
 cargo build -q -p mcp-guard-cli
 export MCP_GUARD_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/mcp-guard"
-node --test "$e2e/proxy.test.mjs"
+node --test "$e2e/proxy.test.mjs" "$e2e/hostile-ids.test.mjs"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider "$e2e/test_python_sdk.py"

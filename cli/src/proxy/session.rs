@@ -24,8 +24,30 @@
 //!   from the client they are answered with -32700 and not forwarded (a
 //!   `tools/call` the gate cannot read must not reach the server).
 //! - **Batches** (JSON arrays, MCP 2025-03-26): passed as they are unless
-//!   they hold something the proxy acts on; then each element is handled on
-//!   its own and the answers go out as single messages.
+//!   they hold something the proxy acts on (a request, a cancellation, a
+//!   response, `list_changed`); then each element is handled on its own and
+//!   the messages go out as single messages.
+//! - **Request ids**: the proxy never forwards a client's request id. Every
+//!   request it sends upstream carries an id it minted (`"<nonce>-<n>"`, a
+//!   string no client picks and that reads as no number), and it keeps
+//!   minted id → (client's id, method) until the answer; the answer goes
+//!   to the client under the client's exact id. A server message without a
+//!   `method` is taken only when its id is *exactly* a pending minted id
+//!   (`jsonrpc::id_match` = `Exact`); every other one is dropped with a log
+//!   line and never reaches the client, so no client can route a raw
+//!   catalog to its `tools/list` by loose id equality (`"1"`, `1.0`, `1e0`
+//!   for `1`). When the dropped id is the *client's* id of a pending request
+//!   (exactly or loosely: the server guessed it, e.g. from a progress
+//!   token), that request fails: the client gets -32002
+//!   `response-id-mismatch` under its own id, and the server's later answer
+//!   is dropped like any second answer for an id already answered.
+//!   `notifications/cancelled` is sent upstream with the minted id (and the
+//!   request is forgotten); a cancellation of nothing pending is dropped.
+//!   Server → client requests (sampling, elicitation, roots) and the
+//!   client's answers to them keep their ids: those ids are the server's.
+//!   At most `MAX_PENDING` requests (and `MAX_PENDING_BYTES` of their ids
+//!   and methods) wait for answers; past that a new request is answered
+//!   -32600 `too-many-pending` and not forwarded.
 
 use crate::json_out::{finding, n, obj, s};
 use mcp_guard::json::{self, Object, ParseOptions, Value};
@@ -42,11 +64,27 @@ pub const MAX_DEPTH: usize = 512;
 /// cursors forever must not keep the client waiting forever).
 pub const MAX_PAGES: usize = 1000;
 
+/// Client requests waiting for the server's answer. A client that never
+/// waits for answers cannot grow the proxy's memory past this; requests past
+/// it are answered -32600 `too-many-pending` without reaching the server.
+pub const MAX_PENDING: usize = 1024;
+
+/// Bytes of the client ids and method names kept for pending requests (the
+/// count alone would let 1024 huge ids through).
+pub const MAX_PENDING_BYTES: usize = 16 << 20;
+
+/// Longest id (in bytes of its text) compared with the pending clients' ids
+/// when a server answers under an id the proxy did not mint. Only for the
+/// early `response-id-mismatch` error: such an answer is dropped in any
+/// case, and the bound keeps one stray answer's cost at
+/// `MAX_PENDING × MAX_COMPARED_ID` instead of growing with hostile ids.
+const MAX_COMPARED_ID: usize = 256;
+
 /// JSON-RPC error codes the proxy answers with (documented in the README):
 /// the engine's, shared with the Envoy filter.
 pub use mcp_guard::jsonrpc::code;
 pub use mcp_guard::jsonrpc::error_response;
-use mcp_guard::jsonrpc::{call_data, is_request, method, reason, request_id};
+use mcp_guard::jsonrpc::{call_data, id_match, method, reason, request_id, IdMatch};
 
 /// Where a line goes.
 #[derive(Debug, PartialEq)]
@@ -60,6 +98,8 @@ pub enum Out {
 }
 
 /// A listing being assembled from pages.
+// Cloned by the property tests (one pinned session per case).
+#[cfg_attr(test, derive(Clone))]
 struct Listing {
     /// The client's request id; `None` for the proxy's own re-list.
     client_id: Option<Value>,
@@ -72,28 +112,98 @@ struct Listing {
     cursors: HashSet<String>,
 }
 
+/// What the answer to a minted id is for.
+// Cloned by the property tests (one pinned session per case).
+#[cfg_attr(test, derive(Clone))]
+enum Pending {
+    /// A client's request other than `tools/list`, forwarded under a
+    /// minted id; the answer goes back under `client_id`.
+    Request { client_id: Value, method: String },
+    /// A page of a listing (the client's `tools/list` or the proxy's own
+    /// re-list): the answer goes to the engine, never straight to the client.
+    Page(Listing),
+}
+
+impl Pending {
+    fn client_id(&self) -> Option<&Value> {
+        match self {
+            Pending::Request { client_id, .. } => Some(client_id),
+            Pending::Page(l) => l.client_id.as_ref(),
+        }
+    }
+
+    fn method(&self) -> &str {
+        match self {
+            Pending::Request { method, .. } => method,
+            Pending::Page(_) => "tools/list",
+        }
+    }
+
+    /// Bytes counted against `MAX_PENDING_BYTES`.
+    fn weight(&self) -> usize {
+        self.client_id().map_or(0, |id| json::write_compact(id).len()) + self.method().len()
+    }
+}
+
 /// One stdio session: one client, one server process, one baseline.
+// Cloned by the property tests (one pinned session per case).
+#[cfg_attr(test, derive(Clone))]
 pub struct Session {
     policy: Policy,
     opts: SanitizeOptions,
     /// `None` until the first listing was served.
     baseline: Option<Baseline>,
-    /// The client's `tools/list` requests in flight, by id key.
-    lists: HashMap<String, Value>,
-    /// The proxy's own requests in flight (next pages, re-lists), by id key.
-    own: HashMap<String, Listing>,
-    /// Prefix of the proxy's own request ids (process id + start time: no
-    /// client picks such an id by accident).
+    /// Every request in flight upstream, by the id the proxy minted for it.
+    pending: HashMap<String, Pending>,
+    /// Sum of `Pending::weight` over `pending`.
+    pending_bytes: usize,
+    /// Prefix of the ids the proxy mints (process id + start time: no
+    /// client picks such an id by accident; not a number in any reading).
     nonce: String,
+    /// Ids minted so far: `"<nonce>-1"` to `"<nonce>-<next_id>"`.
     next_id: u64,
     /// Another `list_changed` came while the proxy's re-list was in flight:
     /// its answer may predate the change, so re-list once more after it.
     relist_again: bool,
 }
 
-/// The key of a JSON-RPC id: its compact JSON (`1` and `"1"` differ).
-fn id_key(id: &Value) -> String {
-    json::write_compact(id)
+/// The cost of comparing an id loosely, in bytes (`None`: never compared —
+/// objects and arrays are no id any client matches loosely).
+fn id_cost(id: &Value) -> Option<usize> {
+    match id {
+        Value::String(s) => Some(s.len()),
+        Value::Number(n) => Some(n.as_str().len()),
+        Value::Bool(_) | Value::Null => Some(0),
+        _ => None,
+    }
+}
+
+/// An id for a log line: as it is when short, else its type and length (a
+/// hostile id must not turn one log line into megabytes).
+fn id_for_log(id: Option<&Value>) -> Value {
+    match id {
+        None => Value::Null,
+        Some(v) => match id_cost(v) {
+            Some(c) if c <= MAX_COMPARED_ID => v.clone(),
+            _ => s(&format!("({}, {} bytes)", v.type_name(), json::write_compact(v).len())),
+        },
+    }
+}
+
+/// A client message the proxy changes: a request (its id is replaced by a
+/// minted one) or a cancellation (it names a request id).
+fn client_acts_on(m: &Value) -> bool {
+    match (method(m), request_id(m)) {
+        (Some(_), Some(_)) => true,
+        (Some(m), None) => m == "notifications/cancelled",
+        (None, _) => false,
+    }
+}
+
+/// A server message the proxy acts on: `list_changed`, and anything without
+/// a method (a response, taken only under a pending minted id).
+fn server_acts_on(m: &Value) -> bool {
+    method(m).is_none_or(|m| m == "notifications/tools/list_changed")
 }
 
 impl Session {
@@ -102,12 +212,37 @@ impl Session {
             policy,
             opts,
             baseline: None,
-            lists: HashMap::new(),
-            own: HashMap::new(),
+            pending: HashMap::new(),
+            pending_bytes: 0,
             nonce,
             next_id: 0,
             relist_again: false,
         }
+    }
+
+    /// A fresh id for a request the proxy sends upstream.
+    fn mint(&mut self) -> String {
+        self.next_id += 1;
+        format!("{}-{}", self.nonce, self.next_id)
+    }
+
+    /// `id` is one the proxy minted (pending or not any more).
+    fn minted(&self, id: &Value) -> bool {
+        let Value::String(text) = id else { return false };
+        let Some(n) = text.strip_prefix(self.nonce.as_str()).and_then(|r| r.strip_prefix('-')) else { return false };
+        // The canonical decimal only: "<nonce>-01" was never minted.
+        n.parse::<u64>().is_ok_and(|k| k >= 1 && k <= self.next_id && k.to_string() == n)
+    }
+
+    fn insert_pending(&mut self, minted: String, p: Pending) {
+        self.pending_bytes += p.weight();
+        self.pending.insert(minted, p);
+    }
+
+    fn remove_pending(&mut self, minted: &str) -> Option<Pending> {
+        let p = self.pending.remove(minted)?;
+        self.pending_bytes = self.pending_bytes.saturating_sub(p.weight());
+        Some(p)
     }
 
     /// The session was closed by drift (`error` + `invalidate`).
@@ -147,19 +282,35 @@ impl Session {
         };
         let text = String::from_utf8_lossy(line).trim_end().to_string();
         match value {
-            Value::Array(items) if items.iter().any(|m| is_request(m, "tools/list") || is_request(m, "tools/call")) => {
-                items.into_iter().flat_map(|m| self.client_message(m, None)).collect()
+            Value::Array(items) if items.iter().any(client_acts_on) => {
+                items.into_iter().flat_map(|m| self.client_message(m)).collect()
             }
-            Value::Object(_) => self.client_message(value, Some(text)),
+            Value::Object(_) if client_acts_on(&value) => self.client_message(value),
+            // Notifications, answers to the server's own requests (their ids
+            // are the server's), anything else the proxy has no part in.
             _ => vec![Out::Server(text)],
         }
     }
 
-    /// One message from the client; `line` is its original text when it came
-    /// alone (forwarded byte for byte when the proxy changes nothing).
-    fn client_message(&mut self, msg: Value, line: Option<String>) -> Vec<Out> {
-        let pass = |msg: &Value| Out::Server(line.clone().unwrap_or_else(|| json::write_compact(msg)));
-        let (Some(method), Some(id)) = (method(&msg), request_id(&msg)) else { return vec![pass(&msg)] };
+    /// One message from the client.
+    fn client_message(&mut self, msg: Value) -> Vec<Out> {
+        let Some(method) = method(&msg) else { return vec![Out::Server(json::write_compact(&msg))] };
+        let Some(id) = request_id(&msg) else {
+            if method == "notifications/cancelled" {
+                return self.cancel(msg);
+            }
+            return vec![Out::Server(json::write_compact(&msg))];
+        };
+        if self.pending.len() >= MAX_PENDING || self.pending_bytes >= MAX_PENDING_BYTES {
+            let message = format!(
+                "mcp-guard: too many requests wait for the server's answer (at most {MAX_PENDING}, \
+                 {MAX_PENDING_BYTES} bytes of ids and methods)"
+            );
+            return vec![
+                Out::Client(error_response(id, code::INVALID_REQUEST, &message, Some(reason("too-many-pending")))),
+                self.log("request-refused", vec![("reason", s("too-many-pending")), ("method", s(method))]),
+            ];
+        }
         match method {
             "tools/list" => {
                 if let Some(why) = self.dead() {
@@ -185,17 +336,76 @@ impl Session {
                         Some(reason("invalid-cursor")),
                     ))];
                 }
-                self.lists.insert(id_key(id), id.clone());
-                vec![pass(&msg)]
+                let listing = Listing {
+                    client_id: Some(id.clone()),
+                    head: Object::new(),
+                    tools: Vec::new(),
+                    bytes: 0,
+                    pages: 0,
+                    cursors: HashSet::new(),
+                };
+                vec![self.forward(msg, Pending::Page(listing))]
             }
-            "tools/call" => self.gate(msg, line),
-            _ => vec![pass(&msg)],
+            "tools/call" => self.gate(msg),
+            _ => {
+                let p = Pending::Request { client_id: id.clone(), method: method.to_string() };
+                vec![self.forward(msg, p)]
+            }
         }
+    }
+
+    /// Sends a client's request upstream under a minted id, remembering whose
+    /// it is.
+    fn forward(&mut self, mut msg: Value, p: Pending) -> Out {
+        let minted = self.mint();
+        if let Some(o) = msg.as_object_mut() {
+            o.insert("id", Value::String(minted.clone()));
+        }
+        self.insert_pending(minted, p);
+        Out::Server(json::write_compact(&msg))
+    }
+
+    /// `notifications/cancelled` from the client names the client's id: sent
+    /// on under the minted id, and the request is forgotten (its answer, if
+    /// it still comes, is dropped). A cancellation of nothing pending is
+    /// dropped: forwarding it would hand the server a client id.
+    fn cancel(&mut self, mut msg: Value) -> Vec<Out> {
+        let target = msg
+            .as_object()
+            .and_then(|o| o.get("params"))
+            .and_then(Value::as_object)
+            .and_then(|p| p.get("requestId"))
+            .cloned();
+        let Some(target) = target else {
+            return vec![self.log("cancel-dropped", vec![("reason", s("no params.requestId"))])];
+        };
+        let mut minted: Vec<String> = self
+            .pending
+            .iter()
+            .filter(|(_, p)| p.client_id().is_some_and(|c| id_match(c, &target) == IdMatch::Exact))
+            .map(|(k, _)| k.clone())
+            .collect();
+        if minted.is_empty() {
+            return vec![self.log(
+                "cancel-dropped",
+                vec![("reason", s("no pending request has this id")), ("request", id_for_log(Some(&target)))],
+            )];
+        }
+        minted.sort();
+        let mut out = Vec::new();
+        for m in minted {
+            self.remove_pending(&m);
+            if let Some(p) = msg.as_object_mut().and_then(|o| o.get_mut("params")).and_then(Value::as_object_mut) {
+                p.insert("requestId", Value::String(m));
+            }
+            out.push(Out::Server(json::write_compact(&msg)));
+        }
+        out
     }
 
     /// The call gate: forward under the upstream name with the coerced
     /// arguments, or answer the client without reaching the server.
-    fn gate(&mut self, mut msg: Value, line: Option<String>) -> Vec<Out> {
+    fn gate(&mut self, mut msg: Value) -> Vec<Out> {
         let id = request_id(&msg).cloned().unwrap_or(Value::Null);
         let params = msg.as_object().and_then(|o| o.get("params")).and_then(Value::as_object);
         let Some(name) = params.and_then(|p| p.get("name")).and_then(Value::as_str).map(str::to_string) else {
@@ -241,7 +451,11 @@ impl Session {
                     }
                 };
                 vec![
-                    Out::Client(json::write_compact(&obj([("jsonrpc", s("2.0")), ("id", id.clone()), ("result", result)]))),
+                    Out::Client(json::write_compact(&obj([
+                        ("jsonrpc", s("2.0")),
+                        ("id", id.clone()),
+                        ("result", result),
+                    ]))),
                     self.log("meta-tool", vec![("tool", s(&name))]),
                 ]
             }
@@ -265,9 +479,10 @@ impl Session {
                 if let Some(w) = &a.warning {
                     out.push(self.log("call-warning", vec![("tool", s(&name)), ("warning", s(w))]));
                 }
+                let pending = Pending::Request { client_id: id.clone(), method: "tools/call".to_string() };
                 let same_args = a.arguments.is_none() || a.arguments == original_args;
                 if a.upstream == name && same_args {
-                    out.push(Out::Server(line.unwrap_or_else(|| json::write_compact(&msg))));
+                    out.push(self.forward(msg, pending));
                     return out;
                 }
                 // The engine wrote these arguments itself; should they not
@@ -292,7 +507,7 @@ impl Session {
                         p.insert("arguments", args);
                     }
                 }
-                out.push(Out::Server(json::write_compact(&msg)));
+                out.push(self.forward(msg, pending));
                 out
             }
         }
@@ -316,22 +531,16 @@ impl Session {
         };
         let text = String::from_utf8_lossy(line).trim_end().to_string();
         match value {
-            Value::Array(items) if items.iter().any(|m| self.server_acts_on(m)) => {
+            Value::Array(items) if items.iter().any(server_acts_on) => {
                 items.into_iter().flat_map(|m| self.server_message(m, None)).collect()
             }
+            Value::Array(_) => vec![Out::Client(text)],
             Value::Object(_) => self.server_message(value, Some(text)),
-            _ => vec![Out::Client(text)],
-        }
-    }
-
-    fn server_acts_on(&self, m: &Value) -> bool {
-        match (method(m), m.as_object().and_then(|o| o.get("id"))) {
-            (Some(m), _) => m == "notifications/tools/list_changed",
-            (None, Some(id)) => {
-                let k = id_key(id);
-                self.lists.contains_key(&k) || self.own.contains_key(&k)
-            }
-            _ => false,
+            // A bare number, string, … is no JSON-RPC message.
+            _ => vec![self.log(
+                "server-line-dropped",
+                vec![("reason", s("not a JSON-RPC message")), ("bytes", n(line.len() as u64))],
+            )],
         }
     }
 
@@ -339,7 +548,8 @@ impl Session {
         let pass = |msg: &Value| Out::Client(line.clone().unwrap_or_else(|| json::write_compact(msg)));
         if let Some(m) = method(&msg) {
             // Requests from the server (sampling, elicitation, roots) and
-            // notifications (progress, logging…) pass untouched.
+            // notifications (progress, logging…) pass untouched: their ids
+            // are the server's, and the client answers under them.
             if m != "notifications/tools/list_changed" {
                 return vec![pass(&msg)];
             }
@@ -347,23 +557,90 @@ impl Session {
             out.extend(self.relist());
             return out;
         }
-        let Some(id) = msg.as_object().and_then(|o| o.get("id")) else { return vec![pass(&msg)] };
-        let key = id_key(id);
-        if let Some(listing) = self.own.remove(&key) {
-            return self.page(listing, msg);
+        // A response (or no message at all): taken only under a pending
+        // minted id, exactly.
+        let id = msg.as_object().and_then(|o| o.get("id")).cloned();
+        if let Some(Value::String(k)) = &id {
+            if let Some(p) = self.remove_pending(k) {
+                return match p {
+                    Pending::Page(listing) => self.page(listing, msg),
+                    Pending::Request { client_id, .. } => {
+                        let mut msg = msg;
+                        if let Some(o) = msg.as_object_mut() {
+                            o.insert("id", client_id);
+                        }
+                        vec![Out::Client(json::write_compact(&msg))]
+                    }
+                };
+            }
         }
-        if let Some(client_id) = self.lists.remove(&key) {
-            let listing = Listing {
-                client_id: Some(client_id),
-                head: Object::new(),
-                tools: Vec::new(),
-                bytes: 0,
-                pages: 0,
-                cursors: HashSet::new(),
-            };
-            return self.page(listing, msg);
+        self.stray_response(id.as_ref())
+    }
+
+    /// A server message without a method whose id is no pending minted id:
+    /// never forwarded (a client might take it for one of its requests).
+    fn stray_response(&mut self, id: Option<&Value>) -> Vec<Out> {
+        if id.is_some_and(|id| self.minted(id)) {
+            let why = "a second answer for a request already answered, refused or cancelled";
+            return vec![self.log(
+                "response-dropped",
+                vec![("reason", s("duplicate-response")), ("id", id_for_log(id)), ("message", s(why))],
+            )];
         }
-        vec![pass(&msg)]
+        // The server answered under a client's id, exactly or as a client
+        // would match it: it guessed the id (it never saw it as a request
+        // id). That request fails now, so the client never waits on an
+        // answer the proxy would drop, nor takes this one for it.
+        let guessed: Vec<String> = match id.and_then(|id| id_cost(id).map(|c| (id, c))) {
+            Some((id, cost)) if cost <= MAX_COMPARED_ID => {
+                let mut k: Vec<String> = self
+                    .pending
+                    .iter()
+                    .filter(|(_, p)| {
+                        p.client_id().is_some_and(|c| {
+                            id_cost(c).is_some_and(|cc| cc <= MAX_COMPARED_ID) && id_match(c, id) != IdMatch::Distinct
+                        })
+                    })
+                    .map(|(k, _)| k.clone())
+                    .collect();
+                k.sort();
+                k
+            }
+            _ => Vec::new(),
+        };
+        let mut out = vec![self.log(
+            "response-dropped",
+            vec![
+                ("reason", s(if guessed.is_empty() { "unknown-response-id" } else { "response-id-mismatch" })),
+                ("id", id_for_log(id)),
+            ],
+        )];
+        for k in guessed {
+            let Some(p) = self.remove_pending(&k) else { continue };
+            let Some(client_id) = p.client_id().cloned() else { continue };
+            let method = p.method().to_string();
+            let message = format!(
+                "mcp-guard: the server answered {method} under an id it was not sent for this request; \
+                 the answer was dropped"
+            );
+            out.push(Out::Client(error_response(
+                &client_id,
+                code::UNUSABLE_CATALOG,
+                &message,
+                Some(reason("response-id-mismatch")),
+            )));
+            let guarded = matches!(method.as_str(), "tools/list" | "tools/call");
+            out.push(self.log(
+                "request-failed",
+                vec![
+                    ("reason", s("response-id-mismatch")),
+                    ("request", id_for_log(Some(&client_id))),
+                    ("method", s(&method)),
+                    ("guarded", Value::Bool(guarded)),
+                ],
+            ));
+        }
+        out
     }
 
     /// After `list_changed`: the proxy's own re-list, so the gate follows
@@ -373,7 +650,7 @@ impl Session {
         if self.baseline.is_none() || self.dead().is_some() {
             return Vec::new();
         }
-        if self.own.values().any(|l| l.client_id.is_none()) {
+        if self.pending.values().any(|p| matches!(p, Pending::Page(l) if l.client_id.is_none())) {
             self.relist_again = true;
             return Vec::new();
         }
@@ -390,14 +667,13 @@ impl Session {
 
     /// Sends the proxy's own `tools/list` (with `cursor` for a next page).
     fn request_page(&mut self, listing: Listing, cursor: Option<&str>) -> Out {
-        self.next_id += 1;
-        let id = Value::String(format!("{}-{}", self.nonce, self.next_id));
+        let id = self.mint();
         let params = match cursor {
             Some(c) => obj([("cursor", s(c))]),
             None => Value::Object(Object::new()),
         };
-        let req = obj([("jsonrpc", s("2.0")), ("id", id.clone()), ("method", s("tools/list")), ("params", params)]);
-        self.own.insert(id_key(&id), listing);
+        let req = obj([("jsonrpc", s("2.0")), ("id", s(&id)), ("method", s("tools/list")), ("params", params)]);
+        self.insert_pending(id, Pending::Page(listing));
         Out::Server(json::write_compact(&req))
     }
 

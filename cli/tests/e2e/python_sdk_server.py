@@ -1,0 +1,38 @@
+"""An MCP server of the official Python SDK 2.x (`MCPServer`) over stdio, for
+test_python_sdk.py: two plain tools, one that reports progress, and one that
+tells what the server saw of the request (its id and protocol version)."""
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+
+server = MCPServer("py2-server")
+
+
+@server.tool()
+def add(a: int, b: int) -> int:
+    """Adds two integers."""
+    return a + b
+
+
+@server.tool()
+def echo(message: str) -> str:
+    """Echoes the message back."""
+    return f"Echo: {message}"
+
+
+@server.tool()
+async def slow(steps: int, ctx: Context) -> str:
+    """Counts to steps, reporting progress at each step."""
+    for i in range(1, steps + 1):
+        await ctx.report_progress(i, steps)
+    return f"counted to {steps}"
+
+
+@server.tool()
+def whoami(ctx: Context) -> dict[str, str | None]:
+    """The request id and protocol version the server saw."""
+    return {"request_id": str(ctx.request_id), "protocol_version": ctx.protocol_version}
+
+
+if __name__ == "__main__":
+    server.run("stdio")

@@ -1,0 +1,74 @@
+"""End to end: the official Python SDK 2.x on both sides of `mcp-guard proxy`
+over stdio (issue 23, section 0). `mcp.client.Client` in its default mode
+negotiates protocol 2026-07-28 (a `server/discover` probe, no initialize,
+`_meta` with the protocol version on every request); through the proxy the
+listing and calls succeed. Before the engine kept the 2026-07-28 result
+fields, `list_tools()` failed with "3 validation errors for ListToolsResult".
+
+Run by scripts/test-proxy.sh (MCP_GUARD_BIN, its own venv with mcp 2.3.0).
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.shared.exceptions import MCPError
+
+HERE = Path(__file__).resolve().parent
+BIN = os.environ.get("MCP_GUARD_BIN", str(HERE.parents[2] / "target" / "debug" / "mcp-guard"))
+SERVER = str(HERE / "python_sdk_server.py")
+
+
+def through_proxy(log: Path) -> StdioServerParameters:
+    return StdioServerParameters(command=BIN, args=["proxy", "--log", str(log), "--", sys.executable, SERVER])
+
+
+def events(log: Path) -> list[dict]:
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_python_sdk_client_lists_and_calls_through_the_proxy(mode: str, tmp_path: Path) -> None:
+    log = tmp_path / "proxy.log"
+    progress: list[float] = []
+
+    async def on_progress(p: float, total: float | None, message: str | None) -> None:
+        progress.append(p)
+
+    async def run() -> None:
+        async with Client(through_proxy(log), mode=mode) as client:
+            if mode == "auto":
+                assert client.protocol_version == "2026-07-28"
+            listed = await client.list_tools()
+            assert sorted(t.name for t in listed.tools) == ["add", "echo", "slow", "whoami"]
+            added = await client.call_tool("add", {"a": 2, "b": 3})
+            assert not added.is_error
+            assert added.structured_content == {"result": 5}
+            echoed = await client.call_tool("echo", {"message": "through mcp-guard"})
+            assert echoed.content[0].text == "Echo: through mcp-guard"
+            # Progress is keyed by the client's request id (the token in
+            # `_meta`): it still reaches the client while the proxy sends the
+            # request under an id of its own.
+            counted = await client.call_tool("slow", {"steps": 3}, progress_callback=on_progress)
+            assert counted.structured_content == {"result": "counted to 3"}
+            seen = (await client.call_tool("whoami", {})).structured_content
+            assert seen["request_id"].startswith("mcp-guard-"), seen  # never the client's id
+            if mode == "auto":
+                # The request's `_meta` (protocol version) reached the server.
+                assert seen["protocol_version"] == "2026-07-28", seen
+            # The gate still stands between the client and the server.
+            with pytest.raises(MCPError) as refused:
+                await client.call_tool("rm", {})
+            assert refused.value.code == -32602
+            assert refused.value.data["reason"] == "unknown-tool"
+
+    anyio.run(run)
+    assert progress == [1, 2, 3]
+    ev = events(log)
+    assert any(e["event"] == "listing" and e["decision"] == "served" for e in ev), ev
+    assert not any(e["event"] in ("response-dropped", "server-line-dropped", "engine-error") for e in ev), ev
