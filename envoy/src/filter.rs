@@ -115,6 +115,20 @@ struct Http {
     cfg: Option<Rc<FilterConfig>>,
     /// The `Mcp-Session-Id` ("" without one: a stateless server's clients
     /// share one baseline, the server's catalog for everyone).
+    ///
+    /// Protocol 2026-07-28 (the Python SDK's default mode) has no session at
+    /// all: no `initialize`, no `Mcp-Session-Id`, the version in each
+    /// request's `_meta`. Its requests take the same "" baseline, keyed by
+    /// the configured `server` alone: the first listing through the filter
+    /// pins the server's catalog, every later one (any client's) is compared
+    /// with it, and a call is gated against it. That keeps it closed — no
+    /// listing is served, no call forwarded, without the engine — with
+    /// nothing the filter does not do today. Not done yet (a later issue):
+    /// pins that follow one client across requests, checks of the
+    /// `Mcp-Method`/`Mcp-Name` headers against the body (a mapped tool name
+    /// is rewritten in the body only, so such a server refuses the call
+    /// with -32020), and the expiry of a tombstone for "" (checked only for
+    /// a session id: a stateless server closed by drift stays closed).
     session: String,
     /// A JSON POST whose body the filter reads before it goes upstream.
     inspect_request: bool,
