@@ -106,9 +106,12 @@ enum Response {
     /// Buffered and replaced by this message at the end (an answer the
     /// filter cannot read: compressed, unknown content type).
     Replace(String),
-    /// Already answered, or unreadable with nothing waiting: every further
-    /// byte is dropped.
+    /// Already answered: every further byte is dropped.
     Discard,
+    /// Unreadable (compressed, another content type) with nothing waiting
+    /// for an answer: dropped like `Discard`, logged once if any byte comes
+    /// (a 202 to a notification often has an empty body of no type).
+    Unread(String),
 }
 
 struct Http {
@@ -527,12 +530,14 @@ impl HttpContext for Http {
         // before the headers leave; Envoy frames the new body.
         let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-length");
         let unreadable = |expect: &mut Expect, kind: &str, why: &str| {
+            if !expect.waiting() {
+                // The GET stream, a POST of notifications: nothing of the
+                // body passes.
+                return Response::Unread(why.to_string());
+            }
             let (body, logs) = guard::unreadable(expect, kind, why);
             log_lines(logs);
-            log(LogLevel::Warn, guard::obj([("event", guard::s("response-dropped")), ("reason", guard::s(why))]));
-            // Nothing waits for an answer here (the GET stream, a POST of
-            // notifications): nothing of the body passes.
-            if body.is_empty() { Response::Discard } else { Response::Replace(body) }
+            Response::Replace(body)
         };
         self.response = if encoded {
             unreadable(&mut expect, "encoded", "the answer is content-encoded; the filter reads identity bodies only")
@@ -543,7 +548,7 @@ impl HttpContext for Http {
         } else {
             unreadable(&mut expect, "content-type", &format!("the answer has content type {ctype:?}"))
         };
-        if matches!(self.response, Response::Replace(_) | Response::Discard) {
+        if matches!(self.response, Response::Replace(_) | Response::Unread(_)) {
             let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-encoding");
             let _ = hostcalls::set_map_value(MapType::HttpResponseHeaders, "content-type", Some("application/json"));
         }
@@ -560,6 +565,18 @@ impl HttpContext for Http {
                 if !set(b"") {
                     // Cannot drop the bytes: end the stream rather than let
                     // them through.
+                    let _ = hostcalls::reset_http_response();
+                }
+                Action::Continue
+            }
+            Response::Unread(why) => {
+                if size == 0 {
+                    self.response = Response::Unread(why);
+                    return Action::Continue;
+                }
+                log(LogLevel::Warn, guard::obj([("event", guard::s("response-dropped")), ("reason", guard::s(&why))]));
+                self.response = Response::Discard;
+                if !set(b"") {
                     let _ = hostcalls::reset_http_response();
                 }
                 Action::Continue

@@ -74,4 +74,6 @@ test("the filter pinned and compared the stateless listings", () => {
   const log = fs.readFileSync(env.logFile, "utf8");
   assert.match(log, /"event":"listing","baseline":"pinned"[^\n]*"hidden":\["notes"\]/);
   assert.match(log, /"event":"listing","baseline":"compared"[^\n]*"decision":"served"/);
+  // The SDK server's answers meet the response-id rule: none refused or dropped.
+  assert.doesNotMatch(log, /"event":"(answer-refused|response-dropped)"/);
 });
