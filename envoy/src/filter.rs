@@ -398,7 +398,10 @@ impl HttpContext for Http {
         let json = header(MapType::HttpRequestHeaders, "content-type")
             .is_some_and(|c| c.to_ascii_lowercase().starts_with("application/json"));
         let sse = header(MapType::HttpRequestHeaders, "accept").is_some_and(|a| a.to_ascii_lowercase().contains("text/event-stream"));
-        if method == "GET" && sse {
+        // MCP's own headers mark a request of an MCP client whatever else it
+        // carries: its answer is read as one.
+        let mcp = session.is_some() || header(MapType::HttpRequestHeaders, "mcp-protocol-version").is_some();
+        if method == "GET" && (sse || mcp) {
             // The server's own event stream carries no request of the
             // client: every response on it is dropped (servers must not
             // send them there; a client would match one by id to a pending
@@ -407,10 +410,11 @@ impl HttpContext for Http {
             self.expect = Some(Expect::none());
             let _ = hostcalls::remove_map_value(MapType::HttpRequestHeaders, "accept-encoding");
         }
-        if method == "POST" && json {
-            // Until the body is read, the stream carries no request the
-            // filter knows of: an answer arriving before it is judged as on
-            // a stream without requests (dropped), never passed unread.
+        if method == "POST" && (json || mcp) {
+            // Until the body is read (or when it is not JSON), the stream
+            // carries no request the filter knows of: an answer arriving
+            // before it is judged as on a stream without requests (dropped),
+            // never passed unread.
             self.expect = Some(Expect::none());
         }
         if method == "POST" && json && !eos {
