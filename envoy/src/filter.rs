@@ -15,7 +15,7 @@
 //! proxy-wasm 0.2.1 cannot delete a key: an empty value means "none".
 
 use crate::config::FilterConfig;
-use crate::guard::{self, code, Gate, Listed, Prepared, Repeat, Request, SseGuard};
+use crate::guard::{self, code, Expect, Gate, Listed, Prepared, Repeat, Request, SseGuard};
 use mcp_guard::json::{self, Object, Value};
 use mcp_guard::pinning::Baseline;
 use proxy_wasm::hostcalls;
@@ -34,6 +34,15 @@ proxy_wasm::main! {{
 /// Attempts at a compare-and-swap update of a session before the listing
 /// fails closed (another listing of the same session kept winning).
 const CAS_ATTEMPTS: usize = 4;
+
+/// The filter's own log lines: refusals and drops are warnings.
+fn log_lines(lines: Vec<Value>) {
+    for l in lines {
+        let ev = l.as_object().and_then(|o| o.get("event")).and_then(Value::as_str).unwrap_or("");
+        let level = if matches!(ev, "response-dropped" | "answer-refused" | "listing-unusable") { LogLevel::Warn } else { LogLevel::Info };
+        log(level, l);
+    }
+}
 
 fn log(level: LogLevel, event: Value) {
     // Logging is best effort: a failed log call must not fail a request.
@@ -75,7 +84,8 @@ impl RootContext for Root {
             cfg: self.cfg.clone(),
             session: String::new(),
             inspect_request: false,
-            list: None,
+            get: false,
+            expect: None,
             response: Response::Off,
         }))
     }
@@ -87,28 +97,50 @@ impl RootContext for Root {
 
 /// What happens to the response body.
 enum Response {
-    /// Not guarded: passes untouched.
+    /// Not an MCP stream: passes untouched.
     Off,
-    /// `application/json` answer to `tools/list`: buffered until the end.
-    Json,
-    /// `text/event-stream` answer: rewritten event by event.
+    /// `application/json` answer: buffered until the end, then judged.
+    Json(Expect),
+    /// `text/event-stream` answer: judged event by event.
     Sse(SseGuard),
     /// Buffered and replaced by this message at the end (an answer the
     /// filter cannot read: compressed, unknown content type).
     Replace(String),
     /// Already answered: every further byte is dropped.
     Discard,
+    /// Unreadable (compressed, another content type) with nothing waiting
+    /// for an answer: dropped like `Discard`, logged once if any byte comes
+    /// (a 202 to a notification often has an empty body of no type).
+    Unread(String),
 }
 
 struct Http {
     cfg: Option<Rc<FilterConfig>>,
     /// The `Mcp-Session-Id` ("" without one: a stateless server's clients
     /// share one baseline, the server's catalog for everyone).
+    ///
+    /// Protocol 2026-07-28 (the Python SDK's default mode) has no session at
+    /// all: no `initialize`, no `Mcp-Session-Id`, the version in each
+    /// request's `_meta`. Its requests take the same "" baseline, keyed by
+    /// the configured `server` alone: the first listing through the filter
+    /// pins the server's catalog, every later one (any client's) is compared
+    /// with it, and a call is gated against it. That keeps it closed — no
+    /// listing is served, no call forwarded, without the engine — with
+    /// nothing the filter does not do today. Not done yet (a later issue):
+    /// pins that follow one client across requests, checks of the
+    /// `Mcp-Method`/`Mcp-Name` headers against the body (a mapped tool name
+    /// is rewritten in the body only, so such a server refuses the call
+    /// with -32020), and the expiry of a tombstone for "" (checked only for
+    /// a session id: a stateless server closed by drift stays closed).
     session: String,
     /// A JSON POST whose body the filter reads before it goes upstream.
     inspect_request: bool,
-    /// The id of the `tools/list` request whose answer is guarded.
-    list: Option<Value>,
+    /// A GET for the server's event stream (read as one, whatever its
+    /// content type says: the SDK clients do).
+    get: bool,
+    /// The answers this stream may carry (`guard::Expect`, the
+    /// response-id rule); `None`: not an MCP stream, passes untouched.
+    expect: Option<Expect>,
     response: Response,
 }
 
@@ -202,7 +234,9 @@ impl Http {
         format!("mcp-guard/1/{kind}/{}/{}", cfg.opts.server.as_deref().unwrap_or(""), self.session)
     }
 
-    fn answer(&self, status: u32, body: &str) {
+    /// Answers the client from the filter; nothing of upstream follows.
+    fn answer(&mut self, status: u32, body: &str) {
+        self.expect = None;
         let headers = vec![("content-type", "application/json")];
         if let Err(s) = hostcalls::send_http_response(status, headers, Some(body.as_bytes())) {
             log(LogLevel::Error, guard::obj([("event", guard::s("send-failed")), ("status", guard::s(&format!("{s:?}")))]));
@@ -332,12 +366,6 @@ impl Http {
         let l = guard::fail_closed(&id, "state-conflict", "the session state kept changing under concurrent listings");
         (l.message, l.log)
     }
-
-    fn fail_body(&self, id: &Value, kind: &str, why: &str) -> String {
-        let l = guard::fail_closed(id, kind, why);
-        log(LogLevel::Warn, l.log);
-        l.message
-    }
 }
 
 impl Context for Http {}
@@ -369,6 +397,26 @@ impl HttpContext for Http {
         }
         let json = header(MapType::HttpRequestHeaders, "content-type")
             .is_some_and(|c| c.to_ascii_lowercase().starts_with("application/json"));
+        let sse = header(MapType::HttpRequestHeaders, "accept").is_some_and(|a| a.to_ascii_lowercase().contains("text/event-stream"));
+        // MCP's own headers mark a request of an MCP client whatever else it
+        // carries: its answer is read as one.
+        let mcp = session.is_some() || header(MapType::HttpRequestHeaders, "mcp-protocol-version").is_some();
+        if method == "GET" && (sse || mcp) {
+            // The server's own event stream carries no request of the
+            // client: every response on it is dropped (servers must not
+            // send them there; a client would match one by id to a pending
+            // request on another stream). Read as identity, like answers.
+            self.get = true;
+            self.expect = Some(Expect::none());
+            let _ = hostcalls::remove_map_value(MapType::HttpRequestHeaders, "accept-encoding");
+        }
+        if method == "POST" && (json || mcp) {
+            // Until the body is read (or when it is not JSON), the stream
+            // carries no request the filter knows of: an answer arriving
+            // before it is judged as on a stream without requests (dropped),
+            // never passed unread.
+            self.expect = Some(Expect::none());
+        }
         if method == "POST" && json && !eos {
             // Headers cannot wait for the body here: Envoy turns a paused
             // headers callback into StopAll, and the body callback never
@@ -409,17 +457,26 @@ impl HttpContext for Http {
             }
         };
         match guard::classify(&body) {
-            Request::Pass => Action::Continue,
+            Request::Other => {
+                self.expect = None;
+                Action::Continue
+            }
+            Request::Pass { ids } => {
+                self.expect = Some(Expect::batch(ids));
+                Action::Continue
+            }
             Request::Answer { status, body, reason } => {
                 log(LogLevel::Info, guard::obj([("event", guard::s("request-refused")), ("reason", guard::s(reason))]));
                 self.answer(status, &body);
                 Action::Pause
             }
             Request::List { id } => {
-                self.list = Some(id);
+                self.expect = Some(Expect::listing(id));
                 Action::Continue
             }
             Request::Call { msg } => {
+                // A forwarded call's answer must carry its id exactly.
+                self.expect = Some(Expect::request(mcp_guard::jsonrpc::request_id(&msg).cloned().unwrap_or(Value::Null)));
                 let baseline = match self.load(&cfg) {
                     Ok((b, _)) => b,
                     Err(why) => {
@@ -463,13 +520,12 @@ impl HttpContext for Http {
     }
 
     fn on_http_response_headers(&mut self, _n: usize, eos: bool) -> Action {
-        let Some(id) = self.list.clone() else { return Action::Continue };
+        let Some(mut expect) = self.expect.take() else { return Action::Continue };
         let Some(cfg) = self.cfg.clone() else { return Action::Continue };
         let status = header(MapType::HttpResponseHeaders, ":status").unwrap_or_default();
-        // A non-2xx answer is a transport error to the client, never read as
-        // a catalog; an empty one carries nothing.
+        // A non-2xx answer is a transport error to the client, never read
+        // for messages; an empty one carries nothing.
         if !status.starts_with('2') || eos {
-            self.list = None;
             return Action::Continue;
         }
         let ctype = header(MapType::HttpResponseHeaders, "content-type").unwrap_or_default().to_ascii_lowercase();
@@ -477,16 +533,26 @@ impl HttpContext for Http {
         // The body changes size (or is replaced): drop content-length now,
         // before the headers leave; Envoy frames the new body.
         let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-length");
-        self.response = if encoded {
-            Response::Replace(self.fail_body(&id, "encoded", "the answer is content-encoded; the filter reads identity bodies only"))
-        } else if ctype.starts_with("application/json") {
-            Response::Json
-        } else if ctype.starts_with("text/event-stream") {
-            Response::Sse(SseGuard::new(id, cfg.max_body_bytes))
-        } else {
-            Response::Replace(self.fail_body(&id, "content-type", &format!("the answer has content type {ctype:?}")))
+        let unreadable = |expect: &mut Expect, kind: &str, why: &str| {
+            if !expect.waiting() {
+                // The GET stream, a POST of notifications: nothing of the
+                // body passes.
+                return Response::Unread(why.to_string());
+            }
+            let (body, logs) = guard::unreadable(expect, kind, why);
+            log_lines(logs);
+            Response::Replace(body)
         };
-        if matches!(self.response, Response::Replace(_)) {
+        self.response = if encoded {
+            unreadable(&mut expect, "encoded", "the answer is content-encoded; the filter reads identity bodies only")
+        } else if ctype.starts_with("application/json") && !self.get {
+            Response::Json(expect)
+        } else if ctype.starts_with("text/event-stream") || self.get {
+            Response::Sse(SseGuard::new(expect, cfg.max_body_bytes))
+        } else {
+            unreadable(&mut expect, "content-type", &format!("the answer has content type {ctype:?}"))
+        };
+        if matches!(self.response, Response::Replace(_) | Response::Unread(_)) {
             let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-encoding");
             let _ = hostcalls::set_map_value(MapType::HttpResponseHeaders, "content-type", Some("application/json"));
         }
@@ -507,6 +573,18 @@ impl HttpContext for Http {
                 }
                 Action::Continue
             }
+            Response::Unread(why) => {
+                if size == 0 {
+                    self.response = Response::Unread(why);
+                    return Action::Continue;
+                }
+                log(LogLevel::Warn, guard::obj([("event", guard::s("response-dropped")), ("reason", guard::s(&why))]));
+                self.response = Response::Discard;
+                if !set(b"") {
+                    let _ = hostcalls::reset_http_response();
+                }
+                Action::Continue
+            }
             Response::Replace(msg) => {
                 if !eos && (size as u64) <= cfg.max_body_bytes {
                     self.response = Response::Replace(msg);
@@ -518,11 +596,11 @@ impl HttpContext for Http {
                 }
                 Action::Continue
             }
-            Response::Json => {
-                let id = self.list.clone().unwrap_or(Value::Null);
+            Response::Json(mut expect) => {
                 if size as u64 > cfg.max_body_bytes {
                     let why = format!("the answer exceeds the filter's max_body_bytes ({})", cfg.max_body_bytes);
-                    let msg = self.fail_body(&id, "too-large", &why);
+                    let (msg, logs) = guard::unreadable(&mut expect, "too-large", &why);
+                    log_lines(logs);
                     self.response = if eos { Response::Off } else { Response::Discard };
                     if !set(msg.as_bytes()) {
                         let _ = hostcalls::reset_http_response();
@@ -532,15 +610,15 @@ impl HttpContext for Http {
                 if !eos {
                     // Pause until end_of_stream: Envoy keeps buffering and
                     // hands the whole body to the last call.
-                    self.response = Response::Json;
+                    self.response = Response::Json(expect);
                     return Action::Pause;
                 }
-                // An unreadable buffer reads as empty: not JSON, so the listing
-                // fails closed below.
+                // An unreadable buffer reads as empty: not JSON, so the
+                // answer fails closed below.
                 let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
-                let (message, line) = guard::json_answer(&body, &id, &mut |m| self.listing(&cfg, m));
-                log(LogLevel::Info, line);
-                if !set(message.as_bytes()) {
+                let (out, logs) = guard::json_answer(&body, &mut expect, &mut |m| self.listing(&cfg, m));
+                log_lines(logs);
+                if out != body && !set(&out) {
                     let _ = hostcalls::reset_http_response();
                 }
                 Action::Continue
@@ -548,9 +626,7 @@ impl HttpContext for Http {
             Response::Sse(mut g) => {
                 let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
                 let out = g.feed(&chunk, eos, &mut |m| self.listing(&cfg, m));
-                for l in out.logs {
-                    log(LogLevel::Info, l);
-                }
+                log_lines(out.logs);
                 // Every chunk is replaced by what the guard let through (an
                 // incomplete event waits in the guard, bounded by the cap).
                 if !set(&out.bytes) {

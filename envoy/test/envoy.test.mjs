@@ -195,6 +195,14 @@ test("the filter logged its decisions", () => {
   assert.match(log, /mcp-guard \{"event":"listing"/);
   assert.match(log, /"event":"call-refused"/);
   assert.match(log, /"event":"session-invalidated"/);
+  // The SDK server's own traffic (answers, GET event streams, list_changed,
+  // resources, pings) meets the response-id rule: nothing of it is refused
+  // or dropped. Only the hostile upstreams' duplicate-key bodies are, and
+  // the catalogs over the `tiny` listeners' cap.
+  assert.doesNotMatch(log, /"event":"answer-refused"/);
+  for (const line of log.split("\n").filter((l) => l.includes('"event":"response-dropped"'))) {
+    assert.match(line, /not strict JSON|exceeds max_body_bytes/, line);
+  }
 });
 
 test("a bad policy fails Envoy's configuration with a clear log line", () => {

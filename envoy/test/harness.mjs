@@ -49,10 +49,10 @@ export function stopAll() {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 }
 
-/** An upstream: `node server.mjs PORT ...flags` (or another script). */
-export async function upstream(flags = [], script = "server.mjs") {
+/** An upstream: `node server.mjs PORT ...flags` (or another script, run by `command`). */
+export async function upstream(flags = [], script = "server.mjs", command = process.execPath) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(here, script), String(port), ...flags], { stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(command, [path.join(here, script), String(port), ...flags], { stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
   await waitPort(port, child);
   return { port, url: `http://127.0.0.1:${port}/mcp` };
