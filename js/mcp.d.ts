@@ -16,6 +16,8 @@ export type GuardEvent =
   /** A discovery meta-tool (search_tools, get_tool_schema) answered by the engine; nothing was sent. */
   | { event: "call-answered"; sessionKey: string; name: string }
   | { event: "output-schema-cache-failed"; reason: string }
+  /** A tools/list or tools/call that did not go through the wrapper was refused before the wire (GuardError `unguarded-request`). */
+  | { event: "unguarded-request"; sessionKey: string; method: "tools/list" | "tools/call" }
   /** The automatic re-list after list_changed failed other than by a refusal. */
   | { event: "listing-error"; sessionKey: string; kind?: string; message: string }
   | ({ event: "finding" } & Finding);
@@ -46,7 +48,11 @@ export interface GuardClientOptions {
 
 export class GuardedClient {
   constructor(client: Client, opts?: GuardClientOptions);
-  /** The wrapped client, for everything the guard does not touch. */
+  /**
+   * The wrapped client, for everything the guard does not touch. Once wrapped,
+   * its own listTools()/callTool() are this wrapper's, and its transport
+   * refuses any other tools/list or tools/call (GuardError `unguarded-request`).
+   */
   readonly client: Client;
   readonly guard: Guard;
   readonly store: SessionStore;

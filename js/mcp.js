@@ -15,6 +15,21 @@
 // - notifications/tools/list_changed: re-lists at once and compares, so a
 //   drifted tool leaves the gate even if the host never re-lists.
 //
+// - The SDK client itself is guarded once wrapped: its listTools() and
+//   callTool() are the wrapper's, and its transport refuses to send any
+//   other tools/list or tools/call request (a raw `client.request(...)`, the
+//   SDK's own list_changed auto-refresh, a task stream) with GuardError
+//   `unguarded-request`. So every tools/list answer the SDK takes is one the
+//   engine judges, and every tools/call on the wire passed the gate.
+// - Response ids: the SDK matches them itself (Protocol._onresponse takes
+//   `Number(id)`, so "1", " 0x1 " and 1.0 all answer request 1, and a second
+//   answer for an id already answered is dropped as unknown). The wrapper
+//   does not match ids; it relies on the point above instead: whichever
+//   answer the SDK takes for a tools/list request is pinned or compared by
+//   the engine before the caller sees it, and a tools/call answer can only
+//   exist for a call the gate allowed. (The proxy, which matches ids itself,
+//   refuses loose ones; README "Response ids".)
+//
 // Session state lives in a store (store.js): in memory by default, Redis
 // (redis.js) for replicas. The key is the host's (`sessionKey`), else the
 // transport's session id (Streamable HTTP `Mcp-Session-Id`), else one
@@ -29,6 +44,10 @@ export { MemoryStore } from "./store.js";
 
 const HOUR = 3_600_000;
 const MAX_PAGES = 1000;
+// Marks a Client already wrapped: two guards on one client would each gate
+// the other's requests.
+const WRAPPED = Symbol.for("mcp-guard.guardedClient");
+const GUARDED_METHODS = new Set(["tools/list", "tools/call"]);
 
 export class GuardedClient {
   #client;
@@ -43,12 +62,18 @@ export class GuardedClient {
   #onToolsChanged;
   #onEvent;
   #queue = Promise.resolve(); // listings of one wrapper run one at a time
+  #sdkCallTool; // the SDK's own callTool, bound, from before the wrapping
+  // The one guarded method the next transport send may carry. Set around a
+  // synchronous call into the SDK (Protocol.request hands the message to
+  // transport.send before its first await) and cleared right after.
+  #approved = null;
 
   /** The last listing's audit record: `{pinned?, compared?, served}`. */
   lastListing = undefined;
 
   constructor(client, opts = {}) {
     if (typeof client?.request !== "function") throw new TypeError("guardClient needs an MCP SDK Client");
+    if (client[WRAPPED]) throw new TypeError("this Client is already wrapped by guardClient");
     this.#client = client;
     this.#guard = opts.guard ?? createGuard(opts.policy ?? {});
     this.#store = opts.store ?? new MemoryStore();
@@ -62,9 +87,60 @@ export class GuardedClient {
     if (opts.followListChanged !== false) {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#listChanged());
     }
+    this.#guardClientItself(client);
   }
 
-  /** The wrapped SDK client, for everything the guard does not touch. */
+  // Fail closed for the paths around the wrapper: the SDK client's own
+  // listTools()/callTool() (the SDK calls listTools() itself for its
+  // `listChanged` auto-refresh, and hands the tools to the host) become the
+  // guarded ones, and its transport refuses every other tools/list and
+  // tools/call request. The transport is hooked now if connected, else when
+  // connect() gets one (also after a reconnect).
+  #guardClientItself(client) {
+    client[WRAPPED] = true;
+    this.#sdkCallTool = client.callTool.bind(client);
+    client.listTools = (params, options) => this.listTools(params, options);
+    client.callTool = (params, resultSchema, options) => this.callTool(params, resultSchema, options);
+    if (client.transport) this.#hookTransport(client.transport);
+    const connect = client.connect.bind(client);
+    client.connect = (transport, options) => {
+      this.#hookTransport(transport);
+      return connect(transport, options);
+    };
+  }
+
+  #hookTransport(transport) {
+    if (transport[WRAPPED]) return;
+    transport[WRAPPED] = true;
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const method = message?.method;
+      if (GUARDED_METHODS.has(method) && message.id !== undefined) {
+        if (this.#approved !== method) {
+          this.#onEvent({ event: "unguarded-request", sessionKey: this.sessionKey, method });
+          return Promise.reject(
+            new GuardError("unguarded-request", `mcp-guard: a ${method} request that did not go through the guarded client was not sent`),
+          );
+        }
+        this.#approved = null; // one message per approval
+      }
+      return send(message, options);
+    };
+  }
+
+  // Runs `fn` (which synchronously hands one `method` request to the
+  // transport) with that one request approved.
+  #approve(method, fn) {
+    this.#approved = method;
+    try {
+      return fn();
+    } finally {
+      this.#approved = null;
+    }
+  }
+
+  /** The wrapped SDK client, for everything the guard does not touch (its
+   * listTools/callTool are this wrapper's; other tools/* requests are refused). */
   get client() {
     return this.#client;
   }
@@ -113,7 +189,7 @@ export class GuardedClient {
     for (let page = 0; ; page++) {
       if (page === MAX_PAGES) throw new GuardError("too-many-pages", `more than ${MAX_PAGES} tools/list pages`);
       const p = cursor === undefined ? params : { ...params, cursor };
-      const r = await this.#client.request({ method: "tools/list", params: p }, ResultSchema, options);
+      const r = await this.#approve("tools/list", () => this.#client.request({ method: "tools/list", params: p }, ResultSchema, options));
       if (!Array.isArray(r.tools)) {
         // Let the engine refuse it with its own error kind.
         if (first === undefined) return r;
@@ -245,7 +321,7 @@ export class GuardedClient {
     const forwarded = { ...params, name: d.upstream };
     if (d.argumentsJson === undefined) delete forwarded.arguments;
     else forwarded.arguments = d.arguments;
-    return this.#client.callTool(forwarded, resultSchema, options);
+    return this.#approve("tools/call", () => this.#sdkCallTool(forwarded, resultSchema, options));
   }
 
   /** Forgets this session's state in the store (tombstones too). */

@@ -267,8 +267,11 @@ test("a paginated tools/list is fetched whole: one catalog pinned, no cursor sho
     assert.equal(result.nextCursor, undefined);
     assert.equal((await guarded.callTool({ name: "c", arguments: {} })).content[0].text, "called c");
     await assert.rejects(guarded.listTools({ cursor: "p2" }), (e) => e instanceof GuardError && e.kind === "invalid-cursor");
-    // The unguarded client still sees the pages as the server sends them.
-    assert.equal((await client.listTools()).nextCursor, "p2");
+    // The wrapped SDK client's own listTools() is the guarded one: the whole
+    // catalog, no cursor (the server's pages never reach the caller raw).
+    const viaClient = await client.listTools();
+    assert.deepEqual(viaClient.tools.map((t) => t.name), ["a", "b", "c"]);
+    assert.equal(viaClient.nextCursor, undefined);
   } finally {
     await guarded.close();
   }
@@ -300,8 +303,13 @@ test("discovery over server-everything: core + meta-tools served, meta-tools ans
   try {
     const { tools } = await guarded.listTools();
     assert.deepEqual(tools.map((t) => t.name), ["echo", "search_tools", "get_tool_schema", "call_tool"]);
-    // The server has many more tools; the unguarded client still sees them all.
-    const full = (await guarded.client.listTools()).tools;
+    // The wrapped client's own listTools() is the guarded surface too.
+    assert.deepEqual((await guarded.client.listTools()).tools.map((t) => t.name), tools.map((t) => t.name));
+    // The server has many more tools (seen by a separate, unwrapped client).
+    const plain = new Client({ name: "mcp-guard-js-e2e-plain", version: "1.0.0" });
+    await plain.connect(new StdioClientTransport({ command: process.execPath, args: [everything, "stdio"], stderr: "ignore" }));
+    const full = (await plain.listTools()).tools;
+    await plain.close();
     assert.ok(full.length > 4 && full.some((t) => t.name === "get-sum"), full.map((t) => t.name).join(" "));
     assert.ok(guarded.guard.estimateTokens({ tools }) < guarded.guard.estimateTokens({ tools: full }));
 

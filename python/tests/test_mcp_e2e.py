@@ -285,3 +285,43 @@ def test_discovery_with_a_poisoned_sdk_server_hides_the_tool_behind_the_surface_
 
     run(body)
     assert log.read_text().split() == ["weather"]
+
+
+# -- MCP 2026-07-28: the SDK's default client mode ------------------------------------
+
+
+def test_sdk_client_in_its_default_mode_lists_and_calls_through_the_guard_with_the_2026_result_fields() -> None:
+    """mcp 2.x on both sides, `mcp.Client` in its default mode (it probes
+    `server/discover` and speaks 2026-07-28, where `resultType`, `ttlMs` and
+    `cacheScope` are required in a listing). Wrapping `client.session` guards
+    the Client's own `list_tools`/`call_tool`; the served listing keeps the
+    result fields and passes the SDK's 2026-07-28 result schema."""
+    from mcp import Client
+    from mcp_types import methods
+
+    async def body() -> None:
+        async with Client(params("rug_pull_server.py")) as client:
+            assert client.protocol_version == "2026-07-28"
+            s = GuardedSession(client.session, Guard(), server="rug")
+            listed = await client.list_tools()
+            assert s.last_listing is not None, "mcp.Client's list_tools went through the guard"
+            served = s.last_listing["outcome"]["catalog"]
+            assert served["resultType"] == "complete"
+            assert isinstance(served["ttlMs"], int) and served["cacheScope"] in ("public", "private")
+            methods.validate_server_result("tools/list", "2026-07-28", served)
+            assert listed.result_type == "complete" and listed.ttl_ms == served["ttlMs"] and listed.cache_scope == served["cacheScope"]
+            assert sorted(t.name for t in listed.tools) == ["add", "mutate"]
+
+            direct = await s.list_tools()
+            assert direct.result_type == "complete"
+            assert s.last_listing["drift"] == []
+
+            result = await client.call_tool("add", {"a": 2, "b": 3})
+            assert result.content[0].text == "5"
+            result = await s.call_tool("add", {"a": 1, "b": 1})
+            assert result.content[0].text == "2"
+            with pytest.raises(CallRefused) as refused:
+                await client.call_tool("delete_everything", {})
+            assert refused.value.kind == "unknown-tool"
+
+    run(body)

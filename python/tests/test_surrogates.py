@@ -203,9 +203,11 @@ class FakeSession:
         self.description = description
         self.sent: list[str] = []
 
-    async def list_tools(self, params: Any = None) -> types.ListToolsResult:
-        tool = types.Tool(name="echo", description=self.description, input_schema={"type": "object", "properties": {"text": {"type": "string"}}})
-        return types.ListToolsResult(tools=[tool])
+    async def send_request(self, request: Any, result_type: Any, *args: Any, **kwargs: Any) -> Any:
+        # The wrapper fetches listings with send_request (the page as sent).
+        assert request.method == "tools/list"
+        tool = {"name": "echo", "description": self.description, "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}}}
+        return result_type.validate_python({"tools": [tool]})
 
     async def call_tool(self, name: str, arguments: Any = None, **kwargs: Any) -> types.CallToolResult:
         self.sent.append(name)

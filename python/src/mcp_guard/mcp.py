@@ -36,6 +36,20 @@ What `GuardedSession` does, as `mcp-guard proxy` does for stdio clients:
 - **State** (the baseline, the tombstone) lives in a `SessionStore` under
   `session_key`: `MemoryStore` by default, `RedisStore` for several replicas
   that serve one MCP session.
+- **The wrapped `ClientSession` is guarded too**: its `list_tools` and
+  `call_tool` become the guarded ones (so `mcp.Client`'s `list_tools` /
+  `call_tool` over `client.session`, and the SDK's own re-list when it
+  validates a tool result, go through the guard), and its `send_request`
+  refuses any other `tools/list` or `tools/call` (`GuardError`
+  `unguarded-request`; nothing is sent). The SDK's per-tool caches (output
+  schemas, `x-mcp-header` maps) are filled from the served listing, under
+  the upstream names, not from the server's raw one.
+- **Response ids**: the SDK matches them itself (its dispatcher keys pending
+  requests by `int(id)` for a string id, so `"1"`, `" 1 "`, `"+1"` answer
+  request 1; `1.0` is not a valid id there and the request waits for its
+  timeout; a second answer for an id is dropped). The wrapper matches no ids:
+  whichever answer the SDK takes for a `tools/list` is judged by the engine
+  before the caller sees it, and only gated `tools/call` requests are sent.
 
 Limit: the SDK has already parsed the server's JSON (and validated it into
 pydantic models) when the wrapper sees the listing, so a duplicate key or a
@@ -48,17 +62,30 @@ from __future__ import annotations
 
 import uuid
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Optional
 
 import anyio.to_thread
 import mcp.types as types
 from mcp import ClientSession
+from pydantic import TypeAdapter
 
 from .errors import CallRefused, GuardError, ListingRefused
 from .guard import Compared, Guard, Pinned
 from .store import MemoryStore, SessionStore, Tombstone
 
 MessageHandler = Callable[[Any], Awaitable[None]]
+
+_GUARDED_METHODS = ("tools/list", "tools/call")
+# The one guarded request the wrapper is about to send, per task: set around
+# the SDK call that sends it, consumed by the first matching send_request.
+_APPROVAL: ContextVar[Optional[dict[str, Any]]] = ContextVar("mcp_guard_approval", default=None)
+# tools/list pages as the server sent them (after the SDK's own check of the
+# negotiated version's result schema): a Tool model would drop fields the
+# engine must see, and the result fields (resultType, ttlMs, cacheScope,
+# _meta) are served as they came.
+_RAW_RESULT: TypeAdapter[dict[str, Any]] = TypeAdapter(dict[str, Any])
+_WRAPPED = "_mcp_guard_wrapped"
 
 
 class GuardedSession:
@@ -104,9 +131,66 @@ class GuardedSession:
         self._stale = False
         #: The last listing's engine result (`Pinned` or `Compared`), for audit and logs.
         self.last_listing: Optional[Any] = None
+        self._guard_session_itself(session)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.session, name)
+
+    # -- the wrapped session's own paths -----------------------------------------------
+
+    def _guard_session_itself(self, session: ClientSession) -> None:
+        """Fail closed around the wrapper: the session's `list_tools` and
+        `call_tool` (which `mcp.Client` and the SDK itself call) become the
+        guarded ones, and its `send_request` refuses every other `tools/list`
+        and `tools/call`. Instance attributes, so the SDK's internal
+        `self.list_tools()` / `self.send_request(...)` find them."""
+        if getattr(session, _WRAPPED, False):
+            raise TypeError("this ClientSession is already wrapped by a GuardedSession")
+        setattr(session, _WRAPPED, True)
+        self._sdk_call_tool = session.call_tool
+        self._sdk_send_request = session.send_request
+
+        async def list_tools(*, params: Optional[types.PaginatedRequestParams] = None) -> types.ListToolsResult:
+            return await self.list_tools(params=params)
+
+        session.list_tools = list_tools  # type: ignore[method-assign]
+        session.call_tool = self.call_tool  # type: ignore[method-assign]
+        session.send_request = self._send_request  # type: ignore[method-assign]
+
+    async def _send_request(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        method = getattr(request, "method", None)
+        if method in _GUARDED_METHODS:
+            approval = _APPROVAL.get()
+            if approval is None or approval.get("owner") is not self or approval.get("method") != method:
+                raise GuardError(
+                    "unguarded-request",
+                    method,
+                    f"unguarded-request: a {method} request that did not go through the GuardedSession was not sent",
+                )
+            approval["method"] = None  # one request per approval
+        return await self._sdk_send_request(request, *args, **kwargs)
+
+    async def _approved(self, method: str, send: Callable[[], Awaitable[Any]]) -> Any:
+        token = _APPROVAL.set({"owner": self, "method": method})
+        try:
+            return await send()
+        finally:
+            _APPROVAL.reset(token)
+
+    def _absorb(self, served: dict[str, Any], name_map: list[Any]) -> None:
+        """Hands the served tools, under their upstream names (the names
+        `tools/call` sends), to the SDK's per-tool caches: it validates
+        structured results against these output schemas and mirrors
+        `x-mcp-header` arguments from these input schemas, so they must be the
+        ones the engine served, not the server's. (A private SDK method; if a
+        later SDK lacks it, the SDK re-lists through `list_tools`, which is
+        guarded.)"""
+        absorb = getattr(self.session, "_absorb_tool_listing", None)
+        if absorb is None:
+            return
+        upstream = {m["visible"]: m["upstream"] for m in name_map}
+        tools = [{**t, "name": upstream.get(t["name"], t["name"])} for t in served["tools"]]
+        absorb(types.ListToolsResult.model_validate({"tools": tools}), complete=True)
 
     @property
     def listing_stale(self) -> bool:
@@ -124,15 +208,26 @@ class GuardedSession:
 
     async def _fetch_catalog(self) -> dict[str, Any]:
         tools: list[Any] = []
+        first: Optional[dict[str, Any]] = None
         cursor: Optional[str] = None
         seen: set[str] = set()
         for _ in range(self.max_pages):
             params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
-            page = await self.session.list_tools(params=params)
-            tools.extend(t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in page.tools)
-            cursor = page.next_cursor
-            if cursor is None:
-                return {"tools": tools}
+            request = types.ListToolsRequest(params=params)
+            page = await self._approved("tools/list", lambda: self.session.send_request(request, _RAW_RESULT))
+            if not isinstance(page.get("tools"), list):
+                # Let the engine refuse it with its own error kind.
+                if first is None:
+                    return page
+                raise GuardError("invalid-envelope", "page", "invalid-envelope: a later tools/list page has no tools array")
+            if first is None:
+                # The result's own fields (resultType, ttlMs, cacheScope,
+                # _meta) are the first page's; the engine checks and keeps them.
+                first = {k: v for k, v in page.items() if k not in ("tools", "nextCursor")}
+            tools.extend(page["tools"])
+            cursor = page.get("nextCursor")
+            if not isinstance(cursor, str):
+                return {**first, "tools": tools}
             if cursor in seen:
                 raise GuardError("cursor-loop", cursor, f"cursor-loop: the server repeated cursor {cursor!r}")
             seen.add(cursor)
@@ -156,6 +251,7 @@ class GuardedSession:
             self.last_listing = pinned
             await self.store.put_baseline(self.session_key, pinned["baseline"], self.session_ttl)
             served = pinned["outcome"]["catalog"]
+            name_map = pinned["outcome"]["name_map"]
         else:
             base = entry.baseline
             compared: Compared = await anyio.to_thread.run_sync(lambda: g.compare(base, catalog, server, foreign))
@@ -170,19 +266,25 @@ class GuardedSession:
                 raise ListingRefused("drift", decision["message"], f"drift: {decision['message']}")
             await self.store.put_baseline(self.session_key, compared["baseline"], self.session_ttl)
             served = decision["catalog"]
+            name_map = compared["outcome"]["name_map"]
         self._stale = False
-        return types.ListToolsResult.model_validate(served)
+        result = types.ListToolsResult.model_validate(served)
+        self._absorb(served, name_map)
+        return result
 
     # -- tools/call --------------------------------------------------------------------
 
-    async def call_tool(self, name: str, arguments: Optional[dict[str, Any]] = None, **kwargs: Any) -> Any:
+    async def call_tool(self, name: str, arguments: Optional[dict[str, Any]] = None, *args: Any, **kwargs: Any) -> Any:
         """Calls a tool the client was shown, through the call gate.
 
         Raises `CallRefused` (the call never reaches the server); returns the
         engine's `CallToolResult` for a discovery meta-tool (`search_tools`,
         `get_tool_schema`; nothing sent); otherwise the server's result,
         called under the upstream name (for `call_tool`, the inner tool's)
-        with the arguments mapped back. `kwargs` go to `ClientSession.call_tool`."""
+        with the arguments mapped back. `args`/`kwargs` go to
+        `ClientSession.call_tool` (`read_timeout_seconds`, `input_responses`,
+        `allow_input_required`, ...: an `input_required` round is another
+        call, gated again)."""
         if self._stale:
             try:
                 await self.list_tools()
@@ -204,7 +306,8 @@ class GuardedSession:
             return types.CallToolResult.model_validate(decision["result"])
         if decision["action"] != "allow":  # a decision this version cannot carry out: fail closed
             raise CallRefused("other", f"call decision {decision['action']!r} is not supported by this package version")
-        return await self.session.call_tool(decision["upstream"], decision["arguments"], **kwargs)
+        upstream, forwarded = decision["upstream"], decision["arguments"]
+        return await self._approved("tools/call", lambda: self._sdk_call_tool(upstream, forwarded, *args, **kwargs))
 
 
 @asynccontextmanager
