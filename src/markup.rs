@@ -97,10 +97,8 @@ pub fn find(s: &str) -> Vec<Found> {
                     continue;
                 }
             }
-            b'[' => {
-                if open.len() < MAX_BRACKET_DEPTH {
-                    open.push((i, i > 0 && b[i - 1] == b'!' && !escaped(b, i - 1)));
-                }
+            b'[' if open.len() < MAX_BRACKET_DEPTH => {
+                open.push((i, i > 0 && b[i - 1] == b'!' && !escaped(b, i - 1)));
             }
             b']' if !escaped(b, i) => {
                 if let Some((o, image)) = open.pop() {
@@ -364,9 +362,7 @@ fn html_at(s: &str, i: usize, scan: &mut TagScan) -> Option<Found> {
     }
     // The tokenizer's tag name runs to white space, `/` or `>` (`<use_case>`
     // is a tag named `use_case`, not `use`).
-    let Some(name_len) = b[i + 1..].iter().take(33).position(|c| c.is_ascii_whitespace() || matches!(c, b'/' | b'>')) else {
-        return None;
-    };
+    let name_len = b[i + 1..].iter().take(33).position(|c| c.is_ascii_whitespace() || matches!(c, b'/' | b'>'))?;
     let name_end = i + 1 + name_len;
     let name = s[i + 1..name_end].to_ascii_lowercase();
     let fetching = FETCHING.contains(&name.as_str());

@@ -39,7 +39,7 @@
 //!   for `1`). When the dropped id is the *client's* id of a pending request
 //!   (exactly or loosely: the server guessed it, e.g. from a progress
 //!   token), that request fails: the client gets -32002
-//!   `response-id-mismatch` under its own id, and the server's later answer
+//!   `id-mismatch` under its own id, and the server's later answer
 //!   is dropped like any second answer for an id already answered.
 //!   `notifications/cancelled` is sent upstream with the minted id (and the
 //!   request is forgotten); a cancellation of nothing pending is dropped.
@@ -75,7 +75,7 @@ pub const MAX_PENDING_BYTES: usize = 16 << 20;
 
 /// Longest id (in bytes of its text) compared with the pending clients' ids
 /// when a server answers under an id the proxy did not mint. Only for the
-/// early `response-id-mismatch` error: such an answer is dropped in any
+/// early `id-mismatch` error: such an answer is dropped in any
 /// case, and the bound keeps one stray answer's cost at
 /// `MAX_PENDING × MAX_COMPARED_ID` instead of growing with hostile ids.
 const MAX_COMPARED_ID: usize = 256;
@@ -611,7 +611,7 @@ impl Session {
         let mut out = vec![self.log(
             "response-dropped",
             vec![
-                ("reason", s(if guessed.is_empty() { "unknown-response-id" } else { "response-id-mismatch" })),
+                ("reason", s(if guessed.is_empty() { "unknown-response-id" } else { "id-mismatch" })),
                 ("id", id_for_log(id)),
             ],
         )];
@@ -627,13 +627,13 @@ impl Session {
                 &client_id,
                 code::UNUSABLE_CATALOG,
                 &message,
-                Some(reason("response-id-mismatch")),
+                Some(reason("id-mismatch")),
             )));
             let guarded = matches!(method.as_str(), "tools/list" | "tools/call");
             out.push(self.log(
                 "request-failed",
                 vec![
-                    ("reason", s("response-id-mismatch")),
+                    ("reason", s("id-mismatch")),
                     ("request", id_for_log(Some(&client_id))),
                     ("method", s(&method)),
                     ("guarded", Value::Bool(guarded)),

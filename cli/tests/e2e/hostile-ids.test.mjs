@@ -3,7 +3,7 @@
 // TypeScript SDK client (it routes an answer by Number(id)) talks to it
 // through the real `mcp-guard proxy`, in every pinning / sanitization /
 // poisoning mode. The client never sees the raw catalog or a forged result:
-// it gets an error for its request (response-id-mismatch) or the engine's
+// it gets an error for its request (id-mismatch) or the engine's
 // answer. Run by scripts/test-proxy.sh (MCP_GUARD_BIN).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -66,7 +66,7 @@ function assertSanitized(tools, where) {
   assert.ok(!HIDDEN.test(JSON.stringify(tools)), `${where}: hidden characters reached the client`);
 }
 
-/** The request fails with response-id-mismatch; the client took no answer. */
+/** The request fails with id-mismatch; the client took no answer. */
 async function assertMismatch(promise, where) {
   let got;
   try {
@@ -74,7 +74,7 @@ async function assertMismatch(promise, where) {
   } catch (e) {
     assert.ok(e instanceof McpError, `${where}: expected McpError, got ${e}`);
     assert.equal(e.code, -32002, `${where}: ${e.message}`);
-    assert.equal(e.data?.reason, "response-id-mismatch", `${where}: ${e.message}`);
+    assert.equal(e.data?.reason, "id-mismatch", `${where}: ${e.message}`);
     return;
   }
   assert.fail(`${where}: the client took the server's answer: ${JSON.stringify(got).slice(0, 400)}`);

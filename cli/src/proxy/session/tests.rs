@@ -307,7 +307,7 @@ fn unusable_catalog_fails_closed() {
         let out = server(&mut s, &format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{result}}}"#));
         let answer = to_client(&out)[0];
         assert_eq!(error_reason(answer).0, -32002, "{result}");
-        assert_ne!(error_reason(answer).1, "response-id-mismatch", "{result}");
+        assert_ne!(error_reason(answer).1, "id-mismatch", "{result}");
         assert!(!answer.contains("nope"));
     }
     // Nothing was pinned: calls are still refused.
@@ -457,9 +457,9 @@ fn loose_id_answer_to_tools_list_never_reaches_the_client() {
         let c = to_client(&out);
         assert_eq!(c.len(), 1, "{loose}: {out:?}");
         assert!(!c[0].contains("id_rsa"), "{loose}: the raw catalog reached the client");
-        assert_eq!(error_reason(c[0]), (-32002, "response-id-mismatch".into()), "{loose}");
+        assert_eq!(error_reason(c[0]), (-32002, "id-mismatch".into()), "{loose}");
         assert_eq!(get(&parse(c[0]), "/id"), Some(&Value::Number(json::Number::from_u64(1))), "{loose}");
-        assert!(logs(&out).iter().any(|l| l.contains("\"reason\":\"response-id-mismatch\"")), "{loose}");
+        assert!(logs(&out).iter().any(|l| l.contains("\"reason\":\"id-mismatch\"")), "{loose}");
         // The real answer, later, is dropped: the client has its error.
         let out = server(&mut s, &list_result(&minted, &[ECHO]));
         assert!(to_client(&out).is_empty(), "{loose}: {out:?}");
@@ -478,7 +478,7 @@ fn answer_under_the_clients_exact_id_is_refused_the_server_never_saw_it() {
     let out = server(&mut s, &answer("1", &raw_catalog(&[POISONED])));
     let c = to_client(&out);
     assert_eq!(c.len(), 1);
-    assert_eq!(error_reason(c[0]), (-32002, "response-id-mismatch".into()));
+    assert_eq!(error_reason(c[0]), (-32002, "id-mismatch".into()));
     assert!(!c[0].contains("id_rsa"));
 }
 
@@ -493,7 +493,7 @@ fn rug_pull_by_loose_id_on_relist_never_reaches_the_client() {
         let c = to_client(&out);
         assert_eq!(c.len(), 1, "{loose}");
         assert!(!c[0].contains("id_rsa"), "{loose}");
-        assert_eq!(error_reason(c[0]).1, "response-id-mismatch", "{loose}");
+        assert_eq!(error_reason(c[0]).1, "id-mismatch", "{loose}");
         assert!(to_client(&server(&mut s, &list_result(&minted, &[ECHO]))).is_empty());
     }
     // The baseline is the honest first listing; the gate still allows echo.
@@ -530,7 +530,7 @@ fn loose_id_answer_to_tools_call_fails_the_call() {
     let c = to_client(&out);
     assert_eq!(c.len(), 1);
     assert!(!c[0].contains("forged"));
-    assert_eq!(error_reason(c[0]), (-32002, "response-id-mismatch".into()));
+    assert_eq!(error_reason(c[0]), (-32002, "id-mismatch".into()));
     assert!(logs(&out).iter().any(|l| l.contains("\"method\":\"tools/call\"") && l.contains("\"guarded\":true")));
     let out = server(&mut s, &answer(&format!("\"{minted}\""), r#"{"content":[]}"#));
     assert!(to_client(&out).is_empty());
@@ -592,7 +592,7 @@ fn batched_loose_answers_are_judged_one_by_one() {
     let c = to_client(&out);
     assert_eq!(c.len(), 2, "{out:?}");
     assert!(c.iter().all(|l| !l.contains("id_rsa")));
-    assert_eq!(error_reason(c[0]).1, "response-id-mismatch");
+    assert_eq!(error_reason(c[0]).1, "id-mismatch");
     assert_eq!(c[1], r#"{"jsonrpc":"2.0","id":2,"result":{"resources":[]}}"#);
 }
 
@@ -915,7 +915,7 @@ mod id_confusion {
                     let out = server(&mut s, &answer(&id, FORGED_CALL));
                     let c = to_client(&out);
                     assert_eq!(c.len(), 1, "{client} {v:?} {id}");
-                    assert_eq!(error_reason(c[0]).1, "response-id-mismatch", "{client} {v:?} {id}");
+                    assert_eq!(error_reason(c[0]).1, "id-mismatch", "{client} {v:?} {id}");
                 }
             }
         }
