@@ -17,8 +17,6 @@
 # lines; scripts/bench-table.py writes the inputs before and the table after.
 #
 # Environment:
-#   MCP_GUARD_SHARED   the folder holding corpus/ (default: ../shared beside
-#                      the repository, else /work/shared)
 #   CARGO_TARGET_DIR   as usual (default <repo>/target); the venvs live under it
 #   BENCH_TABLE_OUT    keep the inputs, the plan and the drivers' lines there
 #                      (default: a temporary folder, deleted at the end)
@@ -35,11 +33,7 @@ case "${1:-}" in
   *) echo "usage: scripts/bench-table.sh [--quick]" >&2; exit 2 ;;
 esac
 
-if [ -n "${MCP_GUARD_SHARED:-}" ]; then shared="$MCP_GUARD_SHARED"
-elif [ -d "$root/../shared/corpus" ]; then shared="$(cd "$root/../shared" && pwd)"
-else shared=/work/shared; fi
-corpus="$shared/corpus/bench/shared-real-tools.json"
-[ -f "$corpus" ] || { echo "bench-table: no $corpus (set MCP_GUARD_SHARED)" >&2; exit 1; }
+corpus="$root/testdata/bench/shared-real-tools.json"
 
 # --- Builds (their output on stderr: stdout stays quiet) ----------------------
 t0=$(date +%s)

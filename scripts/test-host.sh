@@ -13,7 +13,6 @@
 # Environment:
 #   MCP_GUARD_REQUIRE_CONFORMANCE=1   fail if conformance/cases/ has no cases
 #   MCP_GUARD_WASM                    test another component file
-#   MCP_GUARD_SHARED                  the shared corpus (default /work/shared)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -1,4 +1,4 @@
-//! Every file in `../shared/corpus/adversarial` is handled as its
+//! Every file in `testdata/adversarial` is handled as its
 //! `expectations.jsonl` says, with the default policy and no panic.
 //!
 //! Rows the engine cannot satisfy *yet* are listed in `PENDING` with the issue
@@ -12,8 +12,11 @@ use mcp_guard::pinning;
 use mcp_guard::{Action, FindingKind, Outcome, Policy, SanitizeOptions, ToolStatus};
 use std::path::PathBuf;
 
+#[path = "../testdata/testdata.rs"]
+mod testdata;
+
 fn corpus() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/adversarial")
+    testdata::adversarial()
 }
 
 /// (file prefix, tool index, why it is pending).

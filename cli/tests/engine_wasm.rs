@@ -1,6 +1,6 @@
 //! `--engine wasm` (feature `wasm`): the component in wasmtime gives the
 //! same bytes on stdout and the same exit code as the native engine, for
-//! the example catalog and every catalog of the shared corpus, real and
+//! the example catalog and every catalog of `testdata/`, real and
 //! adversarial, under the default and the strict preset.
 //!
 //!   scripts/build-component.sh   # dist/mcp-guard.wasm
@@ -57,13 +57,16 @@ fn component_present() {
     assert!(p.is_file(), "{} is missing: run scripts/build-component.sh", p.display());
 }
 
-/// The example catalog, then every catalog of the shared corpus.
+#[path = "../../testdata/testdata.rs"]
+mod testdata;
+
+/// The example catalog, then every catalog of `testdata/`, real and
+/// adversarial.
 fn corpus() -> Vec<String> {
-    let shared = mcp_guard_host_tests::shared_dir();
     let mut files = vec![PathBuf::from(example("poisoned-catalog.json"))];
-    files.extend(mcp_guard_host_tests::json_files(&shared.join("corpus/catalogs")));
-    files.extend(mcp_guard_host_tests::json_files(&shared.join("corpus/adversarial")));
-    assert!(files.len() > 20, "corpus not found under {}", shared.display());
+    files.extend(testdata::json_files(&testdata::catalogs()));
+    files.extend(testdata::json_files(&testdata::adversarial()));
+    assert!(files.len() > 20, "testdata not found under {}", testdata::dir().display());
     files.into_iter().map(|p| p.to_str().unwrap().to_string()).collect()
 }
 

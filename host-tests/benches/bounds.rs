@@ -1,16 +1,20 @@
-//! Resource bounds inside the component: for every adversarial file of the
-//! shared corpus, with the default policy, in a fresh instance: wall time
+//! Resource bounds inside the component: for every file of
+//! `testdata/adversarial`, with the default policy, in a fresh instance: wall time
 //! (best of 3) and peak linear memory. Prints a table and the worst of each;
 //! asserts nothing (`tests/bounds.rs` holds the memory bound).
 //! `cargo bench -p mcp-guard-host-tests --bench bounds`
 
-use mcp_guard_host_tests::{default_options, json_files, shared_dir, GuardHost, Limits};
+use mcp_guard_host_tests::{default_options, GuardHost, Limits};
+
+#[path = "../../testdata/testdata.rs"]
+mod testdata;
+use testdata::json_files;
 use std::time::{Duration, Instant};
 
 fn main() {
     let host = GuardHost::from_file(&mcp_guard_host_tests::wasm_path(), false).expect("component");
     let mut rows = Vec::new();
-    for path in json_files(&shared_dir().join("corpus/adversarial")) {
+    for path in json_files(&testdata::adversarial()) {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let mut best = Duration::MAX;
         let mut peak = 0;

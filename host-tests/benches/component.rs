@@ -1,6 +1,6 @@
 //! The component in wasmtime 48 vs the native engine, same process, same
-//! input: every tool of the shared corpus in one catalog
-//! (`corpus/bench/shared-real-tools.json`, 1.7 MB), default policy.
+//! input: every tool of the real catalogs in one
+//! (`testdata/bench/shared-real-tools.json`, 1.7 MB), default policy.
 //!
 //!   scripts/build-component.sh
 //!   cargo bench -p mcp-guard-host-tests --bench component -- --warm-up-time 1 --measurement-time 3
@@ -14,10 +14,13 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mcp_guard_host_tests::{default_options, shared_dir, wasm_path, GuardHost, Limits};
+use mcp_guard_host_tests::{default_options, wasm_path, GuardHost, Limits};
+
+#[path = "../../testdata/testdata.rs"]
+mod testdata;
 
 fn catalog() -> String {
-    let path = shared_dir().join("corpus/bench/shared-real-tools.json");
+    let path = testdata::bench_catalog();
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

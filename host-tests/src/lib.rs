@@ -58,34 +58,6 @@ pub fn wasm_path() -> PathBuf {
     }
 }
 
-/// The shared test corpus root: `$MCP_GUARD_SHARED`, else `shared/` beside
-/// the repository (a CI clone), else `/work/shared`.
-pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("MCP_GUARD_SHARED") {
-        Some(p) if !p.is_empty() => PathBuf::from(p),
-        _ => {
-            let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-            if beside.join("corpus").is_dir() {
-                beside
-            } else {
-                PathBuf::from("/work/shared")
-            }
-        }
-    }
-}
-
-/// Sorted `*.json` files of a corpus folder (test support for this crate's
-/// tests and the CLI's `--engine wasm` parity tests; panics if unreadable).
-pub fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Per-instance sandbox limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {

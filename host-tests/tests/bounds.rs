@@ -1,11 +1,11 @@
 //! Memory bound inside the component (issue: hardening): every adversarial
-//! file of the shared corpus, with the default policy, in a fresh instance,
+//! file of `testdata/adversarial`, with the default policy, in a fresh instance,
 //! stays within 64 MiB of linear memory — by the engine's own budgets, since
 //! the instance is given 256 MiB. (Time is measured by `benches/bounds.rs`.)
 
 mod common;
 
-use common::{json_files, shared_dir, HOST};
+use common::{json_files, testdata, HOST};
 use mcp_guard_host_tests::{default_options, Limits};
 
 const BOUND: usize = 64 << 20;
@@ -13,7 +13,7 @@ const BOUND: usize = 64 << 20;
 #[test]
 fn every_adversarial_file_stays_within_64_mib() {
     let mut worst = (String::new(), 0usize);
-    for path in json_files(&shared_dir().join("corpus/adversarial")) {
+    for path in json_files(&testdata::adversarial()) {
         let text = std::fs::read_to_string(&path).unwrap();
         let mut g = HOST.instantiate(Limits::default()).unwrap();
         let p = g.policy("{}").unwrap().unwrap();

@@ -1,21 +1,20 @@
 //! Parity: the component and the native engine give the same answer, byte
-//! for byte, on every catalog of the shared corpus, real and adversarial,
+//! for byte, on every catalog of `testdata/`, real and adversarial,
 //! under the default and the strict policy.
 
 mod common;
 
 use std::path::PathBuf;
 
-use common::{instance, json_files, shared_dir};
+use common::{instance, json_files, testdata};
 use mcp_guard_host_tests::{options_from_native, to_native, GuardInstance};
 
 const POLICIES: &[&str] = &["{}", r#"{"preset":"strict"}"#];
 
 fn corpus() -> Vec<PathBuf> {
-    let shared = shared_dir();
-    let mut files = json_files(&shared.join("corpus/catalogs"));
-    files.extend(json_files(&shared.join("corpus/adversarial")));
-    assert!(files.len() > 20, "corpus not found under {}", shared.display());
+    let mut files = json_files(&testdata::catalogs());
+    files.extend(json_files(&testdata::adversarial()));
+    assert!(files.len() > 20, "testdata not found under {}", testdata::dir().display());
     files
 }
 

@@ -1,10 +1,10 @@
 //! Pinning through the component: the same baseline bytes as the native
-//! engine for every catalog of the shared corpus, the same drift decisions and
+//! engine for every catalog of `testdata/`, the same drift decisions and
 //! call decisions, and the host's session store with tombstones.
 
 mod common;
 
-use common::{instance, json_files, shared_dir};
+use common::{instance, json_files, testdata};
 use mcp_guard_host_tests::session::{CallResult, Entry, ListResult, MemoryStore, SessionStore, Sessions, Ttl};
 use mcp_guard_host_tests::{default_options, CallDecision, Decision, GuardInstance, RefusalReason};
 
@@ -115,9 +115,8 @@ fn check(g: &mut GuardInstance, label: &str, policy_json: &str, text: &str, late
 
 #[test]
 fn baselines_and_decisions_match_the_native_engine_on_the_corpus() {
-    let shared = shared_dir();
-    let mut files = json_files(&shared.join("corpus/catalogs"));
-    files.extend(json_files(&shared.join("corpus/adversarial")));
+    let mut files = json_files(&testdata::catalogs());
+    files.extend(json_files(&testdata::adversarial()));
     let mut g = instance();
     let mut pinned = 0;
     for policy in POLICIES {
@@ -140,7 +139,7 @@ fn baselines_and_decisions_match_the_native_engine_on_the_corpus() {
 
 #[test]
 fn the_rug_pull_is_caught_through_the_component() {
-    let dir = shared_dir().join("corpus/adversarial");
+    let dir = testdata::adversarial();
     let v1 = std::fs::read_to_string(dir.join("16-rug-pull-v1.json")).unwrap();
     let v2 = std::fs::read_to_string(dir.join("16-rug-pull-v2.json")).unwrap();
     let mut g = instance();
@@ -161,7 +160,7 @@ fn the_rug_pull_is_caught_through_the_component() {
 
 #[test]
 fn sessions_pin_compare_and_tombstone_with_ttl() {
-    let dir = shared_dir().join("corpus/adversarial");
+    let dir = testdata::adversarial();
     let v1 = std::fs::read_to_string(dir.join("16-rug-pull-v1.json")).unwrap();
     let v2 = std::fs::read_to_string(dir.join("16-rug-pull-v2.json")).unwrap();
     let mut g = instance();

@@ -33,10 +33,10 @@ fn schema_bomb() -> String {
     enum_bomb(2000, 1000, false)
 }
 
-/// Fuel the largest real catalog (every tool of the shared corpus, 1.7 MB)
+/// Fuel the largest real catalog (every tool of `testdata/catalogs`, 1.7 MB)
 /// needs, measured: budgets below are multiples of it, not magic numbers.
 fn real_catalog_fuel() -> (String, u64) {
-    let path = common::shared_dir().join("corpus/bench/shared-real-tools.json");
+    let path = common::testdata::bench_catalog();
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut g = instance();
     let before = g.fuel().unwrap();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{instance, json_files, shared_dir};
+use common::{instance, json_files, testdata};
 use mcp_guard::dialect;
 use mcp_guard::json::{parse, write_compact, ParseOptions, Value};
 use mcp_guard::policy::Dialect as NativeDialect;
@@ -63,9 +63,9 @@ fn normalize_parity(
     }
 }
 
-/// Every `inputSchema`/`outputSchema` of the shared catalogs, with a label.
+/// Every `inputSchema`/`outputSchema` of the real catalogs (`testdata/catalogs`), with a label.
 fn corpus_schemas() -> Vec<(String, Value)> {
-    let dir = shared_dir().join("corpus/catalogs");
+    let dir = testdata::catalogs();
     let mut out = Vec::new();
     for file in json_files(&dir) {
         let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
@@ -89,7 +89,7 @@ fn corpus_schemas() -> Vec<(String, Value)> {
 #[test]
 fn normalize_schema_matches_native_on_the_corpus() {
     let schemas = corpus_schemas();
-    assert!(schemas.len() >= 500, "only {} schemas under {}", schemas.len(), shared_dir().display());
+    assert!(schemas.len() >= 500, "only {} schemas under {}", schemas.len(), testdata::catalogs().display());
     let mut g = instance();
     let mut failures = Vec::new();
     let (mut normalized, mut refused, mut changes, mut strict) = (0, 0, 0, 0);

@@ -18,8 +18,10 @@ pub fn instance() -> GuardInstance {
     HOST.instantiate(Limits::default()).expect("instantiate the component")
 }
 
+#[path = "../../../testdata/testdata.rs"]
+pub mod testdata;
 #[allow(unused_imports)]
-pub use mcp_guard_host_tests::{json_files, shared_dir};
+pub use testdata::json_files;
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
