@@ -9,7 +9,7 @@
 #   scripts/bench-table.sh --quick   # a smoke run of the command: few runs, ~40 s
 #
 # Builds what it runs, as scripts/parity.sh does (no-ops when up to date):
-# dist/mcp-guard.wasm, the Rust driver (host-tests example, release), js/gen,
+# dist/mcp-guard.wasm, the Rust driver (host example, release), js/gen,
 # the Python venv, the Envoy filter, Envoy and envoy/test's packages.
 # Then, one process at a time (never two: every row would slow the other on
 # a small machine): per row a fresh process for its peak memory, and per
@@ -40,7 +40,7 @@ t0=$(date +%s)
 scripts/build-component.sh >&2
 wasm="$root/dist/mcp-guard.wasm"
 export MCP_GUARD_WASM="$wasm"
-cargo build -q --release -p mcp-guard-host-tests --example bench_table
+cargo build -q --release -p mcp-guard-host --example bench_table
 scripts/setup-hosts.sh
 py="$target/tools/pyvenv/bin/python"
 export ENVOY_BIN="$target/tools/envoy-venv/bin/envoy"

@@ -9,7 +9,7 @@
 #   scripts/parity.sh
 #
 # Builds what it runs: dist/mcp-guard.wasm (incremental), the Rust producer
-# (host-tests example, release), and through scripts/setup-hosts.sh js/gen,
+# (host example, release), and through scripts/setup-hosts.sh js/gen,
 # the Python venv (the one scripts/test-python.sh makes; the producer imports
 # the package from python/src with the component just built, so no
 # reinstall), the Envoy filter, Envoy and envoy/test's packages.
@@ -32,7 +32,7 @@ mkdir -p "$out"
 
 scripts/build-component.sh >/dev/null
 wasm="$root/dist/mcp-guard.wasm"
-cargo build -q --release -p mcp-guard-host-tests --example parity_dump
+cargo build -q --release -p mcp-guard-host --example parity_dump
 
 # js/gen, the Python venv, the Envoy filter, Envoy and envoy/test's packages.
 MCP_GUARD_WASM="$wasm" scripts/setup-hosts.sh

@@ -54,7 +54,7 @@ fn native_only(engine: &EngineChoice, what: &str) -> Result<(), Failure> {
     if engine.kind == EngineKind::Native {
         return Ok(());
     }
-    // The component computes byte-identical baselines (host-tests/tests/pinning.rs);
+    // The component computes byte-identical baselines (host/tests/pinning.rs);
     // the CLI keeps one path for these commands.
     Err(Failure::Plain(format!("`{what}` runs the native engine only (its baselines equal the component's byte for byte)")))
 }

@@ -50,7 +50,7 @@ fn text(b: &[u8]) -> String {
 }
 
 fn component_present() {
-    let p = std::env::var_os(mcp_guard_host_tests::WASM_ENV)
+    let p = std::env::var_os(mcp_guard_host::WASM_ENV)
         .filter(|p| !p.is_empty())
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(ROOT).join("dist/mcp-guard.wasm"));
@@ -193,12 +193,12 @@ fn the_component_path_comes_from_wasm_then_the_environment() {
 
     // --wasm wins over the environment.
     let good = Path::new(ROOT).join("dist/mcp-guard.wasm");
-    let good = std::env::var(mcp_guard_host_tests::WASM_ENV)
+    let good = std::env::var(mcp_guard_host::WASM_ENV)
         .ok()
         .filter(|p| !p.is_empty())
         .unwrap_or_else(|| good.to_str().unwrap().to_string());
     let o = command(&["--engine", "wasm", "--wasm", &good, "check", &cat, "--format", "json"])
-        .env(mcp_guard_host_tests::WASM_ENV, missing)
+        .env(mcp_guard_host::WASM_ENV, missing)
         .output()
         .unwrap();
     assert_eq!(code(&o), 1, "{}", text(&o.stderr));
@@ -206,7 +206,7 @@ fn the_component_path_comes_from_wasm_then_the_environment() {
 
     // Then $MCP_GUARD_WASM, before dist/ of the current directory.
     let o =
-        command(&["--engine", "wasm", "check", &cat]).env(mcp_guard_host_tests::WASM_ENV, missing).output().unwrap();
+        command(&["--engine", "wasm", "check", &cat]).env(mcp_guard_host::WASM_ENV, missing).output().unwrap();
     assert_eq!(code(&o), 2);
     let err = text(&o.stderr);
     assert!(

@@ -3,7 +3,7 @@
 //! (`testdata/bench/shared-real-tools.json`, 1.7 MB), default policy.
 //!
 //!   scripts/build-component.sh
-//!   cargo bench -p mcp-guard-host-tests --bench component -- --warm-up-time 1 --measurement-time 3
+//!   cargo bench -p mcp-guard-host --bench component -- --warm-up-time 1 --measurement-time 3
 //!
 //! `component` is what the tests run (fuel metering on, unlimited budget);
 //! `component-no-fuel` is the same without metering, to show its cost.
@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mcp_guard_host_tests::{default_options, wasm_path, GuardHost, Limits};
+use mcp_guard_host::{default_options, wasm_path, GuardHost, Limits};
 
 #[path = "../../testdata/testdata.rs"]
 mod testdata;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::LazyLock;
 
-use mcp_guard_host_tests::{GuardHost, GuardInstance, Limits};
+use mcp_guard_host::{GuardHost, GuardInstance, Limits};
 
 /// The component, compiled once per test binary.
 pub static HOST: LazyLock<GuardHost> = LazyLock::new(|| match GuardHost::load() {

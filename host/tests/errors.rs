@@ -5,7 +5,7 @@
 mod common;
 
 use common::instance;
-use mcp_guard_host_tests::{default_options, error_kind, to_native_error, WitError};
+use mcp_guard_host::{default_options, error_kind, to_native_error, WitError};
 
 /// Component and native engine agree on the error, payload included.
 fn expect_error(policy: &str, catalog: &str, kind: &str) -> WitError {

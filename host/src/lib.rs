@@ -1,6 +1,7 @@
-//! A small wasmtime host for the mcp-guard component (`dist/mcp-guard.wasm`,
-//! built by `scripts/build-component.sh`), used by the tests and the
-//! benchmark of this crate.
+//! The wasmtime host of the mcp-guard component (`dist/mcp-guard.wasm`,
+//! built by `scripts/build-component.sh`): what `mcp-guard --engine wasm`
+//! runs the engine through, and what this crate's tests check byte for byte
+//! against the native engine (parity, conformance, sandbox limits).
 //!
 //! - [`GuardHost`] compiles the component once (the expensive part, 60–80 ms
 //!   release) and hands out sandboxed instances.

@@ -7,7 +7,7 @@ mod common;
 use std::path::PathBuf;
 
 use common::{instance, json_files, testdata};
-use mcp_guard_host_tests::{options_from_native, to_native, GuardInstance};
+use mcp_guard_host::{options_from_native, to_native, GuardInstance};
 
 const POLICIES: &[&str] = &["{}", r#"{"preset":"strict"}"#];
 
@@ -112,7 +112,7 @@ fn one_policy_many_catalogs() {
     let native = mcp_guard::Policy::default();
     for path in corpus().into_iter().take(12) {
         let text = std::fs::read_to_string(&path).unwrap();
-        let w = to_native(g.sanitize(&p, &text, &mcp_guard_host_tests::default_options()).unwrap()).unwrap();
+        let w = to_native(g.sanitize(&p, &text, &mcp_guard_host::default_options()).unwrap()).unwrap();
         let n = mcp_guard::sanitize(&native, &text, &Default::default());
         assert_eq!(n, w, "{}", path.display());
     }

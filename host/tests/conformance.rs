@@ -16,7 +16,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{instance, workspace};
-use mcp_guard_host_tests::{error_kind, to_native_outcome, GuardInstance, SanitizeOptions};
+use mcp_guard_host::{error_kind, to_native_outcome, GuardInstance, SanitizeOptions};
 use serde_json::{json, Value};
 
 fn cases_dir() -> PathBuf {
@@ -41,7 +41,7 @@ fn read_json(p: &Path) -> Value {
 fn options(dir: &Path) -> Result<SanitizeOptions, String> {
     let p = dir.join("options.json");
     if !p.is_file() {
-        return Ok(mcp_guard_host_tests::default_options());
+        return Ok(mcp_guard_host::default_options());
     }
     let v = read_json(&p);
     let server = match v.get("server") {

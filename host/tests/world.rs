@@ -3,7 +3,7 @@
 mod common;
 
 use common::{instance, wasm_tools, HOST};
-use mcp_guard_host_tests::{dialect_id, dialect_to_native, wasm_path, wit_dialect_cases, wit_finding_kind_cases, DIALECTS};
+use mcp_guard_host::{dialect_id, dialect_to_native, wasm_path, wit_dialect_cases, wit_finding_kind_cases, DIALECTS};
 
 /// The component must import nothing: no WASI, no clock, no I/O. Anything
 /// imported would be an ambient capability a host has to grant.
@@ -67,7 +67,7 @@ fn wit_dialects_mirror_the_engine() {
     let engine: Vec<&str> = DIALECTS.iter().map(|d| dialect_to_native(*d).unwrap().id()).collect();
     assert_eq!(engine, ["none", "gemini", "openai-strict", "anthropic", "portable"]);
     for d in DIALECTS {
-        assert_eq!(mcp_guard_host_tests::dialect_from_native(dialect_to_native(d).unwrap()), d);
+        assert_eq!(mcp_guard_host::dialect_from_native(dialect_to_native(d).unwrap()), d);
     }
 }
 
@@ -79,8 +79,8 @@ fn instances_are_independent() {
     let pa = a.policy("{}").unwrap().unwrap();
     let pb = b.policy(r#"{"preset":"strict"}"#).unwrap().unwrap();
     let cat = r#"{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}"#;
-    let oa = a.sanitize(&pa, cat, &mcp_guard_host_tests::default_options()).unwrap().unwrap();
-    let ob = b.sanitize(&pb, cat, &mcp_guard_host_tests::default_options()).unwrap().unwrap();
+    let oa = a.sanitize(&pa, cat, &mcp_guard_host::default_options()).unwrap().unwrap();
+    let ob = b.sanitize(&pb, cat, &mcp_guard_host::default_options()).unwrap().unwrap();
     assert_eq!(oa.catalog, cat);
     assert_eq!(ob.catalog, cat);
     a.drop_policy(pa).unwrap();

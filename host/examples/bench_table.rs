@@ -16,7 +16,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use mcp_guard_host_tests::{default_options, wasm_path, GuardHost, GuardInstance, Limits, PolicyHandle};
+use mcp_guard_host::{default_options, wasm_path, GuardHost, GuardInstance, Limits, PolicyHandle};
 use serde_json::{json, Value};
 
 /// One row: text in, sanitized (or round-tripped) text out.

@@ -7,7 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{instance, HOST};
-use mcp_guard_host_tests::{default_options, to_native, HostError, Limits};
+use mcp_guard_host::{default_options, to_native, HostError, Limits};
 use wasmtime::Trap;
 
 /// `tools` tools, each with one `enum` of `values` distinct values: every
@@ -154,7 +154,7 @@ fn oversized_catalog_is_a_typed_error_not_a_trap() {
         .sanitize_once(r#"{"core":{"catalog_limits":{"max_catalog_bytes":1048576}}}"#, &bomb, &default_options())
         .expect("no trap");
     match r {
-        Err(mcp_guard_host_tests::WitError::TooLarge(e)) => {
+        Err(mcp_guard_host::WitError::TooLarge(e)) => {
             assert_eq!(e.limit, 1 << 20);
             assert_eq!(e.actual, bomb.len() as u64);
         }

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{json_files, testdata, HOST};
-use mcp_guard_host_tests::{default_options, Limits};
+use mcp_guard_host::{default_options, Limits};
 
 const BOUND: usize = 64 << 20;
 

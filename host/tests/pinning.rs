@@ -5,8 +5,8 @@
 mod common;
 
 use common::{instance, json_files, testdata};
-use mcp_guard_host_tests::session::{CallResult, Entry, ListResult, MemoryStore, SessionStore, Sessions, Ttl};
-use mcp_guard_host_tests::{default_options, CallDecision, Decision, GuardInstance, RefusalReason};
+use mcp_guard_host::session::{CallResult, Entry, ListResult, MemoryStore, SessionStore, Sessions, Ttl};
+use mcp_guard_host::{default_options, CallDecision, Decision, GuardInstance, RefusalReason};
 
 const POLICIES: &[&str] = &[
     r#"{"core":{"discovery":{"mode":"on","core_tools":["*read*"]}}}"#,
@@ -83,7 +83,7 @@ fn check(g: &mut GuardInstance, label: &str, policy_json: &str, text: &str, late
     let (nc, wc) = match (nc, wc) {
         (Ok(n), Ok(w)) => (n, w),
         (Err(n), Err(w)) => {
-            assert_eq!(n.kind(), mcp_guard_host_tests::error_kind(&w), "{label}: compare error");
+            assert_eq!(n.kind(), mcp_guard_host::error_kind(&w), "{label}: compare error");
             g.drop_policy(h).unwrap();
             return true;
         }
@@ -155,7 +155,7 @@ fn the_rug_pull_is_caught_through_the_component() {
     }
     // A baseline that is not one is a typed error, not a trap.
     let e = g.check_call("{}", "x", None).unwrap().unwrap_err();
-    assert_eq!(mcp_guard_host_tests::error_kind(&e), "invalid-baseline");
+    assert_eq!(mcp_guard_host::error_kind(&e), "invalid-baseline");
 }
 
 #[test]

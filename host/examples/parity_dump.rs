@@ -3,7 +3,7 @@
 //! of `parity/README.md` (run by `scripts/parity.sh`).
 //!
 //! ```sh
-//! cargo run --release -p mcp-guard-host-tests --example parity_dump -- JOBS.json NATIVE.jsonl WASMTIME.jsonl
+//! cargo run --release -p mcp-guard-host --example parity_dump -- JOBS.json NATIVE.jsonl WASMTIME.jsonl
 //! ```
 //!
 //! The component is compiled once; every job gets a fresh instance (so one
@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-use mcp_guard_host_tests::{
+use mcp_guard_host::{
     error_kind, to_native_outcome, CallDecision, Decision, GuardHost, GuardInstance, Limits, PolicyHandle,
     SanitizeOptions,
 };
@@ -175,7 +175,7 @@ impl Wasm {
     /// Runs `f` unless the instance trapped; a trap (outer `Err`) becomes `trap`.
     fn call<T>(
         &mut self,
-        f: impl FnOnce(&mut GuardInstance) -> Result<Result<T, mcp_guard_host_tests::WitError>, mcp_guard_host_tests::HostError>,
+        f: impl FnOnce(&mut GuardInstance) -> Result<Result<T, mcp_guard_host::WitError>, mcp_guard_host::HostError>,
     ) -> R<T> {
         if self.trapped {
             return Err("trap".into());
@@ -192,10 +192,10 @@ impl Wasm {
 }
 
 fn wit_options(o: &mcp_guard::SanitizeOptions) -> SanitizeOptions {
-    mcp_guard_host_tests::options_from_native(o)
+    mcp_guard_host::options_from_native(o)
 }
 
-fn wit_outcome(o: mcp_guard_host_tests::Outcome) -> Value {
+fn wit_outcome(o: mcp_guard_host::Outcome) -> Value {
     // The conversion maps every WIT case back by its id and fails on an
     // unknown one, so nothing is lost on the way.
     outcome(&to_native_outcome(o).unwrap_or_else(|e| panic!("parity_dump: {e}")))
@@ -404,7 +404,7 @@ fn main() {
     };
     let jobs = read_jobs(jobs);
     // Fuel metering off: no budget is set, and metering only slows the run.
-    let host = GuardHost::from_file(&mcp_guard_host_tests::wasm_path(), false).unwrap_or_else(|e| panic!("{e:#}"));
+    let host = GuardHost::from_file(&mcp_guard_host::wasm_path(), false).unwrap_or_else(|e| panic!("{e:#}"));
     let mut native_file = std::io::BufWriter::new(std::fs::File::create(native_out).expect(native_out));
     let mut wasm_file = std::io::BufWriter::new(std::fs::File::create(wasm_out).expect(wasm_out));
     let read = |p: &str| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{p}: {e}"));

@@ -2,9 +2,9 @@
 //! `testdata/adversarial`, with the default policy, in a fresh instance: wall time
 //! (best of 3) and peak linear memory. Prints a table and the worst of each;
 //! asserts nothing (`tests/bounds.rs` holds the memory bound).
-//! `cargo bench -p mcp-guard-host-tests --bench bounds`
+//! `cargo bench -p mcp-guard-host --bench bounds`
 
-use mcp_guard_host_tests::{default_options, GuardHost, Limits};
+use mcp_guard_host::{default_options, GuardHost, Limits};
 
 #[path = "../../testdata/testdata.rs"]
 mod testdata;
@@ -12,7 +12,7 @@ use testdata::json_files;
 use std::time::{Duration, Instant};
 
 fn main() {
-    let host = GuardHost::from_file(&mcp_guard_host_tests::wasm_path(), false).expect("component");
+    let host = GuardHost::from_file(&mcp_guard_host::wasm_path(), false).expect("component");
     let mut rows = Vec::new();
     for path in json_files(&testdata::adversarial()) {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
@@ -29,7 +29,7 @@ fn main() {
             peak = peak.max(g.peak_memory().saturating_sub(0).max(baseline));
             verdict = match r {
                 Ok(Ok(o)) => format!("ok, {} hidden", o.hidden.len()),
-                Ok(Err(e)) => format!("error {}", mcp_guard_host_tests::error_kind(&e)),
+                Ok(Err(e)) => format!("error {}", mcp_guard_host::error_kind(&e)),
                 Err(e) => format!("TRAP {e}"),
             };
         }

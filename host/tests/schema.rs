@@ -7,7 +7,7 @@ use common::{instance, json_files, testdata};
 use mcp_guard::dialect;
 use mcp_guard::json::{parse, write_compact, ParseOptions, Value};
 use mcp_guard::policy::Dialect as NativeDialect;
-use mcp_guard_host_tests::{
+use mcp_guard_host::{
     dialect_from_native, schema_error_kind, to_native_changes, to_native_normalized, to_native_violations, Dialect,
     GuardInstance, SchemaError, DIALECTS,
 };
@@ -333,7 +333,7 @@ fn tool_name_ok_matches_native() {
     ];
     for name in names {
         for d in DIALECTS {
-            let native = dialect::tool_name_ok(name, mcp_guard_host_tests::dialect_to_native(d).unwrap());
+            let native = dialect::tool_name_ok(name, mcp_guard_host::dialect_to_native(d).unwrap());
             assert_eq!(g.tool_name_ok(name, d).unwrap(), native, "{name:?} for {d:?}");
         }
     }
