@@ -178,7 +178,7 @@ fn adversarial_corpus_is_handled_as_expected() {
 
 /// `flag-change`: pinned from the earlier snapshot (`…-v1.json` for
 /// `…-v2.json`), the change must be caught in every pinning mode, strategy and
-/// session action (seed 004): reported under `warn`, the tool withheld under
+/// session action: reported under `warn`, the tool withheld under
 /// `baseline_subset`, the listing refused under `error`.
 fn check_change(file: &str, text: &str, index: u32) -> Result<(), String> {
     let earlier = std::fs::read_to_string(corpus().join(file.replace("-v2", "-v1"))).map_err(|e| format!("earlier snapshot: {e}"))?;

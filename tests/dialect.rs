@@ -1154,7 +1154,7 @@ fn an_expansion_bomb_of_doubling_refs_ends_in_err_via_the_node_budget_quickly() 
 }
 
 #[test]
-fn seed_002_open_bag_is_flagged_and_left_open_never_closed() {
+fn call_tool_open_arguments_bag_is_flagged_and_left_open_never_closed() {
     let s = j(
         r#"{"type":"object","properties":{"name":{"type":"string"},"arguments":{"type":"object","description":"The tool's input arguments object, matching its loaded input schema."}},"required":["name"]}"#,
     );

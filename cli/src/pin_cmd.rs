@@ -1,6 +1,6 @@
 //! `mcp-guard pin` and `mcp-guard diff`: pin a server's catalog in CI and
 //! report drift later, the way mcp-scan users pin tool hashes — with the
-//! engine's own pinning (seed 004), so the digests are the ones a gateway
+//! engine's own pinning, so the digests are the ones a gateway
 //! running the same policy computes.
 
 use super::{print_out, read_catalog, term, EngineArgs, EngineChoice, EngineKind, Failure, EXIT_FINDINGS, EXIT_OK};

@@ -1,4 +1,4 @@
-//! Host side of pinning (seed 004): sessions and tombstones.
+//! Host side of pinning: sessions and tombstones.
 //!
 //! The engine is stateless; a host keeps one baseline per session key
 //! (`Mcp-Session-Id`, or a key of its own) in a [`SessionStore`], and a
