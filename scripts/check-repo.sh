@@ -6,6 +6,9 @@
 #   now, and a clone on its own must pass every test). Only
 #   testdata/README.md may name the old place, to say where the data came
 #   from.
+# - Behaviours, not specification documents: the code and docs name what a
+#   rule does, not the numbered "seed" documents it was specified from (a
+#   reader has none of them).
 #
 #   scripts/check-repo.sh
 set -euo pipefail
@@ -18,5 +21,10 @@ if hits=$(git grep -n -E '\.\./shared|shared/corpus|/work/shared' -- ':!testdata
   echo "$hits" >&2
   status=1
 fi
-[ "$status" = 0 ] && echo "check-repo: self-contained"
+if hits=$(git grep -n -i -E 'seed[ _-]*00[0-9]' -- ':!scripts/check-repo.sh'); then
+  echo "check-repo: name the behaviour instead of a seed document:" >&2
+  echo "$hits" >&2
+  status=1
+fi
+[ "$status" = 0 ] && echo "check-repo: self-contained, no seed references"
 exit "$status"

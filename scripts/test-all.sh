@@ -14,7 +14,7 @@ export MCP_GUARD_REQUIRE_CONFORMANCE=1
 t0=$(date +%s)
 step() { echo; echo "== $* ($(( $(date +%s) - t0 ))s)"; }
 
-step "repository: self-contained (reads nothing beside the clone)"
+step "repository: self-contained (reads nothing beside the clone), behaviours named (no seed numbers)"
 scripts/check-repo.sh
 
 # The large adversarial catalogs are generated, not committed (testdata/README.md).

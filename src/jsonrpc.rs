@@ -6,7 +6,7 @@
 use crate::dialect::Violation;
 use crate::json::{self, Number, Object, Value};
 
-/// The error codes (documented in the README, section "Proxy").
+/// The error codes (documented in cli/README.md, section "Proxy").
 pub mod code {
     /// The request is not strict JSON.
     pub const PARSE_ERROR: i64 = -32700;
