@@ -80,7 +80,6 @@ if (existsSync(sourceFile) && existsSync(join(gen, "mcp-guard.js"))) {
   }
 }
 
-rmSync(gen, { recursive: true, force: true });
 const require = createRequire(import.meta.url);
 // jco's exports map hides package.json: find it from the main entry (dist/api.js).
 const jcoRoot = dirname(dirname(require.resolve("@bytecodealliance/jco")));
@@ -92,6 +91,8 @@ if (jcoPkg.version !== JCO_PATCHED) {
   );
 }
 const jcoBin = join(jcoRoot, jcoPkg.bin.jco);
+// Only now, with a jco that can rebuild it, the old gen/ goes.
+rmSync(gen, { recursive: true, force: true });
 run(process.execPath, [jcoBin, "transpile", wasm, "-o", gen, "--name", "mcp-guard", "--instantiation", "sync", "--quiet"]);
 
 // jco lifts every string with `new TextDecoder()`, which drops a leading
