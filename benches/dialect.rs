@@ -9,8 +9,11 @@ use mcp_guard::json::{self, Value};
 use mcp_guard::policy::Dialect;
 use std::hint::black_box;
 
+#[path = "../testdata/testdata.rs"]
+mod testdata;
+
 fn schemas() -> Vec<Value> {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/bench/shared-real-tools.json");
+    let p = testdata::bench_catalog();
     let text = std::fs::read_to_string(p).expect("shared-real-tools.json");
     let doc = json::parse(&text, Default::default()).expect("valid JSON").value;
     let mut out = Vec::new();

@@ -11,12 +11,15 @@ use mcp_guard::json::{self, Object, Value};
 use mcp_guard::pinning::{self, Baseline, Surface};
 use std::hint::black_box;
 
+#[path = "../testdata/testdata.rs"]
+mod testdata;
+
 const TOOLS: usize = 10_000;
 
 /// The real tools repeated under distinct names; `drift_every`: every n-th
 /// tool gets one more sentence in its description.
 fn catalog(drift_every: Option<usize>) -> String {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/bench/shared-real-tools.json");
+    let p = testdata::bench_catalog();
     let text = std::fs::read_to_string(p).expect("shared-real-tools.json");
     let v = json::parse(&text, Default::default()).unwrap().value;
     let real = v.as_object().unwrap().get("tools").unwrap().as_array().unwrap().clone();

@@ -5,8 +5,11 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
+#[path = "../testdata/testdata.rs"]
+mod testdata;
+
 fn corpus() -> String {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/bench/shared-real-tools.json");
+    let p = testdata::bench_catalog();
     std::fs::read_to_string(p).expect("shared-real-tools.json")
 }
 

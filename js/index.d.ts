@@ -9,7 +9,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 /** A tools/list result: an object (it is serialized) or its JSON text (passed as is). */
 export type CatalogInput = string | { tools: unknown[]; [key: string]: unknown };
 
-/** A policy document (README, "Policy"), its JSON text, or nothing for the safe default. */
+/** A policy document (docs/engine.md, "Policy"), its JSON text, or nothing for the safe default. */
 export type PolicyInput = string | Record<string, unknown>;
 
 export type FindingKind =

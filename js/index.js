@@ -148,7 +148,7 @@ function call(f) {
 // is not the one asked for, a catalog that is not the server's). So such a
 // string is refused here, before it crosses, as `invalid-json` naming the
 // argument and the UTF-16 index, the way every host refuses text that is
-// not Unicode (README, "Strings that cannot cross"). Objects need no check:
+// not Unicode (docs/component.md, "Strings that cannot cross"). Objects need no check:
 // JSON.stringify writes a lone surrogate as a `\udXXX` escape, which the
 // engine's strict parser refuses like any other unreadable JSON.
 // With /u a well-formed pair is one code point, so only lone halves match.

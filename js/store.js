@@ -1,7 +1,7 @@
 // Session stores for `mcp-guard/mcp`: one entry per session key, either the
 // session's baseline (opaque engine text, stored as is) or a tombstone when
 // drift closed the session. Same model as the wasmtime host's SessionStore
-// (host-tests/src/session.rs).
+// (host/src/session.rs).
 //
 // The contract every store keeps (the Redis store too):
 // - `get(key)` → `{state: "active", baseline}` | `{state: "tombstone", reason, until}` | undefined;

@@ -1,8 +1,9 @@
 """Writes the parity job list (parity/README.md, "Jobs") as JSON.
 
-    python3 parity/jobs.py SHARED_DIR > jobs.json
+    python3 parity/jobs.py [TESTDATA_DIR] > jobs.json
 
-SHARED_DIR is the folder holding corpus/ (scripts/parity.sh finds it).
+TESTDATA_DIR holds catalogs/ and adversarial/ (default: the repository's
+testdata/, whose large adversarial files scripts/parity.sh generates first).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ POLICIES = [
 ]
 
 
-def inputs(shared: Path) -> list[dict]:
+def inputs(testdata: Path) -> list[dict]:
     out = []
     cases = ROOT / "conformance" / "cases"
     for case in sorted(p for p in cases.iterdir() if (p / "input.json").is_file()):
@@ -51,7 +52,7 @@ def inputs(shared: Path) -> list[dict]:
             }
         )
     for folder in ("catalogs", "adversarial"):
-        d = shared / "corpus" / folder
+        d = testdata / folder
         files = sorted(p for p in d.iterdir() if p.suffix == ".json")
         if not files:
             sys.exit(f"parity: no catalogs in {d}")
@@ -62,8 +63,8 @@ def inputs(shared: Path) -> list[dict]:
     return out
 
 
-def jobs(shared: Path) -> list[dict]:
-    ins = inputs(shared)
+def jobs(testdata: Path) -> list[dict]:
+    ins = inputs(testdata)
     out = []
     for i, inp in enumerate(ins):
         nxt = ins[(i + 1) % len(ins)]["path"]
@@ -86,9 +87,10 @@ def jobs(shared: Path) -> list[dict]:
 
 
 def main() -> None:
-    if len(sys.argv) != 2:
+    if len(sys.argv) > 2:
         sys.exit(__doc__)
-    json.dump({"jobs": jobs(Path(sys.argv[1]))}, sys.stdout, indent=1, ensure_ascii=False)
+    testdata = Path(sys.argv[1]) if len(sys.argv) == 2 else ROOT / "testdata"
+    json.dump({"jobs": jobs(testdata)}, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
 
 

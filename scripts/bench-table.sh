@@ -9,7 +9,7 @@
 #   scripts/bench-table.sh --quick   # a smoke run of the command: few runs, ~40 s
 #
 # Builds what it runs, as scripts/parity.sh does (no-ops when up to date):
-# dist/mcp-guard.wasm, the Rust driver (host-tests example, release), js/gen,
+# dist/mcp-guard.wasm, the Rust driver (host example, release), js/gen,
 # the Python venv, the Envoy filter, Envoy and envoy/test's packages.
 # Then, one process at a time (never two: every row would slow the other on
 # a small machine): per row a fresh process for its peak memory, and per
@@ -17,8 +17,6 @@
 # lines; scripts/bench-table.py writes the inputs before and the table after.
 #
 # Environment:
-#   MCP_GUARD_SHARED   the folder holding corpus/ (default: ../shared beside
-#                      the repository, else /work/shared)
 #   CARGO_TARGET_DIR   as usual (default <repo>/target); the venvs live under it
 #   BENCH_TABLE_OUT    keep the inputs, the plan and the drivers' lines there
 #                      (default: a temporary folder, deleted at the end)
@@ -35,18 +33,14 @@ case "${1:-}" in
   *) echo "usage: scripts/bench-table.sh [--quick]" >&2; exit 2 ;;
 esac
 
-if [ -n "${MCP_GUARD_SHARED:-}" ]; then shared="$MCP_GUARD_SHARED"
-elif [ -d "$root/../shared/corpus" ]; then shared="$(cd "$root/../shared" && pwd)"
-else shared=/work/shared; fi
-corpus="$shared/corpus/bench/shared-real-tools.json"
-[ -f "$corpus" ] || { echo "bench-table: no $corpus (set MCP_GUARD_SHARED)" >&2; exit 1; }
+corpus="$root/testdata/bench/shared-real-tools.json"
 
 # --- Builds (their output on stderr: stdout stays quiet) ----------------------
 t0=$(date +%s)
 scripts/build-component.sh >&2
 wasm="$root/dist/mcp-guard.wasm"
 export MCP_GUARD_WASM="$wasm"
-cargo build -q --release -p mcp-guard-host-tests --example bench_table
+cargo build -q --release -p mcp-guard-host --example bench_table
 scripts/setup-hosts.sh
 py="$target/tools/pyvenv/bin/python"
 export ENVOY_BIN="$target/tools/envoy-venv/bin/envoy"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cross-host parity (issue #11): the conformance suite and every catalog of
-# the shared corpus, under several policies, through the native engine, the
+# testdata/ (real and adversarial), under several policies, through the native engine, the
 # component in wasmtime, the npm package and the Python package; the four
 # dumps must be the same bytes (parity/README.md has the jobs and the format).
 # Then the same inputs as tools/list answers through a real Envoy running the
@@ -9,14 +9,12 @@
 #   scripts/parity.sh
 #
 # Builds what it runs: dist/mcp-guard.wasm (incremental), the Rust producer
-# (host-tests example, release), and through scripts/setup-hosts.sh js/gen,
+# (host example, release), and through scripts/setup-hosts.sh js/gen,
 # the Python venv (the one scripts/test-python.sh makes; the producer imports
 # the package from python/src with the component just built, so no
 # reinstall), the Envoy filter, Envoy and envoy/test's packages.
 #
 # Environment:
-#   MCP_GUARD_SHARED   the folder holding corpus/ (default: ../shared beside
-#                      the repository, else /work/shared)
 #   PARITY_OUT         where the jobs and dumps are written (default
 #                      $CARGO_TARGET_DIR/parity); the dumps are deleted after a
 #                      clean run unless PARITY_KEEP=1
@@ -26,17 +24,15 @@ cd "$root"
 target="${CARGO_TARGET_DIR:-$root/target}"
 export CARGO_TARGET_DIR="$target"
 
-if [ -n "${MCP_GUARD_SHARED:-}" ]; then shared="$MCP_GUARD_SHARED"
-elif [ -d "$root/../shared/corpus" ]; then shared="$(cd "$root/../shared" && pwd)"
-else shared=/work/shared; fi
-[ -d "$shared/corpus" ] || { echo "parity: no corpus under $shared (set MCP_GUARD_SHARED)" >&2; exit 1; }
+# The large adversarial catalogs are generated, not committed (testdata/README.md).
+python3 testdata/make-large-adversarial.py
 
 out="${PARITY_OUT:-$target/parity}"
 mkdir -p "$out"
 
 scripts/build-component.sh >/dev/null
 wasm="$root/dist/mcp-guard.wasm"
-cargo build -q --release -p mcp-guard-host-tests --example parity_dump
+cargo build -q --release -p mcp-guard-host --example parity_dump
 
 # js/gen, the Python venv, the Envoy filter, Envoy and envoy/test's packages.
 MCP_GUARD_WASM="$wasm" scripts/setup-hosts.sh
@@ -44,7 +40,7 @@ py="$target/tools/pyvenv/bin/python"
 export MCP_GUARD_ENVOY_WASM="$target/wasm32-wasip1/wasm/mcp_guard_envoy.wasm"
 export ENVOY_BIN="$target/tools/envoy-venv/bin/envoy"
 
-python3 parity/jobs.py "$shared" > "$out/jobs.json"
+python3 parity/jobs.py testdata > "$out/jobs.json"
 
 t0=$(date +%s)
 "$target/release/examples/parity_dump" "$out/jobs.json" "$out/native.jsonl" "$out/wasmtime.jsonl"

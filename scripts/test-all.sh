@@ -14,6 +14,12 @@ export MCP_GUARD_REQUIRE_CONFORMANCE=1
 t0=$(date +%s)
 step() { echo; echo "== $* ($(( $(date +%s) - t0 ))s)"; }
 
+step "repository: self-contained (reads nothing beside the clone), behaviours named (no seed numbers)"
+scripts/check-repo.sh
+
+# The large adversarial catalogs are generated, not committed (testdata/README.md).
+python3 testdata/make-large-adversarial.py
+
 step "engine + CLI: unit, golden, conformance, corpus, adversarial, property tests"
 cargo test
 

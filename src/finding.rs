@@ -18,7 +18,7 @@ pub enum FindingKind {
     ToolEntryInvalid,
     /// The catalog has more tools than `catalog_limits.max_tools`: the rest are hidden.
     CatalogLimit,
-    // -- stage 1: field allow-list -------------------------------------------
+    // -- fields: field allow-list ---------------------------------------------
     /// A tool field outside the allow-list (`_meta`, `icons`, unknown) was removed.
     FieldDropped,
     /// An optional tool field had the wrong JSON type and was removed.
@@ -34,7 +34,7 @@ pub enum FindingKind {
     IconDropped,
     /// A reserved or unsafe `_meta` key was removed.
     MetaDropped,
-    // -- stage 2: metadata sanitization ---------------------------------------
+    // -- sanitize: metadata sanitization ---------------------------------------
     /// Invisible or formatting characters (Cf, bidi controls, tag characters,
     /// variation selectors, fillers, private-use, noncharacters) were removed.
     InvisibleRemoved,
@@ -50,11 +50,11 @@ pub enum FindingKind {
     /// default/examples value) holds characters sanitization would change. It is
     /// never rewritten: reported, and by policy the tool is hidden.
     UnsafeValue,
-    // -- stage 3: description policy -----------------------------------------
+    // -- description: description policy -------------------------------------
     DescriptionTruncated,
     DescriptionStripped,
     DescriptionReplaced,
-    // -- stage 4: structural limits ------------------------------------------
+    // -- limits: structural limits --------------------------------------------
     /// An unknown JSON Schema keyword was removed.
     SchemaKeywordDropped,
     /// A harmless deterministic rewrite (`{}` → object schema, duplicate
@@ -72,12 +72,12 @@ pub enum FindingKind {
     PatternDropped,
     /// A number that no JSON consumer can represent (`1e400`).
     NumberInvalid,
-    // -- stage 5: names --------------------------------------------------------
+    // -- names ------------------------------------------------------------------
     NameInvalid,
     NameMapped,
     NameDuplicate,
     NameConfusable,
-    // -- poisoning detector -----------------------------------------------------
+    // -- poisoning: the detector -------------------------------------------------
     /// Instructions aimed at the model: imperatives about what the assistant must do, "before/after using", "always/never", line-jumping "on every request".
     PoisonInstruction,
     /// Secrecy toward the user ("do not tell the user").
@@ -96,7 +96,7 @@ pub enum FindingKind {
     PoisonEncoded,
     /// Text hidden from a reader: HTML comments, padding that pushes text out of view.
     PoisonHidden,
-    // -- schema dialect ----------------------------------------------------------
+    // -- dialect: schema dialect ---------------------------------------------------
     /// A schema construct rewritten into the target dialect's form without changing what it accepts (`oneOf` → `anyOf`, `const` → `enum`, inlined `$ref`, merged `allOf`).
     DialectRewritten,
     /// A construct the target dialect cannot express was dropped or widened; arguments are still validated against the original schema on the way back.
@@ -105,7 +105,7 @@ pub enum FindingKind {
     RefCut,
     /// The schema cannot be made valid for the target dialect (the tool is kept non-strict or hidden, as the finding's action says).
     DialectUnsupported,
-    // -- pinning (seed 004) ------------------------------------------------------
+    // -- pinning ------------------------------------------------------------------
     /// A pinned tool's definition changed since the session's baseline.
     DriftChanged,
     /// A tool that is not in the session's baseline appeared.

@@ -1,5 +1,5 @@
 //! RFC 8785 JSON Canonicalization Scheme (JCS), the canonical form that tool
-//! pin digests are computed over (seed 004: pinning must tolerate benign
+//! pin digests are computed over (pinning must tolerate benign
 //! re-serialization — key order, whitespace, number spelling — and report
 //! only real changes).
 //!

@@ -6,7 +6,7 @@
 use crate::dialect::Violation;
 use crate::json::{self, Number, Object, Value};
 
-/// The error codes (documented in the README, section "Proxy").
+/// The error codes (documented in cli/README.md, section "Proxy").
 pub mod code {
     /// The request is not strict JSON.
     pub const PARSE_ERROR: i64 = -32700;
@@ -58,7 +58,7 @@ pub fn is_request(m: &Value, name: &str) -> bool {
 
 /// How a response's id relates to a request's id.
 ///
-/// The one rule every host applies (README, "Response ids"): an answer is
+/// The one rule every host applies (cli/README.md "Request ids", envoy/README.md "Response ids"): an answer is
 /// taken for a request only when its id is the request's id *exactly* (same
 /// JSON type, same text). An id that is not exactly the request's but that a
 /// mainstream client could still take for it — numbers by value (`1`, `1.0`,

@@ -92,7 +92,7 @@ pub struct ToolReport {
     /// Some finding only reported (did not change) something about this tool.
     pub flagged: bool,
     /// Byte range of the raw tool in the input text: the tool as received
-    /// stays available for audit without a copy (seed 003).
+    /// stays available for audit without a copy.
     pub raw_span: (u64, u64),
 }
 

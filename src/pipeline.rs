@@ -1,38 +1,41 @@
-//! The one place that fixes the order of the stages, and why.
+//! The one place that fixes the order of the stages, and why. Each stage is
+//! named after its module (`crate::stages::*`, then `crate::discovery` and
+//! `crate::pinning`); docs, findings and the WIT use these names.
 //!
-//! 0. **envelope** — refuse what is not a tools/list result before touching tools.
-//! 1. **fields** — drop fields the client should not see *first*, so no later
-//!    stage spends time on (or reports about) `_meta` or icons that vanish anyway
-//!    (their text is kept aside for the poisoning detector).
-//! 2. **sanitize** — clean text before anything measures or judges it: limits
-//!    must count what the client will actually get, the detector must read text
-//!    with zero-width splits, tag smuggling and homoglyphs already folded away,
-//!    and the description policy must cut clean text, not padding.
-//! 3. **structural limits** — shape and size of the schemas *before* any text
-//!    scanner walks them: a 100,000-value enum bomb is hidden here, cheaply,
-//!    instead of being scanned string by string. Dropped keywords (`x-*`,
-//!    `$comment`) are kept aside for the detector.
-//! 4. **poisoning** — over every string upstream sent, including what stages
-//!    1 and 3 removed (an instruction planted in `$comment` still convicts its
-//!    author), and before the description policy removes prose: the verdict
-//!    must not depend on how much prose this deployment forwards.
-//! 5. **description policy** — limits *prose* after it is clean and judged
-//!    (seed 000: "sanitization cleans text, description policy limits text").
-//! 6. **schema dialect** — normalize schemas for the target model API
-//!    (seed 002) from the cleaned, bounded, judged metadata; off by default.
-//! 7. **names** — across the whole catalog, last among the per-catalog stages,
-//!    because duplicates and look-alikes are only defined over the tools that
-//!    survived the per-tool stages, and the mapping must describe the final
-//!    visible surface (including the dialect's tool-name rule).
+//! - **`envelope`** — refuse what is not a tools/list result before touching tools.
+//! - **`fields`** — drop fields the client should not see *first*, so no later
+//!   stage spends time on (or reports about) `_meta` or icons that vanish anyway
+//!   (their text is kept aside for the poisoning detector).
+//! - **`sanitize`** — clean text before anything measures or judges it: limits
+//!   must count what the client will actually get, the detector must read text
+//!   with zero-width splits, tag smuggling and homoglyphs already folded away,
+//!   and the description policy must cut clean text, not padding.
+//! - **`limits`** — shape and size of the schemas *before* any text scanner
+//!   walks them: a 100,000-value enum bomb is hidden here, cheaply, instead of
+//!   being scanned string by string. Dropped keywords (`x-*`, `$comment`) are
+//!   kept aside for the detector.
+//! - **`poisoning`** — over every string upstream sent, including what `fields`
+//!   and `limits` removed (an instruction planted in `$comment` still convicts
+//!   its author), and before `description` removes prose: the verdict must not
+//!   depend on how much prose this deployment forwards.
+//! - **`description`** — limits *prose* after it is clean and judged
+//!   (sanitization cleans text, the description policy limits text).
+//! - **`dialect`** — normalize schemas for the target model API from the
+//!   cleaned, bounded, judged metadata; off by default.
+//! - **`names`** — across the whole catalog, last among the per-catalog stages,
+//!   because duplicates and look-alikes are only defined over the tools that
+//!   survived the per-tool stages, and the mapping must describe the final
+//!   visible surface (including the dialect's tool-name rule).
 //!
-//! 8. **discovery** (`core.discovery`, off by default) — after every metadata
-//!    control, so the meta-tools only ever reach cleaned, judged,
-//!    dialect-normalized tools (seed 000: discovery must not be a bypass).
-//!    Here only the meta-tools' names are reserved; the surface itself is
-//!    built where the catalog is served (`sanitize`, `pinning`).
-//! 9. **pinning** (`crate::pinning`, its own calls: pin / compare / check
-//!    call) — of what the client actually sees, and under discovery of the
-//!    whole catalog behind the surface (seeds 000 and 004).
+//! - **`discovery`** (`core.discovery`, off by default) — after every metadata
+//!   control, so the meta-tools only ever reach cleaned, judged,
+//!   dialect-normalized tools (discovery must not be a bypass). Here only the
+//!   meta-tools' names are reserved; the surface itself is built where the
+//!   catalog is served (`sanitize`, `pinning`).
+//! - **`pinning`** (`crate::pinning`, its own calls: pin / compare / check
+//!   call) — of what the client actually sees, and under discovery of the
+//!   whole catalog behind the surface (the effective surface is pinned, not
+//!   the upstream catalog).
 
 use crate::ctx::ToolCtx;
 use crate::finding::{Finding, FindingKind as K, HiddenTool, Severity as S};
@@ -129,7 +132,7 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
             }
             None => cx.hide(K::ToolEntryInvalid, S::Medium, format!("{base}/name"), "tool has no name".into()),
         }
-        // Stages 1-6, per tool, in order; a hidden tool skips the rest.
+        // The per-tool stages, in order (`fields` to `dialect`); a hidden tool skips the rest.
         let poisoning = |t: &mut Object, c: &mut ToolCtx| stages::poisoning::run(t, c, &policy.detector.0, &name_index);
         let per_tool: [&Stage; 6] = [
             &stages::fields::run,
@@ -149,9 +152,9 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
         tools.push(Some(tool));
     }
 
-    // Stage 7, across the catalog.
+    // `names`, across the catalog.
     let mut visible = stages::names::run(&mut cxs, server, &opts.foreign_names);
-    // Stage 8, discovery: the meta-tools' names are reserved; a real tool
+    // `discovery`: the meta-tools' names are reserved; a real tool
     // that would be served under one is hidden (a client could not tell
     // which one it calls).
     if sp.discovery.on {

@@ -24,9 +24,10 @@
 use crate::json::{self, Object, ParseOptions, Value};
 use crate::Error;
 
-/// Named bundles of limits. `Default` accepts every real catalog in the
-/// shared corpus; `Strict` uses seed 001's numbers; `Permissive` only stops
-/// bombs.
+/// Named bundles of limits. `Default` accepts every real catalog of
+/// `testdata/catalogs`; `Strict` uses small fixed caps (name 80, description
+/// 600, depth 4, 32 properties, 16 required, 25 enum values, 200 nodes);
+/// `Permissive` only stops bombs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Preset {
     Default,
@@ -71,7 +72,7 @@ pub enum DescriptionMode {
     /// Remove the tool description and every nested schema description.
     Strip,
     /// Replace the tool description with "MCP tool '<name>' from server '<server>'."
-    /// and remove nested schema descriptions (seed 003 `placeholder`).
+    /// and remove nested schema descriptions.
     Placeholder,
 }
 
@@ -117,7 +118,7 @@ pub enum SessionAction {
 pub const KNOWN_TOOL_FIELDS: &[&str] =
     &["name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta", "execution"];
 
-/// Stage 1: which tool fields reach the client.
+/// The `fields` stage: which tool fields reach the client.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldPolicy {
     /// # Default
@@ -128,7 +129,7 @@ pub struct FieldPolicy {
     pub keep_unknown: bool,
 }
 
-/// Stage 2: `core.tool_metadata_sanitization`.
+/// The `sanitize` stage: `core.tool_metadata_sanitization`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SanitizationPolicy {
     /// # Default `sanitize`
@@ -149,7 +150,7 @@ pub struct SanitizationPolicy {
     pub on_unsafe_value: OnUnsafeValue,
 }
 
-/// Stage 3: `core.tool_description_policy`.
+/// The `description` stage: `core.tool_description_policy`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DescriptionPolicy {
     /// # Default `preserve`
@@ -158,7 +159,7 @@ pub struct DescriptionPolicy {
     pub max_chars: u32,
 }
 
-/// Stage 4: `core.schema_limits`.
+/// The `limits` stage: `core.schema_limits`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SchemaLimits {
     /// Deepest subschema, root = 1. # Default 32 (strict 4, permissive 64)
@@ -184,7 +185,7 @@ pub struct SchemaLimits {
     pub on_exceed: OnExceed,
 }
 
-/// Stage 5: `core.tool_names`.
+/// The `names` stage: `core.tool_names`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NamePolicy {
     /// Prefix every visible name with the server id. # Default `false`
@@ -197,7 +198,7 @@ pub struct NamePolicy {
     pub on_invalid_name: OnInvalidName,
 }
 
-/// `core.tool_definition_pinning` (seed 004), used by the pinning stage.
+/// `core.tool_definition_pinning`, used by `pinning`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PinningPolicy {
     /// # Default `warn`
@@ -211,7 +212,7 @@ pub struct PinningPolicy {
     pub fields: Vec<String>,
 }
 
-/// `core.discovery` (seeds 000, 002): serve a small surface — core tools plus
+/// `core.discovery`: serve a small surface — core tools plus
 /// the meta-tools `search_tools`, `get_tool_schema`, `call_tool` — that still
 /// reaches every tool, after every metadata control.
 #[derive(Clone, Debug, PartialEq)]

@@ -49,7 +49,7 @@ pub enum Kw {
 
 /// The keyword allow-list (JSON Schema 2020-12 + draft-07 names still in use,
 /// plus two OpenAPI 3.0 keywords that are normalized away). Anything else —
-/// `x-*` extensions, `$comment`, `discriminator`, typos — is dropped by stage 4
+/// `x-*` extensions, `$comment`, `discriminator`, typos — is dropped by the `limits` stage
 /// because it is prose or data the model does not need and a hiding place.
 pub fn keyword(k: &str) -> Option<Kw> {
     keyword_static(k).map(|(_, kw)| kw)

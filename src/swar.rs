@@ -44,12 +44,12 @@ mod tests {
 
     #[test]
     fn tests_agree_with_bytes() {
-        let mut seed = 3u64;
+        let mut rng = 3u64;
         for _ in 0..20000 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             // Bytes near the boundaries the callers use.
             let pick = [0x00, 0x01, 0x1f, 0x20, 0x21, 0x22, 0x5c, 0x61, 0x7e, 0x7f, 0x80, 0xff];
-            let b: [u8; 8] = std::array::from_fn(|k| pick[(seed >> (k * 4 + 8)) as usize % pick.len()]);
+            let b: [u8; 8] = std::array::from_fn(|k| pick[(rng >> (k * 4 + 8)) as usize % pick.len()]);
             let w = word(b);
             assert_eq!(any_below(w, 0x20), b.iter().any(|&x| x < 0x20), "{b:?}");
             assert_eq!(any_eq(w, b'"'), b.contains(&b'"'), "{b:?}");

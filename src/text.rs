@@ -1,4 +1,4 @@
-//! Text cleaning primitives for model-visible strings (used by stage 2).
+//! Text cleaning primitives for model-visible strings (used by the `sanitize` stage).
 //!
 //! Order inside `clean` (each step sees the previous one's output):
 //! 1. terminal escape sequences (CSI/OSC/…) go first, so their printable
@@ -405,14 +405,14 @@ mod tests {
             (st.plain, st.blanks)
         }
         let pieces = [" ", "  ", "a", "Zz", "\t", "\n", "\n\n", "\x7f", "\x01", "é", "~", "        ", "word "];
-        let mut seed = 5u64;
+        let mut rng = 5u64;
         for _ in 0..4000 {
             let mut t = String::new();
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let n = (seed >> 58) as usize;
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let n = (rng >> 58) as usize;
             for _ in 0..n {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                t.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                t.push_str(pieces[(rng >> 33) as usize % pieces.len()]);
             }
             for max_run in [0, 1, 5, 6, 7, 8, 9, 15, 80] {
                 for max_blank in [0, 1, 3] {

@@ -1,4 +1,4 @@
-//! Every file in `../shared/corpus/adversarial` is handled as its
+//! Every file in `testdata/adversarial` is handled as its
 //! `expectations.jsonl` says, with the default policy and no panic.
 //!
 //! Rows the engine cannot satisfy *yet* are listed in `PENDING` with the issue
@@ -12,8 +12,11 @@ use mcp_guard::pinning;
 use mcp_guard::{Action, FindingKind, Outcome, Policy, SanitizeOptions, ToolStatus};
 use std::path::PathBuf;
 
+#[path = "../testdata/testdata.rs"]
+mod testdata;
+
 fn corpus() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/adversarial")
+    testdata::adversarial()
 }
 
 /// (file prefix, tool index, why it is pending).
@@ -175,7 +178,7 @@ fn adversarial_corpus_is_handled_as_expected() {
 
 /// `flag-change`: pinned from the earlier snapshot (`…-v1.json` for
 /// `…-v2.json`), the change must be caught in every pinning mode, strategy and
-/// session action (seed 004): reported under `warn`, the tool withheld under
+/// session action: reported under `warn`, the tool withheld under
 /// `baseline_subset`, the listing refused under `error`.
 fn check_change(file: &str, text: &str, index: u32) -> Result<(), String> {
     let earlier = std::fs::read_to_string(corpus().join(file.replace("-v2", "-v1"))).map_err(|e| format!("earlier snapshot: {e}"))?;

@@ -1,5 +1,5 @@
 //! The shared conformance suite (`conformance/cases/<case>/`): the same files
-//! are run by this test (native engine), by `host-tests` (the component in
+//! are run by this test (native engine), by `host` (the component in
 //! wasmtime), and by the Node and Python packages.
 //!
 //! A case is `input.json` (raw text, may be malformed on purpose), optional

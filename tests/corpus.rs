@@ -1,4 +1,4 @@
-//! Real catalogs (`../shared/corpus/catalogs`) through the `default` preset:
+//! Real catalogs (`testdata/catalogs`) through the `default` preset:
 //! no tool hidden, and the findings per catalog by kind match the reviewed
 //! snapshot `tests/golden/corpus-findings.txt` (regenerate with
 //! `UPDATE_GOLDEN=1 cargo test --test corpus`, then review the diff: every

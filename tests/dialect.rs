@@ -1,6 +1,6 @@
 //! The schema-dialect normalizer against the real corpus and hand-made attacks.
 //!
-//! - Every inputSchema and outputSchema of `../shared/corpus/catalogs` ×
+//! - Every inputSchema and outputSchema of `testdata/catalogs` ×
 //!   every target: `normalize` succeeds (no exception: property names a
 //!   target rejects are mapped, not refused), the output passes an
 //!   INDEPENDENT checker of the target's rules written here from the issue
@@ -21,6 +21,9 @@ use mcp_guard::policy::Dialect;
 use mcp_guard::{Action, FindingKind, Severity};
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
+
+#[path = "../testdata/testdata.rs"]
+mod testdata;
 
 const TARGETS: [Dialect; 4] = [Dialect::Gemini, Dialect::OpenAiStrict, Dialect::Anthropic, Dialect::Portable];
 const REF_DEPTH: u32 = 8;
@@ -48,15 +51,8 @@ impl Schema {
 }
 
 fn corpus() -> Vec<Schema> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/catalogs");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("shared corpus")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 20, "expected the shared corpus, found {} catalogs", files.len());
+    let files = testdata::json_files(&testdata::catalogs());
+    assert!(files.len() >= 20, "expected the real catalogs, found {}", files.len());
     let mut out = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
@@ -1158,7 +1154,7 @@ fn an_expansion_bomb_of_doubling_refs_ends_in_err_via_the_node_budget_quickly() 
 }
 
 #[test]
-fn seed_002_open_bag_is_flagged_and_left_open_never_closed() {
+fn call_tool_open_arguments_bag_is_flagged_and_left_open_never_closed() {
     let s = j(
         r#"{"type":"object","properties":{"name":{"type":"string"},"arguments":{"type":"object","description":"The tool's input arguments object, matching its loaded input schema."}},"required":["name"]}"#,
     );
@@ -1287,7 +1283,7 @@ fn tool_names_follow_each_target() {
 
 #[test]
 fn adversarial_catalogs_never_panic_and_stay_bounded() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/adversarial");
+    let dir = testdata::adversarial();
     let mut n = 0;
     for e in std::fs::read_dir(&dir).expect("adversarial corpus").filter_map(|e| e.ok()) {
         let p = e.path();

@@ -279,8 +279,7 @@ fn hostile_inputs_do_not_panic_and_stay_bounded() {
 /// (BENCHMARKS.md records the release figure).
 #[test]
 fn bench_build_and_query_shared_real_tools() {
-    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/bench/shared-real-tools.json");
-    let Ok(text) = std::fs::read_to_string(p) else { return };
+    let text = std::fs::read_to_string(common::testdata::bench_catalog()).expect("testdata/bench");
     let v = json::parse(&text, ParseOptions::default()).unwrap().value;
     let tools: Vec<Object> = v
         .as_object()

@@ -1,4 +1,4 @@
-//! Pinning, drift and the call gate (seed 004): every drift class under every
+//! Pinning, drift and the call gate: every drift class under every
 //! mode × block strategy × session action, and the call gate's refusals.
 
 use mcp_guard::pinning::{self, Baseline, CallDecision, Decision, DriftKind, RefusalReason};

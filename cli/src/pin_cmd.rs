@@ -1,6 +1,6 @@
 //! `mcp-guard pin` and `mcp-guard diff`: pin a server's catalog in CI and
 //! report drift later, the way mcp-scan users pin tool hashes — with the
-//! engine's own pinning (seed 004), so the digests are the ones a gateway
+//! engine's own pinning, so the digests are the ones a gateway
 //! running the same policy computes.
 
 use super::{print_out, read_catalog, term, EngineArgs, EngineChoice, EngineKind, Failure, EXIT_FINDINGS, EXIT_OK};
@@ -54,7 +54,7 @@ fn native_only(engine: &EngineChoice, what: &str) -> Result<(), Failure> {
     if engine.kind == EngineKind::Native {
         return Ok(());
     }
-    // The component computes byte-identical baselines (host-tests/tests/pinning.rs);
+    // The component computes byte-identical baselines (host/tests/pinning.rs);
     // the CLI keeps one path for these commands.
     Err(Failure::Plain(format!("`{what}` runs the native engine only (its baselines equal the component's byte for byte)")))
 }

@@ -1,6 +1,6 @@
 //! `--engine wasm`: the engine as the WebAssembly component
 //! (`dist/mcp-guard.wasm`, built by `scripts/build-component.sh`), run in the
-//! wasmtime host of `host-tests/` (`GuardHost`).
+//! wasmtime host of `host/` (`GuardHost`).
 //!
 //! The component answers in WIT types; they are turned back into the
 //! engine's own `Outcome` / `Error` here, so every output format is rendered
@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use mcp_guard::{Error, Outcome, SanitizeOptions};
-use mcp_guard_host_tests::{options_from_native, to_native, GuardHost, Limits, WASM_ENV};
+use mcp_guard_host::{options_from_native, to_native, GuardHost, Limits, WASM_ENV};
 
 /// The component file: `--wasm PATH`, else `$MCP_GUARD_WASM`, else
 /// `dist/mcp-guard.wasm` in the current directory, else the one in the
@@ -27,12 +27,12 @@ pub fn component_path(explicit: Option<&str>) -> PathBuf {
         return here.to_path_buf();
     }
     // The env var is handled above, so this is `<repo>/dist/mcp-guard.wasm`.
-    mcp_guard_host_tests::wasm_path()
+    mcp_guard_host::wasm_path()
 }
 
 /// Sandbox limits for one CLI run: no fuel budget (metering off, it only
 /// slows the guest down), and linear memory sized to the catalogs the policy
-/// admits: the host-tests default (256 MiB, enough for the default 16 MiB
+/// admits: the host crate's default (256 MiB, enough for the default 16 MiB
 /// cap), or 16× a larger cap, within wasm32's 4 GiB.
 fn limits(max_catalog_bytes: u64) -> Limits {
     let default = Limits::default();

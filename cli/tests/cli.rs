@@ -600,8 +600,11 @@ fn dialect_flag_normalizes_for_the_target() {
 
 // -- pin / diff ---------------------------------------------------------------
 
+#[path = "../../testdata/testdata.rs"]
+mod testdata;
+
 fn adversarial(name: &str) -> String {
-    format!("{ROOT}/../shared/corpus/adversarial/{name}")
+    testdata::adversarial().join(name).to_str().unwrap().to_string()
 }
 
 #[test]
@@ -648,7 +651,7 @@ fn diff_refuses_unusable_baselines_with_exit_2() {
 
 #[test]
 fn check_footprint_compares_the_full_catalog_with_the_discovery_surface() {
-    let catalog = format!("{ROOT}/../shared/corpus/catalogs/playwright__mcp@0.0.83.json");
+    let catalog = testdata::catalogs().join("playwright__mcp@0.0.83.json").to_str().unwrap().to_string();
     let o = run(&["check", &catalog, "--footprint", "--fail-on", "critical"]);
     let out = stdout(&o);
     let line = out.lines().find(|l| l.starts_with("footprint")).unwrap_or_else(|| panic!("{out}"));

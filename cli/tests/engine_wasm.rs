@@ -1,6 +1,6 @@
 //! `--engine wasm` (feature `wasm`): the component in wasmtime gives the
 //! same bytes on stdout and the same exit code as the native engine, for
-//! the example catalog and every catalog of the shared corpus, real and
+//! the example catalog and every catalog of `testdata/`, real and
 //! adversarial, under the default and the strict preset.
 //!
 //!   scripts/build-component.sh   # dist/mcp-guard.wasm
@@ -50,20 +50,23 @@ fn text(b: &[u8]) -> String {
 }
 
 fn component_present() {
-    let p = std::env::var_os(mcp_guard_host_tests::WASM_ENV)
+    let p = std::env::var_os(mcp_guard_host::WASM_ENV)
         .filter(|p| !p.is_empty())
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(ROOT).join("dist/mcp-guard.wasm"));
     assert!(p.is_file(), "{} is missing: run scripts/build-component.sh", p.display());
 }
 
-/// The example catalog, then every catalog of the shared corpus.
+#[path = "../../testdata/testdata.rs"]
+mod testdata;
+
+/// The example catalog, then every catalog of `testdata/`, real and
+/// adversarial.
 fn corpus() -> Vec<String> {
-    let shared = mcp_guard_host_tests::shared_dir();
     let mut files = vec![PathBuf::from(example("poisoned-catalog.json"))];
-    files.extend(mcp_guard_host_tests::json_files(&shared.join("corpus/catalogs")));
-    files.extend(mcp_guard_host_tests::json_files(&shared.join("corpus/adversarial")));
-    assert!(files.len() > 20, "corpus not found under {}", shared.display());
+    files.extend(testdata::json_files(&testdata::catalogs()));
+    files.extend(testdata::json_files(&testdata::adversarial()));
+    assert!(files.len() > 20, "testdata not found under {}", testdata::dir().display());
     files.into_iter().map(|p| p.to_str().unwrap().to_string()).collect()
 }
 
@@ -190,12 +193,12 @@ fn the_component_path_comes_from_wasm_then_the_environment() {
 
     // --wasm wins over the environment.
     let good = Path::new(ROOT).join("dist/mcp-guard.wasm");
-    let good = std::env::var(mcp_guard_host_tests::WASM_ENV)
+    let good = std::env::var(mcp_guard_host::WASM_ENV)
         .ok()
         .filter(|p| !p.is_empty())
         .unwrap_or_else(|| good.to_str().unwrap().to_string());
     let o = command(&["--engine", "wasm", "--wasm", &good, "check", &cat, "--format", "json"])
-        .env(mcp_guard_host_tests::WASM_ENV, missing)
+        .env(mcp_guard_host::WASM_ENV, missing)
         .output()
         .unwrap();
     assert_eq!(code(&o), 1, "{}", text(&o.stderr));
@@ -203,7 +206,7 @@ fn the_component_path_comes_from_wasm_then_the_environment() {
 
     // Then $MCP_GUARD_WASM, before dist/ of the current directory.
     let o =
-        command(&["--engine", "wasm", "check", &cat]).env(mcp_guard_host_tests::WASM_ENV, missing).output().unwrap();
+        command(&["--engine", "wasm", "check", &cat]).env(mcp_guard_host::WASM_ENV, missing).output().unwrap();
     assert_eq!(code(&o), 2);
     let err = text(&o.stderr);
     assert!(

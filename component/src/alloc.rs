@@ -36,7 +36,7 @@ const MAX_CHUNKS: usize = 5;
 /// real corpus allocates about 20 MB in all, so it runs in the arena; past
 /// the cap a call goes on in dlmalloc, so its peak is at most this much above
 /// what it was without the arena (the hosts give the component 256 MiB or
-/// more; the adversarial files stay under 64 MiB, `host-tests/tests/bounds.rs`).
+/// more; the adversarial files stay under 64 MiB, `host/tests/bounds.rs`).
 const CAP: usize = 31 << 20;
 /// Blocks this large go to `System`. A block that does not fit what is left
 /// of the chunk being filled moves the bump to the next chunk that holds it,

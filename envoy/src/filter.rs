@@ -389,7 +389,7 @@ impl HttpContext for Http {
             return Action::Continue;
         }
         if session.is_some() && self.tombstoned(&cfg) {
-            // Seed 004: a session closed by drift surfaces as a conflict with
+            // A session closed by drift surfaces as a conflict with
             // the session's state, not as a rate limit.
             let message = "mcp-guard: this session was closed because its tools changed; start a new session";
             self.answer(409, &guard::error_response(&Value::Null, code::REFUSED, message, Some(guard::reason("session-invalidated"))));

@@ -1,4 +1,4 @@
-// Latency and load of the Envoy filter (BENCHMARKS.md, "Envoy filter"):
+// Latency and load of the Envoy filter (docs/performance-history.md, "Envoy filter"):
 // the official SDK client against a 103-tool SDK server (100 realistic tools
 // + the test's three), three ways in the same run: straight to the server,
 // through Envoy without the filter, through Envoy with it.

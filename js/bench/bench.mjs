@@ -5,8 +5,7 @@
 //
 //   node bench/bench.mjs [RUNS]          (npm run bench)
 //
-// The corpus is $MCP_GUARD_SHARED/corpus/bench/shared-real-tools.json,
-// MCP_GUARD_SHARED defaulting to ../shared beside the repository. If the
+// The corpus is testdata/bench/shared-real-tools.json of the repository. If the
 // native `profile` example is built (target/release/examples/profile, or
 // $MCP_GUARD_PROFILE_BIN), the Rust serde_json round trip and the native
 // pipeline are timed too, in a subprocess: (time of N runs - time of 0 runs) / N.
@@ -25,10 +24,9 @@ const startup = performance.now() - t0;
 
 const pkg = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = resolve(pkg, "..");
-const shared = process.env.MCP_GUARD_SHARED ? resolve(process.env.MCP_GUARD_SHARED) : resolve(repo, "../shared");
-const corpus = join(shared, "corpus/bench/shared-real-tools.json");
+const corpus = join(repo, "testdata/bench/shared-real-tools.json");
 if (!existsSync(corpus)) {
-  console.error(`bench: ${corpus} not found (set MCP_GUARD_SHARED)`);
+  console.error(`bench: ${corpus} not found`);
   process.exit(1);
 }
 const RUNS = Number(process.argv[2] ?? 15);

@@ -16,8 +16,13 @@
 //    encoding, by a byte search: patched and checked.
 // 4e. Long ASCII strings leave it as one Latin-1 copy of their bytes, when
 //    the package hands in an ASCII test: patched and checked.
-// 5. gen/SOURCE.json records the component's SHA-256 and the version of this
-//    post-processing; an unchanged component is not transpiled again.
+// 5. gen/SOURCE.json records the component's SHA-256, the version of this
+//    post-processing and jco's; an unchanged component is not transpiled again.
+//
+// Steps 4–4e patch jco's output by pattern. They were written against the
+// jco of JCO_PATCHED and are refused with any other: a new jco may emit code
+// that still matches a pattern but means something else, and each step's
+// own check only proves that its pattern was found.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -55,6 +60,10 @@ if (!existsSync(wasm)) {
 // Version of the post-processing below: a gen/ made by an older build
 // script is made again.
 const GLUE = 8;
+// The jco version whose output the patches below were written for (and
+// package.json pins). To move to another: install it, read the new output
+// around each patch, adjust the patches, then change this.
+const JCO_PATCHED = "1.35.0";
 
 const bytes = readFileSync(wasm);
 const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -71,11 +80,19 @@ if (existsSync(sourceFile) && existsSync(join(gen, "mcp-guard.js"))) {
   }
 }
 
-rmSync(gen, { recursive: true, force: true });
 const require = createRequire(import.meta.url);
 // jco's exports map hides package.json: find it from the main entry (dist/api.js).
 const jcoRoot = dirname(dirname(require.resolve("@bytecodealliance/jco")));
-const jcoBin = join(jcoRoot, JSON.parse(readFileSync(join(jcoRoot, "package.json"), "utf8")).bin.jco);
+const jcoPkg = JSON.parse(readFileSync(join(jcoRoot, "package.json"), "utf8"));
+if (jcoPkg.version !== JCO_PATCHED) {
+  fail(
+    `@bytecodealliance/jco ${jcoPkg.version} is installed, but scripts/build.mjs patches the output of jco ${JCO_PATCHED}: ` +
+      `install ${JCO_PATCHED} (package.json pins it; npm install), or review the patches against the new output and update JCO_PATCHED`,
+  );
+}
+const jcoBin = join(jcoRoot, jcoPkg.bin.jco);
+// Only now, with a jco that can rebuild it, the old gen/ goes.
+rmSync(gen, { recursive: true, force: true });
 run(process.execPath, [jcoBin, "transpile", wasm, "-o", gen, "--name", "mcp-guard", "--instantiation", "sync", "--quiet"]);
 
 // jco lifts every string with `new TextDecoder()`, which drops a leading
@@ -228,5 +245,5 @@ const imports = js.match(/^\s*import\s.*$/gm) ?? [];
 if (imports.length > 0) fail(`the transpiled component imports something; refusing:\n${imports.join("\n")}`);
 writeFileSync(genJs, js);
 const cores = readdirSync(gen).filter((f) => f.endsWith(".wasm")).sort();
-writeFileSync(sourceFile, JSON.stringify({ component: "mcp-guard.wasm", bytes: bytes.length, sha256, glue: GLUE, cores }, null, 2) + "\n");
+writeFileSync(sourceFile, JSON.stringify({ component: "mcp-guard.wasm", bytes: bytes.length, sha256, glue: GLUE, jco: jcoPkg.version, cores }, null, 2) + "\n");
 console.error(`build: gen/ from ${wasm} (${bytes.length} B, sha256 ${sha256.slice(0, 12)}): ${cores.join(", ")}`);

@@ -1,6 +1,6 @@
 // The shared conformance suite (conformance/cases/*/) through the npm
 // package: the same files the native engine (tests/conformance.rs) and the
-// wasmtime host (host-tests/tests/conformance.rs) run, compared the same way
+// wasmtime host (host/tests/conformance.rs) run, compared the same way
 // as the wasmtime host does: the error kind; else the sanitized catalog as
 // JSON, and findings and hidden tools on the keys expected.json names
 // (finding `detail` is not API and is not compared).

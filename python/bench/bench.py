@@ -2,8 +2,8 @@
 
     python python/bench/bench.py [--runs N]
 
-Input: `shared-real-tools.json` (1.7 MB) from `$MCP_GUARD_SHARED/corpus/bench/`,
-default `../shared` next to the repository root. Prints, best of N and median:
+Input: `testdata/bench/shared-real-tools.json` (1.7 MB) of the repository.
+Prints, best of N and median:
 
 - the floor any pure-Python sanitizer pays: `json.dumps(json.loads(text))`;
 - the whole pipeline through the package, text in and text out (what a
@@ -43,8 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def corpus() -> Path:
-    shared = Path(os.environ.get("MCP_GUARD_SHARED") or ROOT.parent / "shared")
-    return shared / "corpus" / "bench" / "shared-real-tools.json"
+    return ROOT / "testdata" / "bench" / "shared-real-tools.json"
 
 
 def timed(fn: Callable[[], object], runs: int) -> list[float]:

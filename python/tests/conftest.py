@@ -13,13 +13,8 @@ CASES = ROOT / "conformance" / "cases"
 SERVERS = Path(__file__).resolve().parent / "servers"
 
 
-def shared_dir() -> Path:
-    env = os.environ.get("MCP_GUARD_SHARED")
-    return Path(env) if env else ROOT.parent / "shared"
-
-
 def corpus_file() -> Path:
-    return shared_dir() / "corpus" / "bench" / "shared-real-tools.json"
+    return ROOT / "testdata" / "bench" / "shared-real-tools.json"
 
 
 def python_server(name: str) -> tuple[str, list[str]]:
@@ -33,5 +28,5 @@ def corpus_text() -> str:
     if not p.is_file():
         if os.environ.get("MCP_GUARD_REQUIRE_CORPUS") == "1":
             pytest.fail(f"{p} missing (MCP_GUARD_REQUIRE_CORPUS=1)")
-        pytest.skip(f"{p} missing: set MCP_GUARD_SHARED")
+        pytest.skip(f"{p} missing")
     return p.read_text("utf-8")

@@ -1,7 +1,7 @@
 """The shared conformance suite (`conformance/cases/*/`) through the Python package.
 
 The same files drive the native engine (`tests/conformance.rs`) and the
-wasmtime host (`host-tests/tests/conformance.rs`); this runner only
+wasmtime host (`host/tests/conformance.rs`); this runner only
 translates, and compares the same way: `error` (the error kind, or null),
 the sanitized `catalog`, and `findings`/`hidden` entries projected on the
 keys each expected entry names (`detail` text is not API).

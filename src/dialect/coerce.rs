@@ -9,8 +9,8 @@
 //!    happens to equal a replacement is the model's own), and never onto a
 //!    key the arguments already have.
 //! 1. Strings that should not be strings. Weak models send arrays, objects,
-//!    numbers and booleans as JSON text (`"[1,2]"`, `"true"`); seed 002 fixed
-//!    one level, this does every depth. A string is replaced by its parse
+//!    numbers and booleans as JSON text (`"[1,2]"`, `"true"`); fixing one
+//!    level is not enough, this does every depth. A string is replaced by its parse
 //!    only where the original schema does not accept a string there and does
 //!    accept the parsed type. Gemini's string enums (`"2"` for `2`) map back
 //!    to the original enum value, lexeme included.

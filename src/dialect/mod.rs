@@ -1,4 +1,4 @@
-//! Schema dialect normalizer (seed 002): rewrites a tool's JSON Schema into
+//! Schema dialect normalizer: rewrites a tool's JSON Schema into
 //! what one model provider accepts, reports every change, and maps the
 //! model's arguments back to what the server's *original* schema expects.
 //!
@@ -97,7 +97,7 @@
 //!   `additionalProperties`, …) are removed before their contents are
 //!   normalized, so nothing is reported about what disappears.
 //! - **Unknown keywords** and known ones with values of the wrong type are
-//!   removed (stage 4 already did it in the pipeline; standalone callers get
+//!   removed (the `limits` stage already did it in the pipeline; standalone callers get
 //!   the same), so the output is always structurally valid.
 //!
 //! | kind                  | severity | action     | when |
@@ -107,7 +107,7 @@
 //! | `dialect-lossy`       | low (info for annotations and `additionalProperties: false`) | removed / rewritten | a constraint the target cannot say was dropped or widened; the original is enforced by `coerce_arguments` |
 //! | `ref-cut`             | low      | truncated  | a recursive `$ref` cut into `{}` |
 //! | `dialect-unsupported` | low      | flagged    | openai-strict only: this schema cannot be strict (open bag, untyped value, limits); `strict_ok` is false |
-//! | `schema-keyword-dropped` | info  | removed    | unknown keyword (stage 4 already does this in the pipeline) |
+//! | `schema-keyword-dropped` | info  | removed    | unknown keyword (the `limits` stage already does this in the pipeline) |
 //! | `schema-invalid`      | low      | removed    | a known keyword with a value of the wrong type |
 
 mod coerce;

@@ -15,7 +15,7 @@
 //!   nodes, not after 2^30.
 //! - `$defs`/`definitions` go (their users were inlined), and so do `$schema`,
 //!   `$id`, `$comment`, `$anchor` (resolution is always against this one
-//!   document: no `$id` base changes), unknown keywords (stage 4 already
+//!   document: no `$id` base changes), unknown keywords (`limits` already
 //!   dropped them in the pipeline; standalone callers get the same), and known
 //!   keywords whose value has the wrong JSON type.
 //! - A ref that is not local, or does not resolve to a schema, is an `Err`:

@@ -588,8 +588,8 @@ fn openai(o: &mut Object, path: &Path, cx: &mut Cx) {
         tuple_to_items(o, path, cx);
     }
     formats(o, path, cx);
-    // Open bags: closing them would make every key unreachable (seed 002's
-    // `call_tool.arguments`), so they stay open; `finish` flags them and the
+    // Open bags: closing them would make every key unreachable (a discovery
+    // `call_tool.arguments` closed this way reaches no tool), so they stay open; `finish` flags them and the
     // tool stays non-strict.
     let is_object = o.get("type").and_then(Value::as_str) == Some("object");
     let open = is_object && open_bag(o);

@@ -9,10 +9,10 @@
 //! - `pattern` runs on regex-automata's Pike VM: linear in the input, no
 //!   backtracking, and an NFA size cap, so a hostile pattern costs bounded
 //!   time and memory. Rust regex syntax is close to the portable ECMA-262
-//!   subset stage 4 lets through; `\d`/`\w` are Unicode-aware here (slightly
+//!   subset `limits` lets through; `\d`/`\w` are Unicode-aware here (slightly
 //!   more permissive than ECMA-262). A pattern that does not compile is
 //!   skipped, not held against the arguments.
-//! - A `$ref` that does not resolve inside the schema is skipped (stage 4 hides
+//! - A `$ref` that does not resolve inside the schema is skipped (`limits` hides
 //!   such tools before they get here); `$ref` chains that do not move into
 //!   the instance are followed at most `MAX_REF_HOPS` times (`{"$ref":"#"}`).
 //! - Total work is bounded by `MAX_STEPS`; past it validation stops with a

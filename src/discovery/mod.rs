@@ -1,4 +1,4 @@
-//! Discovery (issue order 6, seeds 000 and 002): a small listing that still
+//! Discovery: a small listing that still
 //! reaches every tool. `surface` builds what is served; `search` ranks tools
 //! for `search_tools`; `calls` answers the meta-tools from a session's
 //! baseline (through the call gate, so nothing bypasses pinning).

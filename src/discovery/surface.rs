@@ -1,9 +1,9 @@
-//! The discovery surface (seeds 000 and 002, `core.discovery`): instead of
+//! The discovery surface (`core.discovery`): instead of
 //! every tool, the client lists the core tools plus three meta-tools —
 //! `search_tools`, `get_tool_schema`, `call_tool` — that find, describe and
 //! call the rest. Built from the catalog *after* every metadata control, so
 //! the meta-tools only ever show sanitized, judged, dialect-normalized
-//! metadata (seed 000: discovery must not be a bypass), and pinning covers
+//! metadata (discovery must not be a bypass), and pinning covers
 //! the whole catalog behind the surface, not the three meta-tools.
 
 use crate::json::{self, Object, ParseOptions, Value};
@@ -52,8 +52,8 @@ pub fn is_core(dp: &DiscoveryPolicy, name: &str) -> bool {
 }
 
 /// Whether the dialect cannot carry an open object bag: strict mode needs
-/// `additionalProperties: false` everywhere (seed 002's review: that makes
-/// every inner tool unreachable) and Gemini drops undeclared properties. There
+/// `additionalProperties: false` everywhere (that would make every inner
+/// tool unreachable) and Gemini drops undeclared properties. There
 /// `call_tool.arguments` is the inner arguments as JSON text instead.
 fn arguments_as_text(target: Dialect) -> bool {
     matches!(target, Dialect::OpenAiStrict | Dialect::Gemini | Dialect::Portable)
@@ -156,7 +156,7 @@ mod tests {
             assert_eq!(tools.len(), 3);
             let call = tools[2].as_object().unwrap().get("inputSchema").unwrap();
             let args = json::pointer_get(call, "/properties/arguments").unwrap();
-            // Never an object closed to every property (seed 002's bug).
+            // Never an object closed to every property (no inner tool would be reachable).
             let closed = args.as_object().unwrap().get("additionalProperties") == Some(&Value::Bool(false))
                 && args.as_object().unwrap().get("properties").is_none();
             assert!(!closed, "{}: {}", t.id(), json::write_compact(args));

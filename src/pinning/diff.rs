@@ -1,5 +1,5 @@
 //! What changed inside one drifted tool, as JSON pointers into the tool, so a
-//! drift report says *where* (seed 004 treats every change as drift; the
+//! drift report says *where* (pinning treats every change as drift; the
 //! operator still needs to see whether it is a new `<IMPORTANT>` paragraph or
 //! a reordered list).
 //!

@@ -1,4 +1,4 @@
-//! Tool-definition pinning, drift handling and the call gate (seed 004).
+//! Tool-definition pinning, drift handling and the call gate.
 //!
 //! Stateless: the host keeps one [`Baseline`] per session (keyed by
 //! `Mcp-Session-Id` or its own key) and passes it back in; every function
@@ -207,7 +207,7 @@ fn hex(bytes: &[u8]) -> String {
     s
 }
 
-/// A drift class (seed 004).
+/// A drift class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DriftKind {
     /// Same visible name, different pinned fields.

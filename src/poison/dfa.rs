@@ -362,15 +362,15 @@ mod tests {
         let needles = ["ignore", "previous instructions", "~/.ssh", "x", "忽略", "zz"];
         let pats: Vec<(Vec<u8>, Bits)> = needles.iter().enumerate().map(|(i, p)| (p.as_bytes().to_vec(), bit(i))).collect();
         let d = Dfa::new(&pats, Reading::Raw);
-        let mut seed = 7u64;
+        let mut rng = 7u64;
         for len in [20usize, 30, 45, 60, 64, 150, 257, 1000] {
             for (i, n) in needles.iter().enumerate() {
                 for at in 0..len {
                     // Filler that holds no needle (no `x`, no `z` pair).
                     let mut t: Vec<u8> = (0..len)
                         .map(|_| {
-                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                            b"abcdefgh .-/"[(seed >> 33) as usize % 12]
+                            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            b"abcdefgh .-/"[(rng >> 33) as usize % 12]
                         })
                         .collect();
                     let at = at.min(len.saturating_sub(n.len()));

@@ -1,7 +1,7 @@
-//! Stage 3 — description policy (seed 000 `tool_description_policy`, seed 003
-//! `placeholder`). Applies to the tool description **and every nested schema
-//! `description`**: otherwise an upstream could move the same prose into a
-//! property description and bypass the policy (seed 000).
+//! The `description` stage — description policy (`core.tool_description_policy`:
+//! preserve | truncate | strip | placeholder). Applies to the tool description
+//! **and every nested schema `description`**: otherwise an upstream could move
+//! the same prose into a property description and bypass the policy.
 
 use crate::ctx::{Path, ToolCtx};
 use crate::finding::{Action, FindingKind as K, Severity as S};

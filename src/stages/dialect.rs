@@ -1,4 +1,4 @@
-//! Stage 6 — schema dialect (`core.schema_dialect`, seed 002), after the
+//! The `dialect` stage — schema dialect (`core.schema_dialect`), after the
 //! metadata controls (the normalized schema is built from cleaned, bounded,
 //! judged text) and before names (a dialect's tool-name rule feeds the name
 //! mapping). The normalizer itself is `crate::dialect`; this stage applies it

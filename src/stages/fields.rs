@@ -1,4 +1,4 @@
-//! Stage 1 — field allow-list and tool-shape validation.
+//! The `fields` stage — field allow-list and tool-shape validation.
 //!
 //! Keeps only the MCP `Tool` fields the policy allows; each dropped field is a
 //! finding. Optional fields of the wrong JSON type are dropped (never coerced:

@@ -1,4 +1,4 @@
-//! Stage 4 — structural limits and schema shape (seed 001, done keyword-aware).
+//! The `limits` stage — structural limits and schema shape, keyword-aware.
 //!
 //! - `inputSchema` must be an object schema with `"type":"object"`; harmless
 //!   shapes (`{}`, `true`, missing `type` next to `properties`, `["object","null"]`)

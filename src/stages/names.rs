@@ -1,4 +1,4 @@
-//! Stage 5 — name policy (seed 003), across the whole catalog.
+//! The `names` stage — name policy, across the whole catalog.
 //!
 //! - Visible names match `^[A-Za-z0-9._-]+$` (after the optional server
 //!   prefix) and fit `max_chars`. Invalid names hide the tool (`error`) or are

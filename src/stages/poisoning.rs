@@ -1,7 +1,7 @@
-//! Stage 2b — tool-poisoning detection (`core.tool_poisoning`: off | flag | block).
+//! The `poisoning` stage — tool-poisoning detection (`core.tool_poisoning`: off | flag | block).
 //!
-//! Runs after sanitization (obfuscation is gone) and before the description
-//! policy and structural limits, so it reads what upstream *sent* — including
+//! Runs after `sanitize` (obfuscation is gone) and `limits` (bombs are gone)
+//! and before `description`, so it reads what upstream *sent* — including
 //! text later stages drop (`x-` keywords, `$comment`, dropped `_meta`, decoded
 //! tag characters, stripped HTML comments): a server that plants instructions
 //! where the model will not see them is still telling you something.

@@ -1,4 +1,4 @@
-//! Stage 2 — metadata sanitization (seed 000 `tool_metadata_sanitization`).
+//! The `sanitize` stage — metadata sanitization (`core.tool_metadata_sanitization`).
 //!
 //! Covers every model-visible string: the tool `title` and `description`,
 //! `annotations.title`, and in input and output schemas every `title` and

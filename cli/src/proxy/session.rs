@@ -3,7 +3,7 @@
 //! only move bytes; everything that touches the protocol is here, so it is
 //! tested without processes.
 //!
-//! Decisions where the issue is silent (README, section "Proxy"):
+//! Decisions where the issue is silent (cli/README.md, section "Proxy"):
 //! - **Pagination**: the proxy fetches every page itself (its own
 //!   `tools/list` requests with the server's `nextCursor`) and answers the
 //!   client's request once, with the whole sanitized catalog and no
@@ -80,7 +80,7 @@ pub const MAX_PENDING_BYTES: usize = 16 << 20;
 /// `MAX_PENDING × MAX_COMPARED_ID` instead of growing with hostile ids.
 const MAX_COMPARED_ID: usize = 256;
 
-/// JSON-RPC error codes the proxy answers with (documented in the README):
+/// JSON-RPC error codes the proxy answers with (documented in cli/README.md):
 /// the engine's, shared with the Envoy filter.
 pub use mcp_guard::jsonrpc::code;
 pub use mcp_guard::jsonrpc::error_response;

@@ -46,7 +46,7 @@ def not_unicode(argument: str, text: str, index: int) -> GuardError:
     The component takes UTF-8; a `str` holding a surrogate code point (a lone
     UTF-16 half, or bytes decoded with `surrogateescape`) has no UTF-8 form.
     It is refused before it crosses, never replaced, naming the argument and
-    the index of the first surrogate (README, "Strings that cannot cross").
+    the index of the first surrogate (docs/component.md, "Strings that cannot cross").
     `detail`: `{"argument", "index", "offset", "reason"}`, `offset` being the
     UTF-8 byte length of the text before it.
     """

@@ -136,7 +136,7 @@ def _dumps(value: Any) -> str:
             # A str with surrogates inside the value: written as `\udXXX`
             # escapes, as JSON.stringify does in the npm package, so the
             # engine's strict parser refuses a lone one the same way in both
-            # (README, "Strings that cannot cross"); an escaped pair reads as
+            # (docs/component.md, "Strings that cannot cross"); an escaped pair reads as
             # the one character it encodes.
             text = json.dumps(value, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
     return text

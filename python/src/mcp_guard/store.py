@@ -4,7 +4,7 @@ The engine is stateless (`wit/pinning.wit`): a host keeps one baseline per
 session key as an opaque string, and a tombstone when drift closed the
 session (`block` + `error` + `invalidate`), so that key stays refused until
 the tombstone expires. This mirrors the wasmtime host's `Sessions`
-(`host-tests/src/session.rs`).
+(`host/src/session.rs`).
 
 - `MemoryStore`: one process; entries expire on access (and `sweep()`).
 - `RedisStore`: several replicas of a gateway behind one Redis; redis-py's
