@@ -48,6 +48,10 @@ fn run(policy: &Policy, catalog: &Value) -> (mcp_guard::Outcome, String) {
     (out, served)
 }
 
+fn hidden(c: char) -> bool {
+    c.is_control() || matches!(c as u32, 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0xE0000..=0xE007F | 0xFEFF)
+}
+
 /// No invisible, bidi, tag or control character in the served bytes (the
 /// served catalog is ASCII JSON: they would appear as escapes).
 fn assert_clean(served: &str, what: &str) {
@@ -55,11 +59,7 @@ fn assert_clean(served: &str, what: &str) {
     let mut bad = Vec::new();
     fn walk(v: &Value, bad: &mut Vec<String>) {
         match v {
-            Value::String(s) => {
-                if s.chars().any(|c| c.is_control() || matches!(c as u32, 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0xE0000..=0xE007F | 0xFEFF)) {
-                    bad.push(s.chars().take(40).collect());
-                }
-            }
+            Value::String(s) if s.chars().any(hidden) => bad.push(s.chars().take(40).collect()),
             Value::Array(a) => a.iter().for_each(|x| walk(x, bad)),
             Value::Object(o) => o.iter().for_each(|(k, x)| {
                 walk(&Value::String(k.clone()), bad);
