@@ -223,9 +223,19 @@ fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCt
         return;
     }
     let act = if block { Action::Hidden } else { Action::Removed };
-    for f in &found {
-        let text = &s[f.start..f.end];
-        let (kind, sev, what) = match f.kind {
+    // One finding per kind of markup in this field, naming the first and
+    // counting the rest (a field of 100,000 `<img>` tags is one finding, not
+    // 100,000). The removed ranges go to the detector, joined, within the
+    // per-tool budget of dropped text.
+    let mut kinds: Vec<(markup::Kind, usize, usize)> = Vec::new();
+    for (i, f) in found.iter().enumerate() {
+        match kinds.iter_mut().find(|(k, _, _)| *k == f.kind) {
+            Some(e) => e.2 += 1,
+            None => kinds.push((f.kind, i, 1)),
+        }
+    }
+    for (k, first, n) in kinds {
+        let (kind, sev, what) = match k {
             markup::Kind::Comment => (K::PoisonHidden, S::Medium, "HTML comment removed"),
             markup::Kind::HiddenText => (K::PoisonHidden, S::Medium, "HTML text a renderer hides removed"),
             markup::Kind::UnclosedHidingTag => {
@@ -235,9 +245,17 @@ fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCt
             markup::Kind::Image => (K::PoisonHidden, S::Low, "image removed"),
             markup::Kind::ImageDefinition => (K::PoisonExfiltration, S::Low, "definition of a removed image removed"),
         };
-        cx.report(kind, sev, path.as_str().to_string(), act, format!("{what}: {}", escape_for_detail(text)));
-        cx.extra_text.push((path.as_str().to_string(), text.to_string()));
+        let f = &found[first];
+        let more = if n > 1 { format!(" (and {} more of this kind)", n - 1) } else { String::new() };
+        let d = format!("{what}: {}{more}", escape_for_detail(&s[f.start..f.end]));
+        cx.report(kind, sev, path.as_str().to_string(), act, d);
     }
+    let mut removed = String::new();
+    for f in found.iter().take_while(|f| removed.len() + (f.end - f.start) <= 64 * 1024) {
+        removed.push_str(&s[f.start..f.end]);
+        removed.push('\n');
+    }
+    cx.extra_text.push((path.as_str().to_string(), removed));
     if !block {
         *s = markup::remove(s, &found);
     }
