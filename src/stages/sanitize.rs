@@ -251,7 +251,10 @@ fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCt
         cx.report(kind, sev, path.as_str().to_string(), act, d);
     }
     let mut removed = String::new();
-    for f in found.iter().take_while(|f| removed.len() + (f.end - f.start) <= 64 * 1024) {
+    for f in &found {
+        if removed.len() + (f.end - f.start) > 64 * 1024 {
+            break;
+        }
         removed.push_str(&s[f.start..f.end]);
         removed.push('\n');
     }
