@@ -5,6 +5,8 @@
 #   scripts/fuzz.sh 600        # 10 min per target
 #   scripts/fuzz.sh 150 --report   # ... and rewrite fuzz/REPORT.md's table
 #
+# Each input has a 5 s budget (a slow input fails like a crash).
+#
 # Every run ends with one table: executions, corpus size and peak RSS per
 # target (the figures issue #11 asks for, in one place).
 #
@@ -24,8 +26,10 @@ export RUSTC_BOOTSTRAP=1
 for target in catalog policy schema pinning; do
     mkdir -p "corpus/$target"
     # -rss_limit_mb: the engine's own budgets must keep memory bounded.
+    # -timeout: every scan is linear, so no input of at most -max_len bytes
+    # may take seconds; a slow one is a finding (a timeout-* artifact).
     out=$(cargo fuzz run "$target" "corpus/$target" -- \
-        -max_total_time="$secs" -rss_limit_mb=1024 -max_len=262144 -print_final_stats=1 2>&1 \
+        -max_total_time="$secs" -rss_limit_mb=1024 -max_len=262144 -timeout=5 -print_final_stats=1 2>&1 \
         | grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|ERROR|panicked|Done|SUMMARY' || true)
     echo "$out"
     execs=$(echo "$out" | sed -n 's/.*stat::number_of_executed_units: *//p' | tail -1)
@@ -33,7 +37,8 @@ for target in catalog policy schema pinning; do
     summary+="| \`$target\` | ${secs} s | ${execs:-?} | $(ls "corpus/$target" | wc -l) | ${rss:-?} MB | 0 |"$'\n'
     # A crash leaves an artifact and a non-zero exit; grep above swallows the
     # exit code, so check for artifacts explicitly.
-    if compgen -G "artifacts/$target/crash-*" >/dev/null || compgen -G "artifacts/$target/oom-*" >/dev/null; then
+    if compgen -G "artifacts/$target/crash-*" >/dev/null || compgen -G "artifacts/$target/oom-*" >/dev/null \
+        || compgen -G "artifacts/$target/timeout-*" >/dev/null; then
         echo "fuzz: $target found a crash:" >&2
         ls "artifacts/$target" >&2
         exit 1

@@ -20,11 +20,12 @@ fn every_scanner_grows_linearly_with_hostile_input() {
     let mut bad = Vec::new();
     for place in PLACES {
         for (name, unit, tail) in &units {
-            let t1 = best_time(&policy, &catalog(&fill(unit, tail, small), *place), 3);
-            let t4 = best_time(&policy, &catalog(&fill(unit, tail, 4 * small), *place), 3);
-            // Below a millisecond the ratio is noise; 4× the input must still
-            // cost under 10× (plus that millisecond).
-            if t4 > t1 * 10 + std::time::Duration::from_millis(1) {
+            let t1 = best_time(&policy, &catalog(&fill(unit, tail, small), *place), 5);
+            let t4 = best_time(&policy, &catalog(&fill(unit, tail, 4 * small), *place), 5);
+            // Times of a few milliseconds are noise on a loaded machine: 4×
+            // the input must cost under 10× plus 25 ms. The quadratic scans
+            // this stops took seconds at 64 KiB in a debug build.
+            if t4 > t1 * 10 + std::time::Duration::from_millis(25) {
                 bad.push(format!("{name} in {place:?}: {t1:?} for 64 KiB, {t4:?} for 256 KiB"));
             }
         }

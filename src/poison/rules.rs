@@ -435,17 +435,19 @@ fn credential_file(f: &Folded) -> Option<(usize, usize)> {
 fn markdown_remote_image(f: &Folded) -> Option<(usize, usize)> {
     let p = &f.latin;
     let mut from = 0;
+    // The first `](` at or after the current `![`, found once and reused
+    // while the `![`s come before it: a search from every `![` was
+    // quadratic, and a bounded one still read 400 bytes per `![`.
+    let mut close: Option<usize> = None;
     while let Some(i) = p[from..].find("![").map(|x| x + from) {
-        // The alt text is searched for its end within 400 bytes only: a
-        // search to the end of the text from every `![` was quadratic.
-        let mut lim = (i + 402).min(p.len());
-        while !p.is_char_boundary(lim) {
-            lim -= 1;
+        if close.is_none_or(|c| c < i) {
+            close = p[i..].find("](").map(|x| x + i);
         }
-        if let Some(close) = p[i..lim].find("](").map(|x| x + i) {
-            let url = &p[close + 2..];
+        let Some(c) = close else { return None };
+        if c - i < 400 {
+            let url = &p[c + 2..];
             if url.starts_with("http") || url.starts_with("//") {
-                let end = url.find(')').map(|x| close + 2 + x + 1).unwrap_or(p.len());
+                let end = url.find(')').map(|x| c + 2 + x + 1).unwrap_or(p.len());
                 return Some((i, end));
             }
         }

@@ -28,6 +28,9 @@ use crate::finding::{Action, Finding, FindingKind as K, Severity as S};
 use crate::json::{pointer_push, Object, Value};
 use crate::Error;
 
+/// The longest cursor kept (real cursors are tokens of tens of bytes).
+const MAX_CURSOR_BYTES: usize = 4096;
+
 /// The largest integer every JSON consumer reads exactly (2^53 - 1).
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
@@ -77,6 +80,11 @@ fn field_problem(key: &str, v: &Value) -> Option<(K, String)> {
     match key {
         "nextCursor" if v.as_str().is_none() => {
             Some((K::InvalidCursor, format!("nextCursor must be a string, not {}; removed", v.type_name())))
+        }
+        // Opaque, and sent back to the server: never rewritten, so a cursor
+        // that could carry hidden text, or any size, is dropped.
+        "nextCursor" if v.as_str().is_some_and(|c| c.len() > MAX_CURSOR_BYTES || crate::text::has_unsafe_chars(c)) => {
+            Some((K::InvalidCursor, format!("nextCursor holds invisible or control characters or is over {MAX_CURSOR_BYTES} bytes; removed")))
         }
         "nextCursor" => None,
         "resultType" if v.as_str() == Some("complete") => None,
@@ -213,6 +221,17 @@ mod tests {
             assert_eq!(f[0].kind, K::ResultKeyDropped);
             assert_eq!(f[0].pointer, format!("/{field}"));
         }
+    }
+
+    #[test]
+    fn a_cursor_that_could_hide_text_or_is_huge_is_dropped() {
+        for c in [r#""a\u200bb""#.to_string(), r#""\udb40\udc41""#.to_string(), format!("\"{}\"", "c".repeat(5000))] {
+            let (env, f) = envelope(&format!(r#"{{"tools":[],"nextCursor":{c}}}"#));
+            assert!(env.get("nextCursor").is_none(), "{c:.40}");
+            assert_eq!((f[0].kind, f[0].pointer.as_str()), (K::InvalidCursor, "/nextCursor"));
+        }
+        let (env, f) = envelope(r#"{"tools":[],"nextCursor":"eyJwYWdlIjoyfQ=="}"#);
+        assert!(env.get("nextCursor").is_some() && f.is_empty());
     }
 
     #[test]

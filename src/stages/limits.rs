@@ -148,7 +148,7 @@ struct WalkState {
     nodes: u32,
     keybuf: Vec<(&'static str, Kw)>,
     refs: Vec<(String, String)>,
-    anchors: Vec<String>,
+    anchors: std::collections::HashSet<String>,
 }
 
 fn walk(root: &mut Value, ptr: &str, cx: &mut ToolCtx, st: &mut WalkState) {
@@ -169,7 +169,7 @@ fn walk(root: &mut Value, ptr: &str, cx: &mut ToolCtx, st: &mut WalkState) {
             if frag.is_empty() || frag.starts_with('/') {
                 json::pointer_get(root, &crate::json::percent_decode(frag)).is_some_and(|t| matches!(t, Value::Object(_) | Value::Bool(_)))
             } else {
-                st.anchors.iter().any(|a| a == frag)
+                st.anchors.contains(frag)
             }
         } else {
             cx.hide(K::SchemaRef, S::High, at, format!("$ref {r:?} points outside this schema"));
@@ -311,12 +311,28 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
                 }
                 list.truncate(lim.max_required as usize);
             }
+            let cap = lim.max_property_name_chars as usize;
+            if let Some(n) = list.iter().filter_map(Value::as_str).map(|n| n.chars().count()).find(|&n| n > cap) {
+                cx.hide(K::SchemaLimit, S::Medium, ptr.s(), format!("required entry of {n} characters, over {cap} (names are never rewritten)"));
+                return false;
+            }
+            unnamed_required(o, ptr, cx);
             true
         }
         Kw::SchemaMap | Kw::PatternMap => {
             let Value::Object(map) = v else {
                 return invalid(cx, ptr.s(), format!("{k} must be an object, not {}", v.type_name()));
             };
+            if k != "properties" && kw == Kw::SchemaMap {
+                // `$defs`/`definitions`/`dependentSchemas` keys are names a
+                // model reads too (and `$ref`s spell them).
+                let cap = lim.max_property_name_chars as usize;
+                if let Some(name) = map.keys().find(|n| n.chars().count() > cap) {
+                    let d = format!("{k} name of {} characters, over {cap}", name.chars().count());
+                    cx.hide(K::SchemaLimit, S::Medium, json::pointer_push(&ptr.s(), name), d);
+                    return false;
+                }
+            }
             if k == "properties" {
                 for name in map.keys() {
                     if name.chars().count() > lim.max_property_name_chars as usize {
@@ -461,8 +477,17 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
         },
         Kw::Str => match v {
             Value::String(s) => {
+                if let Some(why) = str_keyword_problem(k, s) {
+                    // These keywords only annotate (a client validates
+                    // without them); the value is dropped, and kept aside for
+                    // the detector: it was model-visible text.
+                    let dropped = o.remove(k).unwrap_or(Value::Null);
+                    crate::stages::poisoning::keep_dropped_text(&dropped, &ptr.s(), cx);
+                    cx.report(K::SchemaInvalid, S::Low, ptr.s(), Action::Removed, format!("{k} {why}; removed"));
+                    return true;
+                }
                 if k == "$anchor" {
-                    st.anchors.push(s.clone());
+                    st.anchors.insert(s.clone());
                 }
                 true
             }
@@ -488,6 +513,11 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
             }
         }
         Kw::Ref => match v {
+            Value::String(r) if r.len() > lim.max_value_chars as usize || !uri_reference_ok(r) => {
+                let d = format!("$ref of {} bytes is not a URI reference of at most {} characters", r.len(), lim.max_value_chars);
+                cx.hide(K::SchemaRef, S::Medium, ptr.s(), d);
+                false
+            }
             Value::String(r) => {
                 st.refs.push((r.clone(), ptr.s()));
                 true
@@ -496,10 +526,23 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
         },
         Kw::DependentRequired => {
             let ok = matches!(v, Value::Object(m) if m.iter().all(|(_, l)| matches!(l, Value::Array(a) if a.iter().all(|s| s.as_str().is_some()))));
-            if ok {
-                true
-            } else {
-                invalid(cx, ptr.s(), "dependentRequired must map names to arrays of strings".into())
+            if !ok {
+                return invalid(cx, ptr.s(), "dependentRequired must map names to arrays of strings".into());
+            }
+            // Its keys and entries are property names: the property-name cap.
+            let cap = lim.max_property_name_chars as usize;
+            let long = v.as_object().into_iter().flat_map(|m| m.iter()).find_map(|(key, l)| {
+                std::iter::once(key.as_str())
+                    .chain(l.as_array().into_iter().flatten().filter_map(Value::as_str))
+                    .find(|n| n.chars().count() > cap)
+                    .map(|n| n.chars().count())
+            });
+            match long {
+                Some(n) => {
+                    cx.hide(K::SchemaLimit, S::Medium, ptr.s(), format!("dependentRequired name of {n} characters, over {cap}"));
+                    false
+                }
+                None => true,
             }
         }
         Kw::Nullable => {
@@ -537,6 +580,132 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
             true
         }
     }
+}
+
+/// Why the string of an annotation keyword is not served: each must be what
+/// its keyword allows, or it is prose in a place no reviewer reads (an
+/// instruction in `format` reached the model verbatim). Bounded by each
+/// grammar's length.
+fn str_keyword_problem(k: &str, s: &str) -> Option<&'static str> {
+    let ok = match k {
+        "format" => s.len() <= 64 && FORMATS.iter().any(|f| f.eq_ignore_ascii_case(s)),
+        "$schema" => s.len() <= 256 && uri_reference_ok(s) && s.contains(':'),
+        "$id" => s.len() <= 1024 && uri_reference_ok(s),
+        "$anchor" => s.len() <= 128 && anchor_ok(s),
+        "contentMediaType" => s.len() <= 127 && media_type_ok(s),
+        "contentEncoding" => ENCODINGS.iter().any(|e| e.eq_ignore_ascii_case(s)),
+        _ => true,
+    };
+    if ok {
+        return None;
+    }
+    Some(match k {
+        "format" => "is not a known format name",
+        "$anchor" => "is not an anchor name (a letter or _, then letters, digits, -, _ and .)",
+        "contentMediaType" => "is not a media type (type/subtype)",
+        "contentEncoding" => "is not a known content encoding",
+        _ => "is not a URI reference",
+    })
+}
+
+/// Formats of JSON Schema 2020-12 and earlier drafts, OpenAPI's, and the
+/// ones common in real MCP servers (`color`, `phone`, …): a client ignores an
+/// unknown format, so an unlisted one costs only an annotation.
+const FORMATS: &[&str] = &[
+    "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri",
+    "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex",
+    "int32", "int64", "uint32", "uint64", "int8", "int16", "uint8", "uint16", "float", "double", "byte", "binary",
+    "password", "decimal", "number", "integer", "string", "boolean", "url", "color", "phone", "tel", "utc-millisec",
+    "timestamp", "unix-time", "epoch", "host-name", "ip-address", "ip", "cidr", "mac", "path", "file", "file-path",
+    "directory", "textarea", "markdown", "html", "base64", "data-url", "semver", "currency", "country", "language",
+    "locale", "timezone", "month", "week", "year", "date-range", "time-range", "zip", "postal-code", "slug", "cron",
+    "json", "yaml", "xml", "sql", "glob", "mime-type", "media-type", "hex", "uuid4",
+];
+
+/// Content encodings of JSON Schema (RFC 2045 and RFC 4648 names).
+const ENCODINGS: &[&str] =
+    &["7bit", "8bit", "binary", "quoted-printable", "base16", "base32", "base32hex", "base64", "base64url", "ietf-token", "x-token"];
+
+/// RFC 3986 URI reference characters: unreserved, reserved and `%XX`.
+/// (A grammar of characters, not of parts: what matters here is that no
+/// prose, space or invisible character rides in it.)
+fn uri_reference_ok(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'%' {
+            if !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()) {
+                return false;
+            }
+            i += 3;
+            continue;
+        }
+        if !(c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&c)) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `$anchor`: `[A-Za-z_][-A-Za-z0-9._]*` (JSON Schema 2020-12).
+fn anchor_ok(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+}
+
+/// RFC 6838 `type/subtype` (restricted names), with optional `; k=v`
+/// parameters of token characters.
+fn media_type_ok(s: &str) -> bool {
+    let mut parts = s.split(';');
+    let head = parts.next().unwrap_or("");
+    let name = |n: &str| {
+        let b = n.as_bytes();
+        !b.is_empty() && b.len() <= 64 && b[0].is_ascii_alphanumeric() && b.iter().all(|c| c.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(c))
+    };
+    let ok_head = head.split_once('/').is_some_and(|(t, st)| name(t) && name(st));
+    ok_head
+        && parts.all(|p| {
+            p.trim().split_once('=').is_some_and(|(k, v)| {
+                name(k.trim()) && !v.is_empty() && v.bytes().all(|c| c.is_ascii_graphic() && c != b';')
+            })
+        })
+}
+
+/// `required` names no property of its schema object: when the object lists
+/// `properties` and nothing else describes other names (no
+/// `patternProperties`, no composition, no `additionalProperties` schema),
+/// the entry is dropped with a finding: it is text in a place the model
+/// reads, naming no property a model could fill.
+fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
+    let Some(Value::Object(props)) = o.get("properties") else { return };
+    const COMPOSING: &[&str] =
+        &["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "not"];
+    if COMPOSING.iter().any(|k| o.contains_key(k)) || matches!(o.get("additionalProperties"), Some(Value::Object(_))) {
+        return;
+    }
+    let names: std::collections::HashSet<&str> = props.keys().map(String::as_str).collect();
+    let stray: Vec<String> =
+        o.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).filter(|r| !names.contains(r)).map(str::to_string).collect();
+    if stray.is_empty() {
+        return;
+    }
+    if let Some(Value::Array(list)) = o.get_mut("required") {
+        list.retain(|r| r.as_str().is_none_or(|r| !stray.iter().any(|s| s == r)));
+    }
+    for r in &stray {
+        crate::stages::poisoning::keep_dropped_text(&Value::str(r.as_str()), &ptr.s(), cx);
+    }
+    let shown: Vec<String> = stray.iter().map(|r| crate::stages::sanitize::escape_for_detail(r)).collect();
+    cx.report(
+        K::SchemaInvalid,
+        S::Low,
+        ptr.s(),
+        Action::Removed,
+        format!("required entr(ies) {} name no property of this schema; removed", shown.join(", ")),
+    );
 }
 
 fn short(v: &Value) -> String {

@@ -68,6 +68,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
 }
 
 fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCtx) {
+    grammar_strings(o, path, cx);
     for (k, v) in o.iter_mut() {
         match (schema::keyword(k), v) {
             (Some(Kw::Text), Value::String(s)) => {
@@ -89,6 +90,72 @@ fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCt
             }
             _ => {}
         }
+    }
+}
+
+/// The schema's other strings are not prose, yet a model reads them:
+/// `format`, `$id`, `$anchor`, `$schema`, `contentMediaType`,
+/// `contentEncoding`, `pattern`, `$ref`, `required` entries, the names of
+/// `dependentRequired`, `$defs`, `definitions`, `dependentSchemas` and
+/// `patternProperties`. None may hold invisible or control characters (an
+/// ASCII-smuggled instruction in `format` reached the model whole): an
+/// annotation (`format`, `pattern`, …) holding one is removed, a name or a
+/// reference — which the schema's meaning depends on — is an unsafe value
+/// (the tool hidden by policy). Decoded tag text and the rest go to the
+/// detector. Their grammar and caps are the limits stage's.
+fn grammar_strings(o: &mut Object, path: &mut Path, cx: &mut ToolCtx) {
+    let mut drop = Vec::new();
+    for (k, v) in o.iter() {
+        match (schema::keyword(k), v) {
+            (Some(Kw::Str | Kw::Pattern), Value::String(s)) if text::has_unsafe_chars(s) => drop.push(k.clone()),
+            (Some(Kw::Ref), Value::String(s)) => check_value_str(s, || path.child(k), "$ref", cx),
+            (Some(Kw::Required), Value::Array(list)) => {
+                for (i, r) in list.iter().enumerate() {
+                    if let Some(r) = r.as_str() {
+                        check_value_str(r, || format!("{}/{i}", path.child(k)), "required entry", cx);
+                    }
+                }
+            }
+            (Some(Kw::DependentRequired), Value::Object(m)) => {
+                for (name, list) in m.iter() {
+                    check_value_str(name, || crate::json::pointer_push(&path.child(k), name), "dependentRequired name", cx);
+                    for (i, r) in list.as_array().into_iter().flatten().enumerate() {
+                        if let Some(r) = r.as_str() {
+                            let at = || format!("{}/{i}", crate::json::pointer_push(&path.child(k), name));
+                            check_value_str(r, at, "dependentRequired entry", cx);
+                        }
+                    }
+                }
+            }
+            (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(m)) if k != "properties" => {
+                for name in m.keys() {
+                    check_value_str(name, || crate::json::pointer_push(&path.child(k), name), "schema name", cx);
+                }
+            }
+            _ => {}
+        }
+        if cx.is_hidden() {
+            return;
+        }
+    }
+    let block = cx.policy.sanitization.mode == SanitizeMode::Block;
+    for k in drop {
+        let Some(Value::String(v)) = o.remove(&k) else { continue };
+        let ptr = path.child(&k);
+        let (clean, ch) = text::clean(&v, TextLimits { max_chars: u32::MAX, max_space_run: u32::MAX, max_blank_lines: u32::MAX, marker: "" });
+        let mut d = format!("{k} {} holds invisible or control characters", escape_for_detail(&v));
+        if !ch.tag_text.is_empty() {
+            d.push_str(&format!("; hidden tag text decoded: {}", escape_for_detail(&ch.tag_text)));
+            cx.extra_text.push((ptr.clone(), ch.tag_text.clone()));
+        }
+        cx.extra_text.push((ptr.clone(), clean.into_owned()));
+        let sev = if ch.tag_text.is_empty() { S::Medium } else { S::High };
+        if block {
+            cx.hide(K::InvisibleRemoved, sev, ptr, d);
+            return;
+        }
+        d.push_str("; removed");
+        cx.report(K::InvisibleRemoved, sev, ptr, Action::Removed, d);
     }
 }
 
@@ -156,9 +223,19 @@ fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCt
         return;
     }
     let act = if block { Action::Hidden } else { Action::Removed };
-    for f in &found {
-        let text = &s[f.start..f.end];
-        let (kind, sev, what) = match f.kind {
+    // One finding per kind of markup in this field, naming the first and
+    // counting the rest (a field of 100,000 `<img>` tags is one finding, not
+    // 100,000). The removed ranges go to the detector, joined, within the
+    // per-tool budget of dropped text.
+    let mut kinds: Vec<(markup::Kind, usize, usize)> = Vec::new();
+    for (i, f) in found.iter().enumerate() {
+        match kinds.iter_mut().find(|(k, _, _)| *k == f.kind) {
+            Some(e) => e.2 += 1,
+            None => kinds.push((f.kind, i, 1)),
+        }
+    }
+    for (k, first, n) in kinds {
+        let (kind, sev, what) = match k {
             markup::Kind::Comment => (K::PoisonHidden, S::Medium, "HTML comment removed"),
             markup::Kind::HiddenText => (K::PoisonHidden, S::Medium, "HTML text a renderer hides removed"),
             markup::Kind::UnclosedHidingTag => {
@@ -168,9 +245,20 @@ fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCt
             markup::Kind::Image => (K::PoisonHidden, S::Low, "image removed"),
             markup::Kind::ImageDefinition => (K::PoisonExfiltration, S::Low, "definition of a removed image removed"),
         };
-        cx.report(kind, sev, path.as_str().to_string(), act, format!("{what}: {}", escape_for_detail(text)));
-        cx.extra_text.push((path.as_str().to_string(), text.to_string()));
+        let f = &found[first];
+        let more = if n > 1 { format!(" (and {} more of this kind)", n - 1) } else { String::new() };
+        let d = format!("{what}: {}{more}", escape_for_detail(&s[f.start..f.end]));
+        cx.report(kind, sev, path.as_str().to_string(), act, d);
     }
+    let mut removed = String::new();
+    for f in &found {
+        if removed.len() + (f.end - f.start) > 64 * 1024 {
+            break;
+        }
+        removed.push_str(&s[f.start..f.end]);
+        removed.push('\n');
+    }
+    cx.extra_text.push((path.as_str().to_string(), removed));
     if !block {
         *s = markup::remove(s, &found);
     }

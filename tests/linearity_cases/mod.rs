@@ -64,11 +64,44 @@ pub fn mixed_unit() -> String {
     UNITS.iter().map(|(_, u, t)| format!("{u}{t}")).collect::<Vec<_>>().join(" ")
 }
 
-/// `unit` repeated to about `bytes` (whole units), then `tail`.
+/// `unit` repeated to about `bytes` of JSON text (whole units: a unit that
+/// JSON escapes, a newline or an escape character, counts its escaped
+/// size, so every case feeds the parser the same number of bytes), then
+/// `tail`.
 pub fn fill(unit: &str, tail: &str, bytes: usize) -> String {
-    let mut s = unit.repeat((bytes / unit.len()).max(1));
+    let escaped = json_string(unit).len() - 2;
+    let mut s = unit.repeat((bytes / escaped).max(1));
     s.push_str(tail);
     s
+}
+
+/// Real tool prose: every `description` of the merged real corpus, joined
+/// and repeated to about `bytes` of JSON text. The benchmark's baseline
+/// (plain text as servers write it: markdown, newlines, code, some
+/// non-ASCII), not one English sentence the engine reads at memory speed.
+pub fn real_prose(bytes: usize) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/bench/shared-real-tools.json");
+    let text = std::fs::read_to_string(&path).expect("testdata/bench/shared-real-tools.json");
+    let doc = mcp_guard::json::parse(&text, Default::default()).expect("corpus").value;
+    let mut all = String::new();
+    let tools = doc.as_object().and_then(|o| o.get("tools")).and_then(|t| t.as_array()).cloned().unwrap_or_default();
+    for t in &tools {
+        if let Some(d) = t.as_object().and_then(|o| o.get("description")).and_then(|d| d.as_str()) {
+            all.push_str(d);
+            all.push('\n');
+        }
+    }
+    let mut out = String::new();
+    while json_string(&out).len() < bytes {
+        out.push_str(&all);
+    }
+    // Cut back to the size on a character boundary.
+    let mut cut = out.len().min(bytes);
+    while !out.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    out.truncate(cut);
+    out
 }
 
 /// Where the text goes.
