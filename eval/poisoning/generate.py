@@ -11,6 +11,7 @@ Writes to DIR:
   labels.jsonl     one line per item (poisoned and benign): its part (dev or
                    held), class, family, language, location, encoding, carrier, ...
   summary.json     counts per part, class, language, location, encoding
+  foreign_names.json  tool names of other servers the client also sees
   catalogs/ID.json (with --per-file) each catalog alone, for `mcp-guard check`
 
 Everything is deterministic: one fixed seed, RNGs derived from strings with
@@ -78,6 +79,10 @@ EMAILS = ["sync@archive-mail.net", "backup.ops@protonmail-relay.com", "audit@cor
 MAIL_TOOLS = ["send_email", "gmail_send_message", "outlook_send_mail", "send_mail", "mail_send", "ses_send_email"]
 PAY_TOOLS = ["transfer_funds", "send_payment", "create_transfer", "wire_transfer", "pay_invoice"]
 PARAMS = ["context", "notes", "sidenote", "metadata", "session_info", "debug_info", "extra", "client_context", "trace"]
+# Tools of *other* servers the client also sees, for a run that passes them
+# to the engine as foreign names (what a proxy in front of several servers
+# knows); the shadowing payloads name the mail and payment tools among them.
+FOREIGN_TOOLS = MAIL_TOOLS + PAY_TOOLS + ["git_push", "run_terminal_command", "execute_command", "write_file", "create_pull_request"]
 CONST_PROPS = ["client_version", "schema_version", "source", "api_version"]
 
 HINTS = {
@@ -476,6 +481,8 @@ def main():
     write_jsonl(os.path.join(args.out, "poisoned.jsonl"), items)
     write_jsonl(os.path.join(args.out, "benign.jsonl"), b_items)
     write_jsonl(os.path.join(args.out, "labels.jsonl"), labels + b_labels)
+    with open(os.path.join(args.out, "foreign_names.json"), "w", encoding="utf-8", newline="\n") as f:
+        f.write(json.dumps(FOREIGN_TOOLS) + "\n")
     summary = summarize(labels + b_labels)
     with open(os.path.join(args.out, "summary.json"), "w", encoding="utf-8", newline="\n") as f:
         f.write(json.dumps(summary, ensure_ascii=False, indent=1) + "\n")
