@@ -20,12 +20,21 @@ fn every_scanner_grows_linearly_with_hostile_input() {
     let mut bad = Vec::new();
     for place in PLACES {
         for (name, unit, tail) in &units {
-            let t1 = best_time(&policy, &catalog(&fill(unit, tail, small), *place), 5);
-            let t4 = best_time(&policy, &catalog(&fill(unit, tail, 4 * small), *place), 5);
+            let small_cat = catalog(&fill(unit, tail, small), *place);
+            let large_cat = catalog(&fill(unit, tail, 4 * small), *place);
             // Times of a few milliseconds are noise on a loaded machine: 4×
-            // the input must cost under 10× plus 25 ms. The quadratic scans
-            // this stops took seconds at 64 KiB in a debug build.
-            if t4 > t1 * 10 + std::time::Duration::from_millis(25) {
+            // the input must cost under 10× plus 25 ms, in one of three
+            // measurements (a quadratic scan fails all three: the ones this
+            // stops took seconds at 64 KiB in a debug build).
+            let mut last = None;
+            let grows_linearly = (0..3).any(|_| {
+                let t1 = best_time(&policy, &small_cat, 5);
+                let t4 = best_time(&policy, &large_cat, 5);
+                last = Some((t1, t4));
+                t4 <= t1 * 10 + std::time::Duration::from_millis(25)
+            });
+            if !grows_linearly {
+                let (t1, t4) = last.unwrap_or_default();
                 bad.push(format!("{name} in {place:?}: {t1:?} for 64 KiB, {t4:?} for 256 KiB"));
             }
         }
