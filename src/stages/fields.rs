@@ -12,7 +12,9 @@ use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{Object, Value};
 use crate::policy::KNOWN_TOOL_FIELDS;
 
-const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
+/// The boolean annotation hints of MCP (also pinned: see
+/// `crate::pinning::PINNED_HINTS`).
+pub const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
 
 pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     let base = cx.base();
