@@ -59,6 +59,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     if let Some(Value::Object(ann)) = tool.get_mut("annotations") {
         annotations(ann, cx, &format!("{base}/annotations"));
     }
+    hints_against_name(tool, cx, &base);
     if let Some(Value::Array(icons)) = tool.get_mut("icons") {
         icons_filter(icons, cx, &format!("{base}/icons"));
     }
@@ -115,6 +116,120 @@ fn annotations(ann: &mut Object, cx: &mut ToolCtx, base: &str) {
             format!("{base}/readOnlyHint"),
             Action::Removed,
             "readOnlyHint and destructiveHint are both true; treated as destructive".into(),
+        );
+    }
+}
+
+/// Verbs that make a tool destructive when its name has them as a word
+/// (`delete_file`, `deleteFile`, `delete-file`, `DropTable`). Not `format`
+/// or `truncate` (`format_date`, `truncate_text` are read-only), not `reset`
+/// (`reset_zoom`), not `del` (Spanish `estado_del_pedido`).
+const DESTRUCTIVE_NAME_VERBS: &[&str] = &[
+    "delete", "deletes", "remove", "removes", "rm", "rmdir", "unlink", "destroy", "destroys", "erase", "erases", "wipe", "wipes",
+    "drop", "drops", "purge", "purges", "shred", "shreds", "kill", "kills", "terminate", "terminates", "uninstall", "uninstalls",
+    "overwrite", "overwrites",
+];
+
+/// Verbs that make a tool destructive when its description opens with one
+/// (one leading word allowed: "Permanently deletes …"). Narrower than for
+/// names: "Remove a highlight overlay" (Playwright, read-only) and "Kill
+/// the suspense" read as UI or prose, "Drop-in replacement" is one word.
+const DESTRUCTIVE_LEAD_VERBS: &[&str] = &[
+    "delete", "deletes", "destroy", "destroys", "erase", "erases", "wipe", "wipes", "drop", "drops", "purge", "purges", "shred",
+    "shreds", "overwrite", "overwrites", "uninstall", "uninstalls",
+];
+
+/// Name words that make a destructive verb the *subject* of a read-only
+/// question (`get_delete_status`, `can_delete`, `preview_drop`,
+/// `delete_dry_run`), not the action.
+const ABOUT_WORDS: &[&str] = &["status", "can", "preview", "plan", "dry", "simulate"];
+
+/// The words of an identifier in any style (snake, kebab, dot, camel,
+/// Pascal, SCREAMING), lower-cased. Invisible characters are skipped, not
+/// word breaks (`dele\u{200B}te` is `delete`).
+pub(crate) fn identifier_words(s: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = s.chars().filter(|&c| !crate::text::is_invisible(c)).collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_alphanumeric() {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        if let Some(&p) = i.checked_sub(1).and_then(|j| chars.get(j)) {
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            // `fileName` | `HTTPDelete` (an upper-case run ends before the
+            // capital that starts a word) | `file2` / `v2Api`.
+            let boundary = (p.is_lowercase() && c.is_uppercase())
+                || (p.is_uppercase() && c.is_uppercase() && next_lower)
+                || (p.is_alphabetic() != c.is_alphabetic() && p.is_alphanumeric());
+            if boundary && !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+        }
+        cur.extend(c.to_lowercase());
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+/// Hints are the server's claims, and a client skips confirmation on the
+/// word of `readOnlyHint: true` (and warns less without `destructiveHint`).
+/// A tool whose name or description says it destroys things (`delete_file`,
+/// "Drops the table") while its hints say read-only or non-destructive is
+/// contradicting itself: the safe claim is removed (the MCP defaults then
+/// apply: not read-only, destructive) and reported. A heuristic against
+/// inconsistent metadata — a server may still name a wiper `cleanup`.
+fn hints_against_name(tool: &mut Object, cx: &mut ToolCtx, base: &str) {
+    let Some(Value::Object(ann)) = tool.get("annotations") else { return };
+    let read_only = ann.get("readOnlyHint") == Some(&Value::Bool(true));
+    let not_destructive = ann.get("destructiveHint") == Some(&Value::Bool(false));
+    if !read_only && !not_destructive {
+        return;
+    }
+    let name = cx.name.as_deref().unwrap_or("");
+    let name_words = identifier_words(name);
+    let in_name = name_words.iter().find(|w| DESTRUCTIVE_NAME_VERBS.contains(&w.as_str()));
+    let about = name_words.iter().any(|w| ABOUT_WORDS.contains(&w.as_str()));
+    let why = match in_name {
+        Some(v) if !about => format!("its name {} says {v:?}", crate::stages::sanitize::escape_for_detail(name)),
+        _ => {
+            let desc = tool.get("description").and_then(Value::as_str).unwrap_or("");
+            let lead = desc
+                .split_whitespace()
+                .take(2)
+                .map(|t| t.chars().filter(|&c| !crate::text::is_invisible(c)).collect::<String>())
+                .map(|t| t.trim_end_matches([',', ';', ':', '.', '!']).to_lowercase())
+                .find(|t| DESTRUCTIVE_LEAD_VERBS.contains(&t.as_str()));
+            match lead {
+                Some(v) => format!("its description opens with {v:?}"),
+                None => return,
+            }
+        }
+    };
+    let Some(Value::Object(ann)) = tool.get_mut("annotations") else { return };
+    if read_only {
+        ann.remove("readOnlyHint");
+        cx.report(
+            K::AnnotationContradiction,
+            S::Medium,
+            format!("{base}/annotations/readOnlyHint"),
+            Action::Removed,
+            format!("readOnlyHint is true but {why}; treated as not read-only"),
+        );
+    }
+    if not_destructive {
+        ann.remove("destructiveHint");
+        cx.report(
+            K::AnnotationContradiction,
+            S::Medium,
+            format!("{base}/annotations/destructiveHint"),
+            Action::Removed,
+            format!("destructiveHint is false but {why}; treated as destructive"),
         );
     }
 }
@@ -268,6 +383,27 @@ fn title_mismatch(tool: &Object, cx: &mut ToolCtx, base: &str) {
                 Action::Flagged,
                 format!("title {t:?} claims a safe tool, but {:?} looks destructive", cx.name.as_deref().unwrap_or("")),
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::identifier_words;
+
+    #[test]
+    fn identifier_words_split_every_naming_style() {
+        for (name, want) in [
+            ("delete_file", &["delete", "file"][..]),
+            ("deleteFile", &["delete", "file"]),
+            ("DeleteFile", &["delete", "file"]),
+            ("DELETE-FILE", &["delete", "file"]),
+            ("HTTPDelete", &["http", "delete"]),
+            ("deleteS3Bucket", &["delete", "s", "3", "bucket"]),
+            ("fs.rm", &["fs", "rm"]),
+            ("dele\u{200B}te_file", &["delete", "file"]),
+        ] {
+            assert_eq!(identifier_words(name), want, "{name}");
         }
     }
 }
