@@ -12,6 +12,9 @@
 //!    scanner walks them: a 100,000-value enum bomb is hidden here, cheaply,
 //!    instead of being scanned string by string. Dropped keywords (`x-*`,
 //!    `$comment`) are kept aside for the detector.
+//!    Right after them, look-alike property names (`path` and a Cyrillic
+//!    `pаth` in one object) are flagged: on the bounded schema, before the
+//!    dialect rewrites it, so pointers name the input.
 //! 4. **poisoning** — over every string upstream sent, including what stages
 //!    1 and 3 removed (an instruction planted in `$comment` still convicts its
 //!    author), and before the description policy removes prose: the verdict
@@ -129,12 +132,14 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
             }
             None => cx.hide(K::ToolEntryInvalid, S::Medium, format!("{base}/name"), "tool has no name".into()),
         }
-        // Stages 1-6, per tool, in order; a hidden tool skips the rest.
+        // Stages 1-6 (and the property look-alikes), per tool, in order; a
+        // hidden tool skips the rest.
         let poisoning = |t: &mut Object, c: &mut ToolCtx| stages::poisoning::run(t, c, &policy.detector.0, &name_index);
-        let per_tool: [&Stage; 6] = [
+        let per_tool: [&Stage; 7] = [
             &stages::fields::run,
             &stages::sanitize::run,
             &stages::limits::run,
+            &stages::names::look_alike_properties,
             &poisoning,
             &stages::description::run,
             &stages::dialect::run,

@@ -6,12 +6,18 @@
 //! - Upstream names that are equal after NFKC are duplicates: every copy is
 //!   hidden (which one the server would run is unknowable; never let a later
 //!   entry silently win).
-//! - Names that differ but look alike — same UTS #39 confusable skeleton after
-//!   lower-casing — within the catalog or against names from other servers are
-//!   flagged on both sides.
+//! - Names that differ but look alike — the same UTS #39 confusable skeleton
+//!   as displayed (`read_fiIe` with a capital I is `read_file`), or after
+//!   lower-casing (`DELETE_FILE` is `delete_file`); see [`confusable_keys`] —
+//!   within the catalog or against names from other servers are flagged on
+//!   both sides.
+//! - Property names of one schema object that look alike (`path` and a
+//!   Cyrillic `pаth`) are flagged ([`look_alike_properties`], a per-tool
+//!   stage: a model cannot tell which one it fills).
 
-use crate::ctx::ToolCtx;
+use crate::ctx::{Path, ToolCtx};
 use crate::finding::{Action, FindingKind as K, Severity as S};
+use crate::json::{Object, Value};
 use crate::policy::OnInvalidName;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -49,28 +55,57 @@ pub fn sanitize_name(name: &str, max_chars: usize) -> String {
     s
 }
 
-/// Case-insensitive UTS #39 skeleton used to spot look-alike names.
-pub fn confusable_key(name: &str) -> String {
-    let lower: String = name.nfkc().flat_map(char::to_lowercase).collect();
-    unicode_security::skeleton(&lower).flat_map(char::to_lowercase).collect()
+/// The UTS #39 skeleton of a name as displayed (after NFKC, case kept):
+/// equal skeletons render alike. Property names are compared by this.
+pub fn skeleton(name: &str) -> String {
+    let nfkc: String = name.nfkc().collect();
+    unicode_security::skeleton(&nfkc).collect()
 }
 
-/// `confusable_key` for ASCII names through a per-character table built once
-/// per catalog (skeleton is per-character after NFD, and ASCII is NFD-stable),
-/// so the common case skips the Unicode machinery.
-struct KeyTable([String; 128]);
+/// The two keys of a tool name; two names look alike when either key is
+/// equal (`looks_alike`).
+///
+/// - **shown**: the skeleton taken *before* case folding, then lower-cased.
+///   The skeleton maps a capital `I` to `l`, so `read_fiIe` meets
+///   `read_file`; folding first would have made it `read_fiie` and missed it.
+/// - **folded**: lower-cased first, then the skeleton (lower-cased): names
+///   that differ in case only (`DELETE_FILE`, `delete_file`) meet here —
+///   they cannot meet in `shown`, where `I` became `l` but `i` stayed.
+///
+/// Two keys instead of one merged key: one key would have to make `i` and
+/// `l` the same letter everywhere (`fiie` ~ `flle`), which they do not look
+/// like.
+pub fn confusable_keys(name: &str) -> [String; 2] {
+    let nfkc: String = name.nfkc().collect();
+    let shown = unicode_security::skeleton(&nfkc).flat_map(char::to_lowercase).collect();
+    let lower: String = nfkc.chars().flat_map(char::to_lowercase).collect();
+    let folded = unicode_security::skeleton(&lower).flat_map(char::to_lowercase).collect();
+    [shown, folded]
+}
+
+/// Whether two names' keys (`confusable_keys`) meet.
+pub fn looks_alike(a: &[String; 2], b: &[String; 2]) -> bool {
+    a[0] == b[0] || a[1] == b[1]
+}
+
+/// `confusable_keys` for ASCII names through per-character tables built once
+/// per catalog (skeleton is per-character after NFD, and ASCII is NFD- and
+/// NFKC-stable), so the common case skips the Unicode machinery.
+struct KeyTable([[String; 2]; 128]);
 
 impl KeyTable {
     fn new() -> KeyTable {
-        KeyTable(std::array::from_fn(|c| confusable_key(&(c as u8 as char).to_string())))
+        KeyTable(std::array::from_fn(|c| confusable_keys(&(c as u8 as char).to_string())))
     }
-    fn key(&self, name: &str) -> String {
+    fn keys(&self, name: &str) -> [String; 2] {
         if !name.is_ascii() {
-            return confusable_key(name);
+            return confusable_keys(name);
         }
-        let mut out = String::with_capacity(name.len() + 4);
+        let mut out = [String::with_capacity(name.len() + 4), String::with_capacity(name.len() + 4)];
         for b in name.bytes() {
-            out.push_str(&self.0[b as usize]);
+            for (o, k) in out.iter_mut().zip(&self.0[b as usize]) {
+                o.push_str(k);
+            }
         }
         out
     }
@@ -203,37 +238,47 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
     // Look-alikes within the catalog, then against other servers' names.
     // Hidden tools still take part under their upstream name: a visible
     // `DELETE_FILE` next to hidden `delete_file` copies is still a look-alike.
+    // Each name is grouped under both of its keys; its look-alikes are the
+    // other names of either group.
     let table = KeyTable::new();
-    let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
     let labels: Vec<Option<String>> = (0..cxs.len()).map(|i| visible[i].clone().or_else(|| cxs[i].name.clone())).collect();
-    let label = |i: usize| labels[i].clone();
-    for i in 0..cxs.len() {
-        if let Some(v) = label(i) {
-            by_key.entry(table.key(&v)).or_default().push(i);
+    let keys: Vec<Option<[String; 2]>> = labels.iter().map(|l| l.as_deref().map(|v| table.keys(v))).collect();
+    let mut by_key: [HashMap<&str, Vec<usize>>; 2] = [HashMap::new(), HashMap::new()];
+    for (i, k) in keys.iter().enumerate() {
+        if let Some(k) = k {
+            for (map, key) in by_key.iter_mut().zip(k) {
+                map.entry(key.as_str()).or_default().push(i);
+            }
         }
     }
-    let mut groups: Vec<&Vec<usize>> = by_key.values().filter(|g| g.len() > 1).collect();
-    groups.sort();
-    for g in groups {
-        for &i in g {
-            let Some(me) = visible[i].clone() else { continue };
-            let mut others: Vec<String> =
-                g.iter().filter_map(|&j| label(j)).filter(|n| *n != me).map(|n| format!("{n:?}")).collect();
-            others.dedup();
-            if others.is_empty() {
-                continue;
-            }
-            let ptr = format!("{}/name", cxs[i].base());
-            cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{me:?} looks like {}", others.join(", ")));
+    for i in 0..cxs.len() {
+        let (Some(me), Some(k)) = (visible[i].as_deref(), keys[i].as_ref()) else { continue };
+        if by_key.iter().zip(k).all(|(map, key)| map.get(key.as_str()).is_none_or(|g| g.len() < 2)) {
+            continue;
         }
+        let mut near: Vec<usize> = by_key.iter().zip(k).filter_map(|(map, key)| map.get(key.as_str())).flatten().copied().collect();
+        near.sort_unstable();
+        near.dedup();
+        let mut others: Vec<&str> = Vec::new();
+        for n in near.iter().filter_map(|&j| labels[j].as_deref()) {
+            if n != me && !others.contains(&n) {
+                others.push(n);
+            }
+        }
+        if others.is_empty() {
+            continue;
+        }
+        let others: Vec<String> = others.iter().map(|n| format!("{n:?}")).collect();
+        let ptr = format!("{}/name", cxs[i].base());
+        cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{me:?} looks like {}", others.join(", ")));
     }
     if !foreign.is_empty() {
-        let foreign_keys: Vec<(String, &String)> = foreign.iter().map(|f| (table.key(f), f)).collect();
+        let foreign_keys: Vec<([String; 2], &String)> = foreign.iter().map(|f| (table.keys(f), f)).collect();
         for (i, v) in visible.iter().enumerate() {
             let Some(v) = v else { continue };
-            let key = table.key(v);
+            let key = table.keys(v);
             for (fk, f) in &foreign_keys {
-                if *fk == key {
+                if looks_alike(fk, &key) {
                     let ptr = format!("{}/name", cxs[i].base());
                     let what = if *f == v { "is the same as" } else { "looks like" };
                     cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{v:?} {what} {f:?} from another server"));
@@ -242,6 +287,47 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         }
     }
     visible
+}
+
+/// Per-tool stage, after the structural limits (the schema is bounded and
+/// well-formed) and before the dialect rewrites it (pointers name the
+/// input): property names of one `properties` object that render alike
+/// (`path` and a Cyrillic `pаth`, `fiIe` and `file`, `rn` and `m`) are
+/// flagged, each with the names it resembles — a model cannot tell which one
+/// it fills, and the server reads only one. Compared by the skeleton as
+/// displayed: names that differ in case only (`userId`, `userid`) render
+/// differently and are common in real schemas.
+pub fn look_alike_properties(tool: &mut Object, cx: &mut ToolCtx) {
+    let base = cx.base();
+    let mut hits: Vec<(String, String)> = Vec::new();
+    for field in ["inputSchema", "outputSchema"] {
+        let Some(schema) = tool.get(field) else { continue };
+        let mut path = Path::new(&crate::json::pointer_push(&base, field));
+        crate::schema::walk(schema, &mut path, 1, &mut |node, p, _| {
+            let Some(Value::Object(props)) = node.as_object().and_then(|o| o.get("properties")) else { return true };
+            if props.len() < 2 {
+                return true;
+            }
+            let mut by_key: HashMap<String, Vec<&str>> = HashMap::with_capacity(props.len());
+            for name in props.keys() {
+                by_key.entry(skeleton(name)).or_default().push(name);
+            }
+            if by_key.len() == props.len() {
+                return true;
+            }
+            let at = p.child("properties");
+            // In the object's order, as the model reads them.
+            for name in props.keys() {
+                let Some(group) = by_key.get(&skeleton(name)).filter(|g| g.len() > 1) else { continue };
+                let others: Vec<String> = group.iter().filter(|n| **n != name).map(|n| format!("{n:?}")).collect();
+                hits.push((crate::json::pointer_push(&at, name), format!("property {name:?} looks like {} in the same object", others.join(", "))));
+            }
+            true
+        });
+    }
+    for (ptr, detail) in hits {
+        cx.report(K::NameConfusable, S::Medium, ptr, Action::Flagged, detail);
+    }
 }
 
 /// FNV-1a, for short deterministic suffixes (not security relevant).
@@ -267,16 +353,32 @@ mod tests {
         assert_eq!(sanitize_name("   ", 80), "tool");
     }
 
+    fn alike(a: &str, b: &str) -> bool {
+        looks_alike(&confusable_keys(a), &confusable_keys(b))
+    }
+
     #[test]
     fn confusable_keys_catch_case_and_homoglyphs() {
-        assert_eq!(confusable_key("DELETE_FILE"), confusable_key("delete_file"));
-        assert_eq!(confusable_key("tool_1"), confusable_key("tool_l"));
-        assert_eq!(confusable_key("modem"), confusable_key("modern"));
-        assert_eq!(confusable_key("paypal"), confusable_key("pаypal")); // Cyrillic а
-        assert_ne!(confusable_key("read_file"), confusable_key("write_file"));
+        assert!(alike("DELETE_FILE", "delete_file"));
+        assert!(alike("tool_1", "tool_l"));
+        assert!(alike("modem", "modern"));
+        assert!(alike("paypal", "pаypal")); // Cyrillic а
+        assert!(!alike("read_file", "write_file"));
         let t = KeyTable::new();
-        for n in ["DELETE_FILE", "send_emai1", "modern", "a.b-c_d", "rn"] {
-            assert_eq!(t.key(n), confusable_key(n), "{n}");
+        for n in ["DELETE_FILE", "send_emai1", "modern", "a.b-c_d", "rn", "read_fiIe", "I1l|"] {
+            assert_eq!(t.keys(n), confusable_keys(n), "{n}");
         }
+    }
+
+    /// The skeleton is taken before case folding: a capital `I` standing for
+    /// an `l` ties the names (folding first gave `read_fiie`, no match).
+    #[test]
+    fn capital_i_for_l_is_a_look_alike() {
+        for (a, b) in [("read_fiIe", "read_file"), ("delete_aII", "delete_all"), ("Iist_tools", "list_tools"), ("get_heIp", "get_help")] {
+            assert!(alike(a, b), "{a} ~ {b}");
+        }
+        // `i` and `l` themselves do not look alike.
+        assert!(!alike("read_fiie", "read_file"));
+        assert!(!alike("list", "iist"));
     }
 }
