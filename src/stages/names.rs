@@ -58,9 +58,26 @@ pub fn sanitize_name(name: &str, max_chars: usize) -> String {
 /// The UTS #39 skeleton of a name as displayed (after NFKC, case kept):
 /// equal skeletons render alike. Property names are compared by this.
 pub fn skeleton(name: &str) -> String {
+    if name.is_ascii() {
+        // Per character (ASCII is NFKC- and NFD-stable, and the skeleton maps
+        // characters one by one): nearly every property name takes this path.
+        let mut out = String::with_capacity(name.len() + 4);
+        for c in name.chars() {
+            match ASCII_PROTOTYPES.iter().find(|(a, _)| *a == c) {
+                Some((_, p)) => out.push_str(p),
+                None => out.push(c),
+            }
+        }
+        return out;
+    }
     let nfkc: String = name.nfkc().collect();
     unicode_security::skeleton(&nfkc).collect()
 }
+
+/// The ASCII characters whose UTS #39 prototype is not themselves, with it
+/// (from `unicode-security`; a test recomputes the list).
+const ASCII_PROTOTYPES: &[(char, &str)] =
+    &[('"', "''"), ('%', "°/₀"), ('0', "O"), ('1', "l"), ('I', "l"), ('`', "'"), ('m', "rn"), ('|', "l")];
 
 /// The two keys of a tool name; two names look alike when either key is
 /// equal (`looks_alike`).
@@ -367,6 +384,18 @@ mod tests {
         let t = KeyTable::new();
         for n in ["DELETE_FILE", "send_emai1", "modern", "a.b-c_d", "rn", "read_fiIe", "I1l|"] {
             assert_eq!(t.keys(n), confusable_keys(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn the_ascii_prototype_list_is_unicode_securitys() {
+        let from_crate = |s: &str| unicode_security::skeleton(s).collect::<String>();
+        for b in 0u8..128 {
+            let c = (b as char).to_string();
+            assert_eq!(skeleton(&c), from_crate(&c), "{c:?}");
+        }
+        for s in ["path", "read_fiIe", "modern", "x|1%0`\"m", "userId"] {
+            assert_eq!(skeleton(s), from_crate(s), "{s}");
         }
     }
 
