@@ -74,6 +74,11 @@ pub fn skeleton(name: &str) -> String {
     unicode_security::skeleton(&nfkc).collect()
 }
 
+/// ASCII with no character of `ASCII_PROTOTYPES`: its own skeleton.
+fn plain(name: &str) -> bool {
+    name.bytes().all(|b| b.is_ascii() && !ASCII_PROTOTYPES.iter().any(|&(c, _)| c as u32 == u32::from(b)))
+}
+
 /// The ASCII characters whose UTS #39 prototype is not themselves, with it
 /// (from `unicode-security`; a test recomputes the list).
 const ASCII_PROTOTYPES: &[(char, &str)] =
@@ -322,21 +327,30 @@ pub fn look_alike_properties(tool: &mut Object, cx: &mut ToolCtx) {
         let mut path = Path::new(&crate::json::pointer_push(&base, field));
         crate::schema::walk(schema, &mut path, 1, &mut |node, p, _| {
             let Some(Value::Object(props)) = node.as_object().and_then(|o| o.get("properties")) else { return true };
-            if props.len() < 2 {
+            // Keys are unique, and a plain name is its own skeleton: an
+            // object of plain names (most of them) has no look-alikes.
+            if props.len() < 2 || props.keys().all(|n| plain(n)) {
                 return true;
             }
-            let mut by_key: HashMap<String, Vec<&str>> = HashMap::with_capacity(props.len());
-            for name in props.keys() {
-                by_key.entry(skeleton(name)).or_default().push(name);
+            let names: Vec<&String> = props.keys().collect();
+            let mut keyed: Vec<(std::borrow::Cow<str>, usize)> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (if plain(n) { n.as_str().into() } else { skeleton(n).into() }, i))
+                .collect();
+            keyed.sort_unstable();
+            let mut alike: Vec<(usize, Vec<usize>)> = Vec::new();
+            for run in keyed.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() > 1) {
+                for &(_, i) in run {
+                    alike.push((i, run.iter().map(|x| x.1).filter(|&j| j != i).collect()));
+                }
             }
-            if by_key.len() == props.len() {
-                return true;
-            }
-            let at = p.child("properties");
             // In the object's order, as the model reads them.
-            for name in props.keys() {
-                let Some(group) = by_key.get(&skeleton(name)).filter(|g| g.len() > 1) else { continue };
-                let others: Vec<String> = group.iter().filter(|n| **n != name).map(|n| format!("{n:?}")).collect();
+            alike.sort_unstable();
+            let at = p.child("properties");
+            for (i, others) in alike {
+                let others: Vec<String> = others.iter().map(|&j| format!("{:?}", names[j])).collect();
+                let name = names[i];
                 hits.push((crate::json::pointer_push(&at, name), format!("property {name:?} looks like {} in the same object", others.join(", "))));
             }
             true
