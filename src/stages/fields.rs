@@ -144,37 +144,83 @@ const DESTRUCTIVE_LEAD_VERBS: &[&str] = &[
 /// `delete_dry_run`), not the action.
 const ABOUT_WORDS: &[&str] = &["status", "can", "preview", "plan", "dry", "simulate"];
 
-/// The words of an identifier in any style (snake, kebab, dot, camel,
-/// Pascal, SCREAMING), lower-cased. Invisible characters are skipped, not
-/// word breaks (`dele\u{200B}te` is `delete`).
-pub(crate) fn identifier_words(s: &str) -> Vec<String> {
-    let mut words = Vec::new();
+/// Calls `f` with each word of an identifier in any style (snake, kebab,
+/// dot, camel, Pascal, SCREAMING), lower-cased, until it returns true (then
+/// returns true). Invisible characters are skipped, not word breaks
+/// (`dele\u{200B}te` is `delete`). One buffer for all words: this runs for
+/// most tools that carry hints.
+fn any_identifier_word(s: &str, mut f: impl FnMut(&str) -> bool) -> bool {
+    if s.is_ascii() {
+        return any_ascii_identifier_word(s.as_bytes(), f);
+    }
     let mut cur = String::new();
-    let chars: Vec<char> = s.chars().filter(|&c| !crate::text::is_invisible(c)).collect();
-    for (i, &c) in chars.iter().enumerate() {
+    let mut chars = s.chars().filter(|&c| !crate::text::is_invisible(c)).peekable();
+    let mut prev: Option<char> = None;
+    while let Some(c) = chars.next() {
         if !c.is_alphanumeric() {
-            if !cur.is_empty() {
-                words.push(std::mem::take(&mut cur));
+            if !cur.is_empty() && f(&cur) {
+                return true;
             }
+            cur.clear();
+            prev = None;
             continue;
         }
-        if let Some(&p) = i.checked_sub(1).and_then(|j| chars.get(j)) {
-            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+        if let Some(p) = prev {
+            let next_lower = chars.peek().is_some_and(|n| n.is_lowercase());
             // `fileName` | `HTTPDelete` (an upper-case run ends before the
             // capital that starts a word) | `file2` / `v2Api`.
             let boundary = (p.is_lowercase() && c.is_uppercase())
                 || (p.is_uppercase() && c.is_uppercase() && next_lower)
-                || (p.is_alphabetic() != c.is_alphabetic() && p.is_alphanumeric());
+                || (p.is_alphabetic() != c.is_alphabetic());
             if boundary && !cur.is_empty() {
-                words.push(std::mem::take(&mut cur));
+                if f(&cur) {
+                    return true;
+                }
+                cur.clear();
             }
         }
         cur.extend(c.to_lowercase());
+        prev = Some(c);
     }
-    if !cur.is_empty() {
-        words.push(cur);
+    !cur.is_empty() && f(&cur)
+}
+
+/// `any_identifier_word` for ASCII (every valid tool name): the same
+/// boundaries, words borrowed or lower-cased into one small buffer.
+fn any_ascii_identifier_word(s: &[u8], mut f: impl FnMut(&str) -> bool) -> bool {
+    let mut buf = String::new();
+    let mut word = |w: &[u8], f: &mut dyn FnMut(&str) -> bool| {
+        buf.clear();
+        buf.extend(w.iter().map(|b| b.to_ascii_lowercase() as char));
+        f(&buf)
+    };
+    let mut start: Option<usize> = None;
+    for i in 0..s.len() {
+        let c = s[i];
+        if !c.is_ascii_alphanumeric() {
+            if let Some(st) = start.take() {
+                if word(&s[st..i], &mut f) {
+                    return true;
+                }
+            }
+            continue;
+        }
+        if let Some(st) = start.filter(|&st| st < i) {
+            let p = s[i - 1];
+            let next_lower = s.get(i + 1).is_some_and(u8::is_ascii_lowercase);
+            let boundary = (p.is_ascii_lowercase() && c.is_ascii_uppercase())
+                || (p.is_ascii_uppercase() && c.is_ascii_uppercase() && next_lower)
+                || (p.is_ascii_alphabetic() != c.is_ascii_alphabetic());
+            if boundary {
+                if word(&s[st..i], &mut f) {
+                    return true;
+                }
+                start = Some(i);
+            }
+        }
+        start.get_or_insert(i);
     }
-    words
+    start.is_some_and(|st| word(&s[st..], &mut f))
 }
 
 /// Hints are the server's claims, and a client skips confirmation on the
@@ -192,19 +238,27 @@ fn hints_against_name(tool: &mut Object, cx: &mut ToolCtx, base: &str) {
         return;
     }
     let name = cx.name.as_deref().unwrap_or("");
-    let name_words = identifier_words(name);
-    let in_name = name_words.iter().find(|w| DESTRUCTIVE_NAME_VERBS.contains(&w.as_str()));
-    let about = name_words.iter().any(|w| ABOUT_WORDS.contains(&w.as_str()));
+    let mut in_name = None;
+    any_identifier_word(name, |w| {
+        in_name = in_name.or_else(|| DESTRUCTIVE_NAME_VERBS.iter().find(|v| **v == w));
+        false
+    });
+    let about = in_name.is_some() && any_identifier_word(name, |w| ABOUT_WORDS.contains(&w));
     let why = match in_name {
         Some(v) if !about => format!("its name {} says {v:?}", crate::stages::sanitize::escape_for_detail(name)),
         _ => {
             let desc = tool.get("description").and_then(Value::as_str).unwrap_or("");
-            let lead = desc
-                .split_whitespace()
-                .take(2)
-                .map(|t| t.chars().filter(|&c| !crate::text::is_invisible(c)).collect::<String>())
-                .map(|t| t.trim_end_matches([',', ';', ':', '.', '!']).to_lowercase())
-                .find(|t| DESTRUCTIVE_LEAD_VERBS.contains(&t.as_str()));
+            let lead = desc.split_whitespace().take(2).find_map(|t| {
+                let verb = |t: &str| {
+                    let t = t.trim_end_matches([',', ';', ':', '.', '!']);
+                    DESTRUCTIVE_LEAD_VERBS.iter().find(|v| v.eq_ignore_ascii_case(t)).copied()
+                };
+                if t.is_ascii() {
+                    verb(t)
+                } else {
+                    verb(&t.chars().filter(|&c| !crate::text::is_invisible(c)).collect::<String>())
+                }
+            });
             match lead {
                 Some(v) => format!("its description opens with {v:?}"),
                 None => return,
@@ -389,7 +443,14 @@ fn title_mismatch(tool: &Object, cx: &mut ToolCtx, base: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::identifier_words;
+    fn identifier_words(s: &str) -> Vec<String> {
+        let mut words = Vec::new();
+        super::any_identifier_word(s, |w| {
+            words.push(w.to_string());
+            false
+        });
+        words
+    }
 
     #[test]
     fn identifier_words_split_every_naming_style() {
@@ -402,8 +463,19 @@ mod tests {
             ("deleteS3Bucket", &["delete", "s", "3", "bucket"]),
             ("fs.rm", &["fs", "rm"]),
             ("dele\u{200B}te_file", &["delete", "file"]),
+            ("Ünïcode_DELETEFile2x", &["ünïcode", "delete", "file", "2", "x"]),
         ] {
             assert_eq!(identifier_words(name), want, "{name}");
+        }
+        // The ASCII path splits as the general one does.
+        for name in ["deleteS3Bucket", "HTTPDeleteV2api", "a__b--c..D", "X", "", "__", "rmRF", "ABCdef9GHi"] {
+            let mut general = Vec::new();
+            let with_invisible = format!("{name}\u{200B}");
+            super::any_identifier_word(&with_invisible, |w| {
+                general.push(w.to_string());
+                false
+            });
+            assert_eq!(identifier_words(name), general, "{name}");
         }
     }
 }

@@ -15,7 +15,7 @@
 //!   Cyrillic `pаth`) are flagged ([`look_alike_properties`], a per-tool
 //!   stage: a model cannot tell which one it fills).
 
-use crate::ctx::{Path, ToolCtx};
+use crate::ctx::ToolCtx;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{Object, Value};
 use crate::policy::OnInvalidName;
@@ -74,10 +74,45 @@ pub fn skeleton(name: &str) -> String {
     unicode_security::skeleton(&nfkc).collect()
 }
 
+/// FNV-1a over the bytes of `skeleton(name)`, without building it for an
+/// ASCII name.
+fn skeleton_hash(name: &str) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x100000001b3);
+        }
+    };
+    if name.is_ascii() {
+        for b in name.bytes() {
+            let proto = if HAS_PROTOTYPE[b as usize] { ASCII_PROTOTYPES.iter().find(|(c, _)| *c as u32 == u32::from(b)) } else { None };
+            match proto {
+                Some((_, p)) => eat(p.as_bytes()),
+                None => eat(&[b]),
+            }
+        }
+    } else {
+        eat(skeleton(name).as_bytes());
+    }
+    h
+}
+
 /// ASCII with no character of `ASCII_PROTOTYPES`: its own skeleton.
 fn plain(name: &str) -> bool {
-    name.bytes().all(|b| b.is_ascii() && !ASCII_PROTOTYPES.iter().any(|&(c, _)| c as u32 == u32::from(b)))
+    name.bytes().all(|b| b.is_ascii() && !HAS_PROTOTYPE[b as usize])
 }
+
+/// `ASCII_PROTOTYPES` as a table by byte.
+const HAS_PROTOTYPE: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut i = 0;
+    while i < ASCII_PROTOTYPES.len() {
+        t[ASCII_PROTOTYPES[i].0 as usize] = true;
+        i += 1;
+    }
+    t
+};
 
 /// The ASCII characters whose UTS #39 prototype is not themselves, with it
 /// (from `unicode-security`; a test recomputes the list).
@@ -116,8 +151,14 @@ pub fn looks_alike(a: &[String; 2], b: &[String; 2]) -> bool {
 struct KeyTable([[String; 2]; 128]);
 
 impl KeyTable {
+    /// From `ASCII_PROTOTYPES` (no Unicode machinery: this runs per
+    /// catalog); a test checks it against `confusable_keys`.
     fn new() -> KeyTable {
-        KeyTable(std::array::from_fn(|c| confusable_keys(&(c as u8 as char).to_string())))
+        let proto = |c: char| ASCII_PROTOTYPES.iter().find(|(a, _)| *a == c).map_or_else(|| c.to_string(), |(_, p)| p.to_string());
+        KeyTable(std::array::from_fn(|b| {
+            let c = b as u8 as char;
+            [proto(c).to_lowercase(), proto(c.to_ascii_lowercase()).to_lowercase()]
+        }))
     }
     fn keys(&self, name: &str) -> [String; 2] {
         if !name.is_ascii() {
@@ -320,44 +361,107 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
 /// displayed: names that differ in case only (`userId`, `userid`) render
 /// differently and are common in real schemas.
 pub fn look_alike_properties(tool: &mut Object, cx: &mut ToolCtx) {
-    let base = cx.base();
     let mut hits: Vec<(String, String)> = Vec::new();
     for field in ["inputSchema", "outputSchema"] {
-        let Some(schema) = tool.get(field) else { continue };
-        let mut path = Path::new(&crate::json::pointer_push(&base, field));
-        crate::schema::walk(schema, &mut path, 1, &mut |node, p, _| {
-            let Some(Value::Object(props)) = node.as_object().and_then(|o| o.get("properties")) else { return true };
-            // Keys are unique, and a plain name is its own skeleton: an
-            // object of plain names (most of them) has no look-alikes.
-            if props.len() < 2 || props.keys().all(|n| plain(n)) {
-                return true;
-            }
-            let names: Vec<&String> = props.keys().collect();
-            let mut keyed: Vec<(std::borrow::Cow<str>, usize)> = names
-                .iter()
-                .enumerate()
-                .map(|(i, n)| (if plain(n) { n.as_str().into() } else { skeleton(n).into() }, i))
-                .collect();
-            keyed.sort_unstable();
-            let mut alike: Vec<(usize, Vec<usize>)> = Vec::new();
-            for run in keyed.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() > 1) {
-                for &(_, i) in run {
-                    alike.push((i, run.iter().map(|x| x.1).filter(|&j| j != i).collect()));
-                }
-            }
-            // In the object's order, as the model reads them.
-            alike.sort_unstable();
-            let at = p.child("properties");
-            for (i, others) in alike {
-                let others: Vec<String> = others.iter().map(|&j| format!("{:?}", names[j])).collect();
-                let name = names[i];
-                hits.push((crate::json::pointer_push(&at, name), format!("property {name:?} looks like {} in the same object", others.join(", "))));
-            }
-            true
-        });
+        if let Some(schema) = tool.get(field) {
+            let mut at = vec![Tok::Key(field)];
+            properties_walk(schema, &mut at, &cx.base(), &mut hits);
+        }
     }
     for (ptr, detail) in hits {
         cx.report(K::NameConfusable, S::Medium, ptr, Action::Flagged, detail);
+    }
+}
+
+/// A pointer token, kept borrowed until a finding needs the pointer (most
+/// schemas have none, and building every node's pointer cost more than the
+/// check itself).
+enum Tok<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+fn pointer(base: &str, at: &[Tok]) -> String {
+    at.iter().fold(base.to_string(), |p, t| match t {
+        Tok::Key(k) => crate::json::pointer_push(&p, k),
+        Tok::Index(i) => format!("{p}/{i}"),
+    })
+}
+
+/// Every subschema below `node` (as `crate::schema::walk` visits them),
+/// checking each `properties` object. Recursion is bounded by the parser's
+/// nesting bound.
+fn properties_walk<'a>(node: &'a Value, at: &mut Vec<Tok<'a>>, base: &str, hits: &mut Vec<(String, String)>) {
+    use crate::schema::Kw;
+    let Value::Object(obj) = node else { return };
+    if let Some(Value::Object(props)) = obj.get("properties") {
+        look_alikes_in(props, || {
+            at.push(Tok::Key("properties"));
+            let p = pointer(base, at);
+            at.pop();
+            p
+        }, hits);
+    }
+    for (k, v) in obj.iter() {
+        match (crate::schema::keyword(k), v) {
+            (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(map)) => {
+                for (name, sub) in map.iter() {
+                    at.push(Tok::Key(k));
+                    at.push(Tok::Key(name));
+                    properties_walk(sub, at, base, hits);
+                    at.truncate(at.len() - 2);
+                }
+            }
+            (Some(Kw::SchemaList | Kw::Items), Value::Array(list)) => {
+                for (i, sub) in list.iter().enumerate() {
+                    at.push(Tok::Key(k));
+                    at.push(Tok::Index(i));
+                    properties_walk(sub, at, base, hits);
+                    at.truncate(at.len() - 2);
+                }
+            }
+            (Some(Kw::SchemaOne | Kw::Items), sub @ Value::Object(_)) => {
+                at.push(Tok::Key(k));
+                properties_walk(sub, at, base, hits);
+                at.pop();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The look-alike names of one `properties` object, in the object's order
+/// (as the model reads them); `at` renders the object's pointer.
+fn look_alikes_in(props: &Object, at: impl FnOnce() -> String, hits: &mut Vec<(String, String)>) {
+    // Keys are unique, and a plain name is its own skeleton: an object of
+    // plain names (most of them) has no look-alikes.
+    if props.len() < 2 || props.keys().all(|n| plain(n)) {
+        return;
+    }
+    let names: Vec<&String> = props.keys().collect();
+    // Hashes of the skeletons first (no string built for ASCII names); only
+    // names whose hashes meet are compared by their skeletons.
+    let mut keyed: Vec<(u64, usize)> = names.iter().enumerate().map(|(i, n)| (skeleton_hash(n), i)).collect();
+    keyed.sort_unstable();
+    let mut alike: Vec<(usize, Vec<usize>)> = Vec::new();
+    for run in keyed.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() > 1) {
+        let mut exact: Vec<(String, usize)> = run.iter().map(|&(_, i)| (skeleton(names[i]), i)).collect();
+        exact.sort_unstable();
+        for same in exact.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() > 1) {
+            for (_, i) in same {
+                alike.push((*i, same.iter().map(|x| x.1).filter(|j| j != i).collect()));
+            }
+        }
+    }
+    if alike.is_empty() {
+        return;
+    }
+    alike.sort_unstable();
+    let at = at();
+    for (i, others) in alike {
+        let others: Vec<String> = others.iter().map(|&j| format!("{:?}", names[j])).collect();
+        let name = names[i];
+        hits.push((crate::json::pointer_push(&at, name), format!("property {name:?} looks like {} in the same object", others.join(", "))));
     }
 }
 
@@ -399,6 +503,10 @@ mod tests {
         for n in ["DELETE_FILE", "send_emai1", "modern", "a.b-c_d", "rn", "read_fiIe", "I1l|"] {
             assert_eq!(t.keys(n), confusable_keys(n), "{n}");
         }
+        for b in 0u8..128 {
+            let c = (b as char).to_string();
+            assert_eq!(t.keys(&c), confusable_keys(&c), "{c:?}");
+        }
     }
 
     #[test]
@@ -408,8 +516,13 @@ mod tests {
             let c = (b as char).to_string();
             assert_eq!(skeleton(&c), from_crate(&c), "{c:?}");
         }
-        for s in ["path", "read_fiIe", "modern", "x|1%0`\"m", "userId"] {
+        for s in ["path", "read_fiIe", "modern", "x|1%0`\"m", "userId", "p\u{430}th"] {
             assert_eq!(skeleton(s), from_crate(s), "{s}");
+            let mut h: u64 = 0xcbf29ce484222325;
+            for b in from_crate(s).bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x100000001b3);
+            }
+            assert_eq!(skeleton_hash(s), h, "{s}");
         }
     }
 
