@@ -25,8 +25,10 @@ pub enum FindingKind {
     FieldInvalidType,
     /// An unknown annotation key, or a hint that is not a boolean, was removed.
     AnnotationDropped,
-    /// Contradictory hints (`readOnlyHint` and `destructiveHint`): the tool is
-    /// treated as destructive (`readOnlyHint` removed).
+    /// Contradictory hints (`readOnlyHint` and `destructiveHint` both true), or
+    /// hints that contradict the tool's name or description (`delete_file`
+    /// claiming `readOnlyHint: true` or `destructiveHint: false`): the tool is
+    /// treated as destructive (the safe-sounding hint removed).
     AnnotationContradiction,
     /// The display title does not describe the tool the name does.
     TitleMismatch,

@@ -25,8 +25,14 @@ pub fn canonicalize(v: &Value) -> Result<String, String> {
 /// The canonical bytes of the object made of `o`'s members whose key `keep`
 /// accepts, without building that object (a pin covers only some fields).
 pub fn canonicalize_members(o: &crate::json::Object, keep: impl Fn(&str) -> bool) -> Result<String, String> {
+    canonicalize_pairs(o.iter().filter(|(k, _)| keep(k)).collect())
+}
+
+/// The canonical bytes of the object made of `members` (keys must be
+/// unique), without building that object.
+pub fn canonicalize_pairs(members: Vec<(&String, &Value)>) -> Result<String, String> {
     let mut out = String::with_capacity(256);
-    write_members(o.iter().filter(|(k, _)| keep(k)).collect(), &mut out)?;
+    write_members(members, &mut out)?;
     Ok(out)
 }
 

@@ -13,7 +13,9 @@
 //! - **`limits`** — shape and size of the schemas *before* any text scanner
 //!   walks them: a 100,000-value enum bomb is hidden here, cheaply, instead of
 //!   being scanned string by string. Dropped keywords (`x-*`, `$comment`) are
-//!   kept aside for the detector.
+//!   kept aside for the detector. Right after it, look-alike property names
+//!   (`path` and a Cyrillic `pаth` in one object) are flagged: on the bounded
+//!   schema, before `dialect` rewrites it, so pointers name the input.
 //! - **`poisoning`** — over every string upstream sent, including what `fields`
 //!   and `limits` removed (an instruction planted in `$comment` still convicts
 //!   its author), and before `description` removes prose: the verdict must not
@@ -132,12 +134,14 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
             }
             None => cx.hide(K::ToolEntryInvalid, S::Medium, format!("{base}/name"), "tool has no name".into()),
         }
-        // The per-tool stages, in order (`fields` to `dialect`); a hidden tool skips the rest.
+        // The per-tool stages, in order (`fields` to `dialect`, with the
+        // property look-alikes after `limits`); a hidden tool skips the rest.
         let poisoning = |t: &mut Object, c: &mut ToolCtx| stages::poisoning::run(t, c, &policy.detector.0, &name_index);
-        let per_tool: [&Stage; 6] = [
+        let per_tool: [&Stage; 7] = [
             &stages::fields::run,
             &stages::sanitize::run,
             &stages::limits::run,
+            &stages::names::look_alike_properties,
             &poisoning,
             &stages::description::run,
             &stages::dialect::run,

@@ -207,30 +207,155 @@ fn off_pins_nothing_but_still_gates_calls() {
 
 #[test]
 fn which_fields_are_pinned_is_configurable() {
-    // Annotations are off by default: churn there is not drift.
-    let with_ann = FETCH.replace(r#""description""#, r#""annotations":{"readOnlyHint":true},"description""#);
-    let (_, c) = pin_and_compare(WARN, &catalog(&[SEARCH, &with_ann]));
+    // Annotations are not a pinned field by default: churn in their display
+    // title is not drift (their boolean hints are pinned regardless: see
+    // `a_changed_hint_is_drift_at_its_pointer`).
+    let titled = |t: &str| FETCH.replace(r#""description""#, &format!(r#""annotations":{{"title":"{t}"}},"description""#));
+    let p = policy(WARN);
+    let pinned = pinning::pin(&p, &catalog(&[SEARCH, &titled("Fetch")]), &opts()).unwrap();
+    let c = pinning::compare(&p, &pinned.baseline, &catalog(&[SEARCH, &titled("Fetch a web page")]), &opts()).unwrap();
     assert!(c.drift.is_empty(), "{:?}", c.drift);
     let pinning = r#"{"mode":"warn","fields":["name","description","inputSchema","annotations"]}"#;
-    let (_, c) = pin_and_compare(pinning, &catalog(&[SEARCH, &with_ann]));
+    let (_, c) = pin_and_compare(pinning, &catalog(&[SEARCH, &titled("Fetch")]));
     assert_eq!(c.drift[0].fields, ["annotations"]);
     // Only the name pinned: a description change is not drift.
     let (_, c) = pin_and_compare(r#"{"mode":"warn","fields":["name"]}"#, &drifted());
     assert!(c.drift.iter().all(|d| d.kind != DriftKind::Changed));
 }
 
+/// `fetch` with the given annotations (`None`: no `annotations` at all).
+fn fetch_with(annotations: Option<&str>) -> String {
+    match annotations {
+        Some(a) => FETCH.replace(r#""description""#, &format!(r#""annotations":{a},"description""#)),
+        None => FETCH.to_string(),
+    }
+}
+
+/// A client skips confirmation for a tool that says it is read-only: a
+/// server that flips `readOnlyHint` (or drops `destructiveHint`) after an
+/// honest first listing is a rug pull. Every hint × every transition between
+/// absent, `true` and `false`, with `annotations` pinned apart (the default)
+/// and pinned whole: drift of that tool, at `/annotations/<hint>`, and under
+/// `block` the tool is withheld.
 #[test]
-fn a_reordered_default_is_reported_as_benign() {
-    let a = r#"{"name":"jira_search","inputSchema":{"type":"object","properties":{"fields":{"type":"string","default":"summary,status,assignee"}}}}"#;
-    let b = a.replace("summary,status,assignee", "assignee,summary,status");
+fn a_changed_hint_is_drift_at_its_pointer() {
+    let states = [None, Some(true), Some(false)];
+    for fields in [None, Some(r#"["name","title","description","inputSchema","outputSchema","annotations"]"#)] {
+        for hint in ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] {
+            for before in states {
+                for after in states {
+                    let ann = |v: Option<bool>| match v {
+                        Some(b) => format!(r#"{{"title":"Fetch","{hint}":{b}}}"#),
+                        None => r#"{"title":"Fetch"}"#.to_string(),
+                    };
+                    let with_fields = |mode: &str| match fields {
+                        Some(f) => format!(r#"{{"mode":"{mode}","block_strategy":"baseline_subset","fields":{f}}}"#),
+                        None => format!(r#"{{"mode":"{mode}","block_strategy":"baseline_subset"}}"#),
+                    };
+                    for mode in ["warn", "block"] {
+                        let p = policy(&with_fields(mode));
+                        let pinned = pinning::pin(&p, &catalog(&[SEARCH, &fetch_with(Some(&ann(before)))]), &opts()).unwrap();
+                        let c = pinning::compare(&p, &pinned.baseline, &catalog(&[SEARCH, &fetch_with(Some(&ann(after)))]), &opts()).unwrap();
+                        let what = format!("{hint} {before:?} → {after:?} fields {fields:?} {mode}");
+                        if before == after {
+                            assert!(c.drift.is_empty(), "{what}: {:?}", c.drift);
+                            continue;
+                        }
+                        assert_eq!(c.drift.len(), 1, "{what}");
+                        let d = &c.drift[0];
+                        assert_eq!((d.kind, d.name.as_str()), (DriftKind::Changed, "fetch"), "{what}");
+                        assert_eq!(d.fields, ["annotations"], "{what}");
+                        assert!(!d.benign, "{what}");
+                        let kind = match (before, after) {
+                            (None, _) => "added",
+                            (_, None) => "removed",
+                            _ => "modified",
+                        };
+                        let got: Vec<(&str, &str)> = d.changes.iter().map(|ch| (ch.pointer.as_str(), ch.kind.id())).collect();
+                        assert_eq!(got, [(format!("/annotations/{hint}").as_str(), kind)], "{what}");
+                        let f = c.outcome.findings.iter().find(|f| f.kind == FindingKind::DriftChanged).unwrap();
+                        assert_eq!(f.severity, mcp_guard::Severity::High, "{what}");
+                        assert!(f.detail.contains(&format!("/annotations/{hint}")), "{what}: {}", f.detail);
+                        if mode == "block" {
+                            assert_eq!(served_names(&c.decision).unwrap(), ["search"], "{what}");
+                            assert_eq!(refused(&c.baseline, "fetch", Some(r#"{"url":"x"}"#)), RefusalReason::DriftedTool, "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // `annotations` appearing or vanishing with a hint in it: named at the
+    // hint.
+    let p = policy(WARN);
+    for (before, after, kind) in [(None, Some(r#"{"readOnlyHint":true}"#), "added"), (Some(r#"{"destructiveHint":false}"#), None, "removed")] {
+        let pinned = pinning::pin(&p, &catalog(&[&fetch_with(before)]), &opts()).unwrap();
+        let c = pinning::compare(&p, &pinned.baseline, &catalog(&[&fetch_with(after)]), &opts()).unwrap();
+        let got: Vec<(&str, &str)> = c.drift[0].changes.iter().map(|ch| (ch.pointer.as_str(), ch.kind.id())).collect();
+        let hint = if kind == "added" { "/annotations/readOnlyHint" } else { "/annotations/destructiveHint" };
+        assert_eq!(got, [(hint, kind)]);
+    }
+}
+
+/// Only the four boolean hints are pinned apart from `annotations`: its
+/// display title, and fields the policy does not pin (icons), may churn.
+#[test]
+fn annotation_titles_and_icons_are_not_pinned() {
+    let p = Policy::from_json(r#"{"core":{"tool_fields":{"allow":["name","title","description","inputSchema","annotations","icons"]}}}"#).unwrap();
+    let tool = |title: &str, icon: &str| {
+        FETCH.replace(
+            r#""description""#,
+            &format!(r#""annotations":{{"title":"{title}","readOnlyHint":true,"openWorldHint":true}},"icons":[{{"src":"https://example.com/{icon}.png"}}],"description""#),
+        )
+    };
+    let pinned = pinning::pin(&p, &catalog(&[&tool("Fetch", "a")]), &opts()).unwrap();
+    let def = pinned.baseline.pins[0].def.as_object().unwrap();
+    assert_eq!(mcp_guard::json::write_compact(def.get("annotations").unwrap()), r#"{"readOnlyHint":true,"openWorldHint":true}"#);
+    assert!(def.get("icons").is_none());
+    let c = pinning::compare(&p, &pinned.baseline, &catalog(&[&tool("Fetch a web page", "b")]), &opts()).unwrap();
+    assert!(c.drift.is_empty(), "{:?}", c.drift);
+}
+
+/// A baseline pinned before the hints were pinned cannot be compared: its
+/// digests and definitions lack them. Refused with a reason, not compared
+/// into drift-free or all-drift.
+#[test]
+fn a_baseline_from_before_hint_pinning_is_refused_with_a_reason() {
+    let p = policy(WARN);
+    let b = pinning::pin(&p, &catalog(&[&fetch_with(Some(r#"{"readOnlyHint":true}"#))]), &opts()).unwrap().baseline;
+    let text = b.to_json();
+    assert!(text.contains(r#""format":"mcp-guard-baseline/2""#));
+    let old = text.replace("mcp-guard-baseline/2", "mcp-guard-baseline/1");
+    let err = Baseline::from_json(&old).unwrap_err();
+    assert_eq!(err.kind(), "invalid-baseline");
+    assert!(err.to_string().contains("readOnlyHint") && err.to_string().contains("pin the catalog again"), "{err}");
+}
+
+#[test]
+fn a_reordered_set_is_benign_but_reworded_text_is_not() {
+    let a = r#"{"name":"jira_search","description":"Search issues. Never delete, only read.","inputSchema":{"type":"object","properties":{"fields":{"type":"string","enum":["summary","status"],"default":"summary,status,assignee"}}}}"#;
     let p = policy(WARN);
     let pinned = pinning::pin(&p, &catalog(&[a]), &opts()).unwrap();
+    // The enum's items in another order: benign.
+    let b = a.replace(r#"["summary","status"]"#, r#"["status","summary"]"#);
     let c = pinning::compare(&p, &pinned.baseline, &catalog(&[&b]), &opts()).unwrap();
     assert_eq!(c.drift.len(), 1);
     assert!(c.drift[0].benign);
-    assert_eq!(c.drift[0].changes[0].pointer, "/inputSchema/properties/fields/default");
+    assert_eq!(c.drift[0].changes[0].pointer, "/inputSchema/properties/fields/enum");
     let f = c.outcome.findings.iter().find(|f| f.kind == FindingKind::DriftChanged).unwrap();
     assert_eq!(f.severity, mcp_guard::Severity::Low);
+    assert!(f.detail.contains("only reordered items"));
+    // The same words in another order, in a description or a default
+    // string: modified, not benign, high.
+    for b in [a.replace("Never delete, only read.", "Only delete, never read."), a.replace("summary,status,assignee", "assignee,summary,status")] {
+        let c = pinning::compare(&p, &pinned.baseline, &catalog(&[&b]), &opts()).unwrap();
+        assert_eq!(c.drift.len(), 1);
+        assert!(!c.drift[0].benign, "{b}");
+        assert_eq!(c.drift[0].changes[0].kind.id(), "modified");
+        let f = c.outcome.findings.iter().find(|f| f.kind == FindingKind::DriftChanged).unwrap();
+        assert_eq!(f.severity, mcp_guard::Severity::High);
+        assert!(!f.detail.contains("reordered"), "{}", f.detail);
+    }
 }
 
 #[test]

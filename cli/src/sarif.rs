@@ -35,7 +35,7 @@ fn short_description(k: FindingKind) -> String {
         FieldDropped => "A tool field outside the allow-list was removed.",
         FieldInvalidType => "An optional tool field had the wrong JSON type.",
         AnnotationDropped => "An unknown or mistyped tool annotation was removed.",
-        AnnotationContradiction => "Contradictory annotation hints (read-only and destructive).",
+        AnnotationContradiction => "Annotation hints contradict each other or the tool's name (read-only and destructive).",
         TitleMismatch => "The display title does not describe what the tool does.",
         IconDropped => "An icon with a disallowed URI or type was removed.",
         MetaDropped => "A reserved or unsafe _meta key was removed.",

@@ -614,7 +614,7 @@ fn pin_then_diff_reports_the_rug_pull_and_exits_1() {
     assert_eq!(code(&pinned), 0, "{}", stderr(&pinned));
     let baseline = write(&dir, "baseline.json", stdout(&pinned));
     let b = parse(&stdout(&pinned));
-    assert_eq!(str_at(&b, "/format"), "mcp-guard-baseline/1");
+    assert_eq!(str_at(&b, "/format"), "mcp-guard-baseline/2");
     assert_eq!(str_at(&b, "/pins/0/name"), "get_stock_price");
     assert!(stderr(&pinned).contains("pinned 1 tool(s)"));
 

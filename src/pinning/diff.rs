@@ -3,13 +3,18 @@
 //! operator still needs to see whether it is a new `<IMPORTANT>` paragraph or
 //! a reordered list).
 //!
-//! A change is `reordered` when the same items came back in another order: an
-//! array that is a permutation of the old one, or a string whose comma/space
-//! separated tokens are a permutation (a default joined from a Python set, as
-//! `mcp-atlassian` does between runs). A drift made only of reorderings is
-//! marked benign in the report; the pinning mode still decides what happens.
+//! A change is `reordered` only for an array whose order carries no meaning
+//! (`required`, `type`, `enum`, `examples`, `anyOf`/`oneOf`/`allOf`, the
+//! lists of `dependentRequired`) that came back as a permutation of the same
+//! items. A drift made only of reorderings is marked benign in the report
+//! (the pinning mode still decides what happens). Text is never "only
+//! reordered": the same words in another order can say the opposite ("do
+//! not delete, only list" → "only delete, do not list"), so a changed string
+//! is always `modified` — and so is a reordered array where order matters
+//! (`prefixItems`, tuple `items`, a `default` or `const` list).
 
 use crate::json::{self, Value};
+use crate::schema::{self, Kw};
 
 /// How one location differs between the pinned and the current definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,10 +53,53 @@ pub(crate) struct Diff {
     pub truncated: bool,
 }
 
+/// Diffs two pinned tool definitions (`old`, `new`: tool objects).
 pub(crate) fn diff(old: &Value, new: &Value, base: &str) -> Diff {
     let mut d = Diff { changes: Vec::new(), truncated: false };
-    walk(old, new, base, &mut d);
+    walk(old, new, base, At::Tool, &mut d);
     d
+}
+
+/// What a location holds, as far as ordering goes: only `Set` arrays and
+/// `Schemas { set: true }` arrays may be reported as reordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum At {
+    /// The tool object.
+    Tool,
+    /// A schema (object or boolean).
+    Schema,
+    /// An object whose values are schemas (`properties`, `$defs`, …).
+    SchemaMap,
+    /// An array of schemas; `set`: its order carries no meaning.
+    Schemas { set: bool },
+    /// `dependentRequired`: an object of name lists.
+    DependentRequired,
+    /// An array whose order carries no meaning; its items are data.
+    Set,
+    /// Anything else: text, values, `default`, annotations.
+    Data,
+}
+
+/// What the member `k` (whose current value is `v`) of an object at `at` holds.
+fn member(at: At, k: &str, v: &Value) -> At {
+    match at {
+        At::Tool if k == "inputSchema" || k == "outputSchema" => At::Schema,
+        At::Schema => match schema::keyword(k) {
+            Some(Kw::SchemaMap | Kw::PatternMap) => At::SchemaMap,
+            Some(Kw::SchemaList) => At::Schemas { set: k != "prefixItems" },
+            Some(Kw::SchemaOne) => At::Schema,
+            // One schema, or (draft-07) a tuple of them: positions matter.
+            Some(Kw::Items) if matches!(v, Value::Array(_)) => At::Schemas { set: false },
+            Some(Kw::Items) => At::Schema,
+            Some(Kw::Required | Kw::Type) => At::Set,
+            Some(Kw::Value) if k == "enum" || k == "examples" => At::Set,
+            Some(Kw::DependentRequired) => At::DependentRequired,
+            _ => At::Data,
+        },
+        At::SchemaMap => At::Schema,
+        At::DependentRequired => At::Set,
+        _ => At::Data,
+    }
 }
 
 fn push(d: &mut Diff, pointer: String, kind: ChangeKind) {
@@ -62,7 +110,7 @@ fn push(d: &mut Diff, pointer: String, kind: ChangeKind) {
     }
 }
 
-fn walk(old: &Value, new: &Value, ptr: &str, d: &mut Diff) {
+fn walk(old: &Value, new: &Value, ptr: &str, at: At, d: &mut Diff) {
     if d.truncated {
         return;
     }
@@ -71,7 +119,7 @@ fn walk(old: &Value, new: &Value, ptr: &str, d: &mut Diff) {
             for (k, va) in a.iter() {
                 let p = json::pointer_push(ptr, k);
                 match b.get(k) {
-                    Some(vb) => walk(va, vb, &p, d),
+                    Some(vb) => walk(va, vb, &p, member(at, k, vb), d),
                     None => push(d, p, ChangeKind::Removed),
                 }
             }
@@ -83,26 +131,23 @@ fn walk(old: &Value, new: &Value, ptr: &str, d: &mut Diff) {
             if a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.schema_eq(y)) {
                 return;
             }
-            if a.len() == b.len() && same_multiset(a, b) {
+            let set = matches!(at, At::Set | At::Schemas { set: true });
+            if set && a.len() == b.len() && same_multiset(a, b) {
                 return push(d, ptr.to_string(), ChangeKind::Reordered);
             }
+            let item = if matches!(at, At::Schemas { .. }) { At::Schema } else { At::Data };
             for i in 0..a.len().max(b.len()) {
                 let p = format!("{ptr}/{i}");
                 match (a.get(i), b.get(i)) {
-                    (Some(x), Some(y)) => walk(x, y, &p, d),
+                    (Some(x), Some(y)) => walk(x, y, &p, item, d),
                     (Some(_), None) => push(d, p, ChangeKind::Removed),
                     (None, Some(_)) => push(d, p, ChangeKind::Added),
                     (None, None) => {}
                 }
             }
         }
-        (Value::String(a), Value::String(b)) => {
-            if a != b {
-                let kind = if same_tokens(a, b) { ChangeKind::Reordered } else { ChangeKind::Modified };
-                push(d, ptr.to_string(), kind);
-            }
-        }
         (a, b) => {
+            // Strings included: text is modified, never "reordered".
             if !a.schema_eq(b) {
                 push(d, ptr.to_string(), ChangeKind::Modified);
             }
@@ -124,17 +169,6 @@ fn same_multiset(a: &[Value], b: &[Value]) -> bool {
         k
     };
     keys(a) == keys(b)
-}
-
-/// The same two or more comma/semicolon/space separated tokens, in another order.
-fn same_tokens(a: &str, b: &str) -> bool {
-    fn toks(s: &str) -> Vec<&str> {
-        let mut t: Vec<&str> = s.split(|c: char| c == ',' || c == ';' || c == '|' || c.is_whitespace()).filter(|t| !t.is_empty()).collect();
-        t.sort_unstable();
-        t
-    }
-    let (ta, tb) = (toks(a), toks(b));
-    ta.len() > 1 && ta == tb
 }
 
 #[cfg(test)]
@@ -160,13 +194,66 @@ mod tests {
     }
 
     #[test]
-    fn permutations_are_reorderings() {
-        let d = diff(&v(r#"{"d":"a,b,c","r":["x","y"]}"#), &v(r#"{"d":"c,a,b","r":["y","x"]}"#), "");
-        assert!(d.changes.iter().all(|c| c.kind == ChangeKind::Reordered), "{:?}", d.changes);
-        assert_eq!(d.changes.len(), 2);
-        // Same tokens but one more is a modification, not a reordering.
-        let d = diff(&v(r#""a,b""#), &v(r#""b,a,a""#), "");
-        assert_eq!(d.changes[0].kind, ChangeKind::Modified);
+    fn set_like_arrays_are_reorderings() {
+        let d = diff(
+            &v(r#"{"inputSchema":{"type":["string","null"],"required":["x","y"],"properties":{"m":{"enum":["a","b"],"anyOf":[{"type":"string"},{"type":"integer"}]}},"dependentRequired":{"x":["y","z"]}}}"#),
+            &v(r#"{"inputSchema":{"type":["null","string"],"required":["y","x"],"properties":{"m":{"enum":["b","a"],"anyOf":[{"type":"integer"},{"type":"string"}]}},"dependentRequired":{"x":["z","y"]}}}"#),
+            "",
+        );
+        let got: Vec<(&str, &str)> = d.changes.iter().map(|c| (c.pointer.as_str(), c.kind.id())).collect();
+        assert_eq!(
+            got,
+            [
+                ("/inputSchema/type", "reordered"),
+                ("/inputSchema/required", "reordered"),
+                ("/inputSchema/properties/m/enum", "reordered"),
+                ("/inputSchema/properties/m/anyOf", "reordered"),
+                ("/inputSchema/dependentRequired/x", "reordered"),
+            ]
+        );
+    }
+
+    /// The same words in another order say something else: a description,
+    /// a title or a default string that was reworded is modified, never
+    /// "only reordered" (which would mark the drift benign).
+    #[test]
+    fn reworded_text_is_never_only_reordered() {
+        let cases = [
+            ("/description", "Lists files. Do not delete files, only list them.", "Lists files. Do delete files, not only list them."),
+            ("/title", "read only, never write", "write only, never read"),
+            ("/inputSchema/properties/f/default", "summary,status,assignee", "assignee,summary,status"),
+            ("/inputSchema/properties/f/description", "a b c", "c b a"),
+        ];
+        for (ptr, a, b) in cases {
+            let tool = |text: &str| {
+                let mut t = v(r#"{"title":"t","description":"d","inputSchema":{"type":"object","properties":{"f":{"type":"string","description":"x","default":"y"}}}}"#);
+                let slot = ptr.strip_prefix('/').unwrap().split('/').fold(&mut t, |node, k| match node {
+                    Value::Object(o) => o.get_mut(k).unwrap(),
+                    _ => unreachable!(),
+                });
+                *slot = Value::str(text);
+                t
+            };
+            let d = diff(&tool(a), &tool(b), "");
+            let got: Vec<(&str, ChangeKind)> = d.changes.iter().map(|c| (c.pointer.as_str(), c.kind)).collect();
+            assert_eq!(got, [(ptr, ChangeKind::Modified)], "{a:?} → {b:?}");
+        }
+    }
+
+    /// Order carries meaning in tuples and values: a swapped `prefixItems`,
+    /// tuple `items`, `default` list or `const` list is modified.
+    #[test]
+    fn ordered_arrays_are_modified_not_reordered() {
+        let d = diff(
+            &v(r#"{"inputSchema":{"prefixItems":[{"type":"string"},{"type":"integer"}],"items":[{"type":"string"},{"type":"integer"}],"default":["ls","rm"],"const":[1,2]}}"#),
+            &v(r#"{"inputSchema":{"prefixItems":[{"type":"integer"},{"type":"string"}],"items":[{"type":"integer"},{"type":"string"}],"default":["rm","ls"],"const":[2,1]}}"#),
+            "",
+        );
+        assert!(!d.changes.is_empty());
+        assert!(d.changes.iter().all(|c| c.kind == ChangeKind::Modified), "{:?}", d.changes);
+        // Outside a schema (annotations, _meta), nothing is set-like either.
+        let d = diff(&v(r#"{"_meta":{"required":["a","b"]}}"#), &v(r#"{"_meta":{"required":["b","a"]}}"#), "");
+        assert!(d.changes.iter().all(|c| c.kind == ChangeKind::Modified), "{:?}", d.changes);
     }
 
     #[test]

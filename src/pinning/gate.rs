@@ -10,7 +10,7 @@
 use super::state::{Baseline, CallableState};
 use crate::dialect::{self, Violation};
 use crate::json::{self, ParseOptions, Value};
-use crate::stages::names::confusable_key;
+use crate::stages::names::{confusable_keys, looks_alike};
 
 /// Why a call was refused. Ids are stable API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,11 +141,11 @@ fn not_callable(b: &Baseline, name: &str) -> CallDecision {
     if b.hidden.iter().any(|h| h == name) {
         return refuse(RefusalReason::HiddenTool, format!("tool {name:?} was withheld from this session by policy"));
     }
-    let key = confusable_key(name);
-    if let Some(c) = b.surface.iter().find(|c| confusable_key(&c.name) == key) {
+    let key = confusable_keys(name);
+    if let Some(c) = b.surface.iter().find(|c| looks_alike(&confusable_keys(&c.name), &key)) {
         return refuse(RefusalReason::ConfusableName, format!("no tool is named {name:?} (it resembles {:?}; names must match exactly)", c.name));
     }
-    if b.hidden.iter().chain(&b.revoked).any(|h| confusable_key(h) == key) {
+    if b.hidden.iter().chain(&b.revoked).any(|h| looks_alike(&confusable_keys(h), &key)) {
         return refuse(RefusalReason::HiddenTool, format!("tool {name:?} resembles a tool withheld from this session"));
     }
     refuse(RefusalReason::UnknownTool, format!("no tool named {name:?} was listed to this session"))

@@ -8,9 +8,10 @@
 //! - [`pin`] sanitizes a catalog and pins **what the client is shown** (seed
 //!   000: after sanitization, description policy, dialect and name mapping),
 //!   one SHA-256 digest per tool over the RFC 8785 form of the configured
-//!   fields, with a domain prefix and the engine version (a rule change of a
-//!   new engine can never pass for upstream drift: such a baseline is
-//!   refused as `invalid-baseline`).
+//!   fields plus the four boolean annotation hints (see [`PINNED_HINTS`]),
+//!   with a domain prefix and the engine version (a rule change of a new
+//!   engine can never pass for upstream drift: such a baseline is refused as
+//!   `invalid-baseline`).
 //! - [`compare`] sanitizes a later catalog, classifies drift (`changed` with
 //!   its fields and pointers, `new`, `removed`; a rename is removed + new) and
 //!   applies `core.tool_definition_pinning`: `warn` serves the current catalog
@@ -125,7 +126,11 @@ pub fn pin_surface(policy: &Policy, surface: Surface) -> Pinned {
             let digest = tool_digest(&tool, &pp.fields);
             let bytes = spans.get(j).and_then(|&(a, z)| full_text.get(a..z)).map_or_else(String::new, bytes_digest);
             let schema = schema.or_else(|| (!pins_input).then(|| input_schema(&tool)));
+            let hints = pinned_hints(&tool, &pp.fields);
             tool.retain(|k, _| pp.fields.iter().any(|f| f == k));
+            if let Some(h) = hints {
+                tool.insert("annotations", Value::Object(h));
+            }
             pins.push(Pin { name: name.clone(), digest, bytes, def: Value::Object(tool) });
             b.surface.push(Callable { name, upstream, state: CallableState::Pinned, schema });
         } else {
@@ -145,19 +150,57 @@ fn input_schema(tool: &Object) -> Value {
     tool.get("inputSchema").cloned().unwrap_or(Value::Object(Object::new()))
 }
 
-/// SHA-256 over `mcp-guard/tool-pin/v1 NUL <engine version> NUL <JCS of the
-/// configured fields>`, lower-case hex.
+/// The annotation hints a client acts on without asking the user (a
+/// `readOnlyHint: true` tool may run without confirmation): a change of any
+/// of them is drift, so they are pinned even when the policy does not pin
+/// `annotations` (the default). The rest of `annotations` (its display
+/// `title`) stays out of the pin unless `annotations` is a pinned field.
+pub const PINNED_HINTS: &[&str] = crate::stages::fields::HINTS;
+
+/// The pinned part of `annotations` when `annotations` itself is not a
+/// pinned field: its boolean hints, in their order (`None` when it has
+/// none). A hint added, removed or flipped then shows in a drift report as
+/// `/annotations/readOnlyHint` etc.
+fn pinned_hints(tool: &Object, fields: &[String]) -> Option<Object> {
+    if fields.iter().any(|f| f == "annotations") {
+        return None;
+    }
+    let ann = tool.get("annotations")?.as_object()?;
+    let hints: Object =
+        ann.iter().filter(|(k, v)| PINNED_HINTS.contains(&k.as_str()) && v.as_bool().is_some()).map(|(k, v)| (k.clone(), v.clone())).collect();
+    (!hints.is_empty()).then_some(hints)
+}
+
+/// What a pin covers of `tool`: the configured fields and the hints
+/// (`pinned_hints`), as the `def` of a [`Pin`] stores it.
+fn pinned_view(tool: &Object, fields: &[String]) -> Object {
+    let mut o: Object = tool.iter().filter(|(k, _)| fields.iter().any(|f| f == *k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    if let Some(h) = pinned_hints(tool, fields) {
+        o.insert("annotations", Value::Object(h));
+    }
+    o
+}
+
+/// SHA-256 over `mcp-guard/tool-pin/v2 NUL <engine version> NUL <JCS of the
+/// pinned view>`, lower-case hex. The pinned view is the configured fields
+/// plus, unless `annotations` is one of them, an `annotations` object of the
+/// boolean hints alone (`pinned_hints`). (v1 hashed the configured fields
+/// only; baselines written then are refused by their format, see
+/// `BASELINE_FORMAT`.)
 pub(crate) fn tool_digest(tool: &Object, fields: &[String]) -> String {
     let keep = |k: &str| fields.iter().any(|f| f == k);
+    let hints = pinned_hints(tool, fields).map(Value::Object);
+    let ann_key = "annotations".to_string();
+    let mut members: Vec<(&String, &Value)> = tool.iter().filter(|(k, _)| keep(k)).collect();
+    if let Some(h) = &hints {
+        members.push((&ann_key, h));
+    }
     // A number with no JCS form cannot reach a visible tool (the limits
     // stage hides it); should one appear, the engine's own exact compact
     // form is as deterministic, under its own domain tag.
-    let (tag, body) = match crate::jcs::canonicalize_members(tool, keep) {
-        Ok(c) => ("mcp-guard/tool-pin/v1\0", c),
-        Err(_) => {
-            let o: Object = tool.iter().filter(|(k, _)| keep(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
-            ("mcp-guard/tool-pin-raw/v1\0", json::write_compact(&Value::Object(o)))
-        }
+    let (tag, body) = match crate::jcs::canonicalize_pairs(members) {
+        Ok(c) => ("mcp-guard/tool-pin/v2\0", c),
+        Err(_) => ("mcp-guard/tool-pin-raw/v2\0", json::write_compact(&Value::Object(pinned_view(tool, fields)))),
     };
     let mut h = Sha256::new();
     h.update(tag.as_bytes());
@@ -446,11 +489,16 @@ fn classify(
             Some(p) if same_bytes(p) || p.digest == tool_digest(tool, fields) => {}
             Some(p) => {
                 let old = p.def.as_object();
+                let cur = pinned_view(tool, fields);
+                // The configured fields, then the hints when they are pinned
+                // apart from `annotations`.
+                let hints_apart = (!fields.iter().any(|f| f == "annotations")).then(|| "annotations".to_string());
                 let changed: Vec<String> = fields
                     .iter()
+                    .chain(hints_apart.as_ref())
                     .filter(|f| {
                         let a = old.and_then(|o| o.get(f));
-                        let b = tool.get(f);
+                        let b = cur.get(f);
                         match (a, b) {
                             (Some(a), Some(b)) => match (crate::jcs::canonicalize(a), crate::jcs::canonicalize(b)) {
                                 (Ok(x), Ok(y)) => x != y,
@@ -463,8 +511,20 @@ fn classify(
                     })
                     .cloned()
                     .collect();
-                let cur: Object = tool.iter().filter(|(k, _)| fields.iter().any(|f| f == *k)).map(|(k, v)| (k.clone(), v.clone())).collect();
-                let d = diff::diff(&p.def, &Value::Object(cur), "");
+                // Hints pinned apart live in an `annotations` object that
+                // only exists when there are some: diff against an empty one
+                // so a hint that appears or goes is named at its own pointer
+                // (`/annotations/readOnlyHint`), not as `/annotations`.
+                let mut old_def = p.def.clone();
+                let mut cur = cur;
+                if let (Some(o), Some(_)) = (old_def.as_object_mut(), hints_apart.as_ref()) {
+                    match (o.contains_key("annotations"), cur.contains_key("annotations")) {
+                        (true, false) => cur.insert("annotations", Value::Object(Object::new())),
+                        (false, true) => o.insert("annotations", Value::Object(Object::new())),
+                        _ => {}
+                    }
+                }
+                let d = diff::diff(&old_def, &Value::Object(cur), "");
                 out.push(drift(DriftKind::Changed, changed, d));
             }
             None => out.push(drift(DriftKind::New, Vec::new(), diff::Diff { changes: Vec::new(), truncated: false })),

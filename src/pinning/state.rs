@@ -12,7 +12,14 @@ use crate::{Error, ENGINE_VERSION};
 const MAX_BASELINE_DEPTH: usize = 260;
 
 /// Version of the baseline document; a different one is refused.
-pub const BASELINE_FORMAT: &str = "mcp-guard-baseline/1";
+///
+/// `/2`: pin digests also cover the boolean annotation hints
+/// (`pinning::PINNED_HINTS`). A `/1` baseline's digests and pinned
+/// definitions lack them: compared with today's pins, every tool with hints
+/// whose served bytes changed at all would be reported with hints "added"
+/// (drift that is not there). So it is refused as `invalid-baseline`, with a
+/// reason saying to pin again, and never compared.
+pub const BASELINE_FORMAT: &str = "mcp-guard-baseline/2";
 
 /// One pinned tool: its visible name, digest and the pinned fields (kept so
 /// a drift report can say where a tool changed).
@@ -251,6 +258,11 @@ impl Baseline {
                 .collect()
         };
         let format = string("format")?;
+        if format == "mcp-guard-baseline/1" {
+            return Err(bad(format!(
+                "format {format:?} was pinned without the annotation hints (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) that {BASELINE_FORMAT:?} pins: pin the catalog again (a new session)"
+            )));
+        }
         if format != BASELINE_FORMAT {
             return Err(bad(format!("format {format:?} is not {BASELINE_FORMAT:?}")));
         }

@@ -12,7 +12,9 @@ use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{Object, Value};
 use crate::policy::KNOWN_TOOL_FIELDS;
 
-const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
+/// The boolean annotation hints of MCP (also pinned: see
+/// `crate::pinning::PINNED_HINTS`).
+pub const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
 
 pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     let base = cx.base();
@@ -57,6 +59,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     if let Some(Value::Object(ann)) = tool.get_mut("annotations") {
         annotations(ann, cx, &format!("{base}/annotations"));
     }
+    hints_against_name(tool, cx, &base);
     if let Some(Value::Array(icons)) = tool.get_mut("icons") {
         icons_filter(icons, cx, &format!("{base}/icons"));
     }
@@ -113,6 +116,174 @@ fn annotations(ann: &mut Object, cx: &mut ToolCtx, base: &str) {
             format!("{base}/readOnlyHint"),
             Action::Removed,
             "readOnlyHint and destructiveHint are both true; treated as destructive".into(),
+        );
+    }
+}
+
+/// Verbs that make a tool destructive when its name has them as a word
+/// (`delete_file`, `deleteFile`, `delete-file`, `DropTable`). Not `format`
+/// or `truncate` (`format_date`, `truncate_text` are read-only), not `reset`
+/// (`reset_zoom`), not `del` (Spanish `estado_del_pedido`).
+const DESTRUCTIVE_NAME_VERBS: &[&str] = &[
+    "delete", "deletes", "remove", "removes", "rm", "rmdir", "unlink", "destroy", "destroys", "erase", "erases", "wipe", "wipes",
+    "drop", "drops", "purge", "purges", "shred", "shreds", "kill", "kills", "terminate", "terminates", "uninstall", "uninstalls",
+    "overwrite", "overwrites",
+];
+
+/// Verbs that make a tool destructive when its description opens with one
+/// (one leading word allowed: "Permanently deletes …"). Narrower than for
+/// names: "Remove a highlight overlay" (Playwright, read-only) and "Kill
+/// the suspense" read as UI or prose, "Drop-in replacement" is one word.
+const DESTRUCTIVE_LEAD_VERBS: &[&str] = &[
+    "delete", "deletes", "destroy", "destroys", "erase", "erases", "wipe", "wipes", "drop", "drops", "purge", "purges", "shred",
+    "shreds", "overwrite", "overwrites", "uninstall", "uninstalls",
+];
+
+/// Name words that make a destructive verb the *subject* of a read-only
+/// question (`get_delete_status`, `can_delete`, `preview_drop`,
+/// `delete_dry_run`), not the action.
+const ABOUT_WORDS: &[&str] = &["status", "can", "preview", "plan", "dry", "simulate"];
+
+/// Calls `f` with each word of an identifier in any style (snake, kebab,
+/// dot, camel, Pascal, SCREAMING), lower-cased, until it returns true (then
+/// returns true). Invisible characters are skipped, not word breaks
+/// (`dele\u{200B}te` is `delete`). One buffer for all words: this runs for
+/// most tools that carry hints.
+fn any_identifier_word(s: &str, mut f: impl FnMut(&str) -> bool) -> bool {
+    if s.is_ascii() {
+        return any_ascii_identifier_word(s.as_bytes(), f);
+    }
+    let mut cur = String::new();
+    let mut chars = s.chars().filter(|&c| !crate::text::is_invisible(c)).peekable();
+    let mut prev: Option<char> = None;
+    while let Some(c) = chars.next() {
+        if !c.is_alphanumeric() {
+            if !cur.is_empty() && f(&cur) {
+                return true;
+            }
+            cur.clear();
+            prev = None;
+            continue;
+        }
+        if let Some(p) = prev {
+            let next_lower = chars.peek().is_some_and(|n| n.is_lowercase());
+            // `fileName` | `HTTPDelete` (an upper-case run ends before the
+            // capital that starts a word) | `file2` / `v2Api`.
+            let boundary = (p.is_lowercase() && c.is_uppercase())
+                || (p.is_uppercase() && c.is_uppercase() && next_lower)
+                || (p.is_alphabetic() != c.is_alphabetic());
+            if boundary && !cur.is_empty() {
+                if f(&cur) {
+                    return true;
+                }
+                cur.clear();
+            }
+        }
+        cur.extend(c.to_lowercase());
+        prev = Some(c);
+    }
+    !cur.is_empty() && f(&cur)
+}
+
+/// `any_identifier_word` for ASCII (every valid tool name): the same
+/// boundaries, words borrowed or lower-cased into one small buffer.
+fn any_ascii_identifier_word(s: &[u8], mut f: impl FnMut(&str) -> bool) -> bool {
+    let mut buf = String::new();
+    let mut word = |w: &[u8], f: &mut dyn FnMut(&str) -> bool| {
+        buf.clear();
+        buf.extend(w.iter().map(|b| b.to_ascii_lowercase() as char));
+        f(&buf)
+    };
+    let mut start: Option<usize> = None;
+    for i in 0..s.len() {
+        let c = s[i];
+        if !c.is_ascii_alphanumeric() {
+            if let Some(st) = start.take() {
+                if word(&s[st..i], &mut f) {
+                    return true;
+                }
+            }
+            continue;
+        }
+        if let Some(st) = start.filter(|&st| st < i) {
+            let p = s[i - 1];
+            let next_lower = s.get(i + 1).is_some_and(u8::is_ascii_lowercase);
+            let boundary = (p.is_ascii_lowercase() && c.is_ascii_uppercase())
+                || (p.is_ascii_uppercase() && c.is_ascii_uppercase() && next_lower)
+                || (p.is_ascii_alphabetic() != c.is_ascii_alphabetic());
+            if boundary {
+                if word(&s[st..i], &mut f) {
+                    return true;
+                }
+                start = Some(i);
+            }
+        }
+        start.get_or_insert(i);
+    }
+    start.is_some_and(|st| word(&s[st..], &mut f))
+}
+
+/// Hints are the server's claims, and a client skips confirmation on the
+/// word of `readOnlyHint: true` (and warns less without `destructiveHint`).
+/// A tool whose name or description says it destroys things (`delete_file`,
+/// "Drops the table") while its hints say read-only or non-destructive is
+/// contradicting itself: the safe claim is removed (the MCP defaults then
+/// apply: not read-only, destructive) and reported. A heuristic against
+/// inconsistent metadata — a server may still name a wiper `cleanup`.
+fn hints_against_name(tool: &mut Object, cx: &mut ToolCtx, base: &str) {
+    let Some(Value::Object(ann)) = tool.get("annotations") else { return };
+    let read_only = ann.get("readOnlyHint") == Some(&Value::Bool(true));
+    let not_destructive = ann.get("destructiveHint") == Some(&Value::Bool(false));
+    if !read_only && !not_destructive {
+        return;
+    }
+    let name = cx.name.as_deref().unwrap_or("");
+    let mut in_name = None;
+    any_identifier_word(name, |w| {
+        in_name = in_name.or_else(|| DESTRUCTIVE_NAME_VERBS.iter().find(|v| **v == w));
+        false
+    });
+    let about = in_name.is_some() && any_identifier_word(name, |w| ABOUT_WORDS.contains(&w));
+    let why = match in_name {
+        Some(v) if !about => format!("its name {} says {v:?}", crate::stages::sanitize::escape_for_detail(name)),
+        _ => {
+            let desc = tool.get("description").and_then(Value::as_str).unwrap_or("");
+            let lead = desc.split_whitespace().take(2).find_map(|t| {
+                let verb = |t: &str| {
+                    let t = t.trim_end_matches([',', ';', ':', '.', '!']);
+                    DESTRUCTIVE_LEAD_VERBS.iter().find(|v| v.eq_ignore_ascii_case(t)).copied()
+                };
+                if t.is_ascii() {
+                    verb(t)
+                } else {
+                    verb(&t.chars().filter(|&c| !crate::text::is_invisible(c)).collect::<String>())
+                }
+            });
+            match lead {
+                Some(v) => format!("its description opens with {v:?}"),
+                None => return,
+            }
+        }
+    };
+    let Some(Value::Object(ann)) = tool.get_mut("annotations") else { return };
+    if read_only {
+        ann.remove("readOnlyHint");
+        cx.report(
+            K::AnnotationContradiction,
+            S::Medium,
+            format!("{base}/annotations/readOnlyHint"),
+            Action::Removed,
+            format!("readOnlyHint is true but {why}; treated as not read-only"),
+        );
+    }
+    if not_destructive {
+        ann.remove("destructiveHint");
+        cx.report(
+            K::AnnotationContradiction,
+            S::Medium,
+            format!("{base}/annotations/destructiveHint"),
+            Action::Removed,
+            format!("destructiveHint is false but {why}; treated as destructive"),
         );
     }
 }
@@ -266,6 +437,45 @@ fn title_mismatch(tool: &Object, cx: &mut ToolCtx, base: &str) {
                 Action::Flagged,
                 format!("title {t:?} claims a safe tool, but {:?} looks destructive", cx.name.as_deref().unwrap_or("")),
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn identifier_words(s: &str) -> Vec<String> {
+        let mut words = Vec::new();
+        super::any_identifier_word(s, |w| {
+            words.push(w.to_string());
+            false
+        });
+        words
+    }
+
+    #[test]
+    fn identifier_words_split_every_naming_style() {
+        for (name, want) in [
+            ("delete_file", &["delete", "file"][..]),
+            ("deleteFile", &["delete", "file"]),
+            ("DeleteFile", &["delete", "file"]),
+            ("DELETE-FILE", &["delete", "file"]),
+            ("HTTPDelete", &["http", "delete"]),
+            ("deleteS3Bucket", &["delete", "s", "3", "bucket"]),
+            ("fs.rm", &["fs", "rm"]),
+            ("dele\u{200B}te_file", &["delete", "file"]),
+            ("Ünïcode_DELETEFile2x", &["ünïcode", "delete", "file", "2", "x"]),
+        ] {
+            assert_eq!(identifier_words(name), want, "{name}");
+        }
+        // The ASCII path splits as the general one does.
+        for name in ["deleteS3Bucket", "HTTPDeleteV2api", "a__b--c..D", "X", "", "__", "rmRF", "ABCdef9GHi"] {
+            let mut general = Vec::new();
+            let with_invisible = format!("{name}\u{200B}");
+            super::any_identifier_word(&with_invisible, |w| {
+                general.push(w.to_string());
+                false
+            });
+            assert_eq!(identifier_words(name), general, "{name}");
         }
     }
 }

@@ -406,8 +406,8 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
             true
         }
         Kw::Value => {
-            if !numbers_finite(v) {
-                cx.hide(K::NumberInvalid, S::Medium, ptr.s(), "a number no JSON consumer can represent (overflows a double)".into());
+            if let Some(why) = bad_number(v) {
+                cx.hide(K::NumberInvalid, S::Medium, ptr.s(), format!("a number no JSON consumer can represent ({why})"));
                 return false;
             }
             if let Some(long) = longest_string(v) {
@@ -460,8 +460,11 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
             _ => invalid(cx, ptr.s(), format!("{k} must be a non-negative integer, not {}", short(v))),
         },
         Kw::Number => match v {
-            Value::Number(n) if !n.as_f64().is_finite() => {
-                cx.hide(K::NumberInvalid, S::Medium, ptr.s(), format!("{k} {} overflows a double", n.as_str()));
+            // Before the `multipleOf > 0` check: `multipleOf: 1e-400` is a
+            // positive number that every consumer reads as 0.
+            Value::Number(n) if number_problem(n).is_some() => {
+                let why = number_problem(n).unwrap_or_default();
+                cx.hide(K::NumberInvalid, S::Medium, ptr.s(), format!("{k} {} {why}", n.as_str()));
                 false
             }
             Value::Number(n) if k == "multipleOf" && n.as_f64() <= 0.0 => {
@@ -567,8 +570,8 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
         }
         Kw::Example => {
             let v = o.remove(k).unwrap_or(Value::Null);
-            if !numbers_finite(&v) {
-                cx.hide(K::NumberInvalid, S::Medium, ptr.s(), "a number no JSON consumer can represent".into());
+            if let Some(why) = bad_number(&v) {
+                cx.hide(K::NumberInvalid, S::Medium, ptr.s(), format!("a number no JSON consumer can represent ({why})"));
                 return false;
             }
             if !o.contains_key("examples") {
@@ -717,12 +720,26 @@ fn short(v: &Value) -> String {
     }
 }
 
-fn numbers_finite(v: &Value) -> bool {
+/// Why a number cannot be served as written: its double overflows (`1e400`
+/// is infinite) or underflows to zero (`1e-400`: a nonzero lexeme whose
+/// double is 0, so `minimum: 1e-400` reads as `minimum: 0` to every
+/// consumer, and `multipleOf: 1e-400` as the invalid `multipleOf: 0`).
+fn number_problem(n: &json::Number) -> Option<&'static str> {
+    let f = n.as_f64();
+    if !f.is_finite() {
+        return Some("overflows a double");
+    }
+    let mantissa = n.as_str().split(['e', 'E']).next().unwrap_or("");
+    (f == 0.0 && mantissa.bytes().any(|b| matches!(b, b'1'..=b'9'))).then_some("underflows a double to 0")
+}
+
+/// The first `number_problem` anywhere in a value.
+fn bad_number(v: &Value) -> Option<&'static str> {
     match v {
-        Value::Number(n) => n.as_f64().is_finite(),
-        Value::Array(a) => a.iter().all(numbers_finite),
-        Value::Object(o) => o.iter().all(|(_, x)| numbers_finite(x)),
-        _ => true,
+        Value::Number(n) => number_problem(n),
+        Value::Array(a) => a.iter().find_map(bad_number),
+        Value::Object(o) => o.iter().find_map(|(_, x)| bad_number(x)),
+        _ => None,
     }
 }
 
@@ -759,8 +776,23 @@ fn duplicate_strings(list: &[Value]) -> Option<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::duplicate_strings;
-    use crate::json::Value;
+    use super::{bad_number, duplicate_strings};
+    use crate::json::{self, Value};
+
+    #[test]
+    fn underflow_to_zero_is_a_bad_number_like_overflow() {
+        let num = |s: &str| json::parse(s, Default::default()).unwrap().value;
+        for s in ["1e-400", "-1e-400", "0.1e-330", "1E-324", "[0, 2.5e-999]", "{\"a\":{\"b\":-7e-1000}}", "0.000000001e-320"] {
+            assert_eq!(bad_number(&num(s)), Some("underflows a double to 0"), "{s}");
+        }
+        for s in ["1e400", "-1e400", "[1e999]"] {
+            assert_eq!(bad_number(&num(s)), Some("overflows a double"), "{s}");
+        }
+        // Zero written any way is zero; the smallest subnormal is not 0.
+        for s in ["0", "-0", "0.0", "0e-400", "0.000e5", "5e-324", "4.9e-324", "1e-300", "[1, 0.5, \"1e-400\"]"] {
+            assert_eq!(bad_number(&num(s)), None, "{s}");
+        }
+    }
 
     #[test]
     fn duplicate_strings_short_and_long_lists() {

@@ -6,12 +6,18 @@
 //! - Upstream names that are equal after NFKC are duplicates: every copy is
 //!   hidden (which one the server would run is unknowable; never let a later
 //!   entry silently win).
-//! - Names that differ but look alike — same UTS #39 confusable skeleton after
-//!   lower-casing — within the catalog or against names from other servers are
-//!   flagged on both sides.
+//! - Names that differ but look alike — the same UTS #39 confusable skeleton
+//!   as displayed (`read_fiIe` with a capital I is `read_file`), or after
+//!   lower-casing (`DELETE_FILE` is `delete_file`); see [`confusable_keys`] —
+//!   within the catalog or against names from other servers are flagged on
+//!   both sides.
+//! - Property names of one schema object that look alike (`path` and a
+//!   Cyrillic `pаth`) are flagged ([`look_alike_properties`], a per-tool
+//!   stage: a model cannot tell which one it fills).
 
 use crate::ctx::ToolCtx;
 use crate::finding::{Action, FindingKind as K, Severity as S};
+use crate::json::{Object, Value};
 use crate::policy::OnInvalidName;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -49,28 +55,120 @@ pub fn sanitize_name(name: &str, max_chars: usize) -> String {
     s
 }
 
-/// Case-insensitive UTS #39 skeleton used to spot look-alike names.
-pub fn confusable_key(name: &str) -> String {
-    let lower: String = name.nfkc().flat_map(char::to_lowercase).collect();
-    unicode_security::skeleton(&lower).flat_map(char::to_lowercase).collect()
+/// The UTS #39 skeleton of a name as displayed (after NFKC, case kept):
+/// equal skeletons render alike. Property names are compared by this.
+pub fn skeleton(name: &str) -> String {
+    if name.is_ascii() {
+        // Per character (ASCII is NFKC- and NFD-stable, and the skeleton maps
+        // characters one by one): nearly every property name takes this path.
+        let mut out = String::with_capacity(name.len() + 4);
+        for c in name.chars() {
+            match ASCII_PROTOTYPES.iter().find(|(a, _)| *a == c) {
+                Some((_, p)) => out.push_str(p),
+                None => out.push(c),
+            }
+        }
+        return out;
+    }
+    let nfkc: String = name.nfkc().collect();
+    unicode_security::skeleton(&nfkc).collect()
 }
 
-/// `confusable_key` for ASCII names through a per-character table built once
-/// per catalog (skeleton is per-character after NFD, and ASCII is NFD-stable),
-/// so the common case skips the Unicode machinery.
-struct KeyTable([String; 128]);
+/// FNV-1a over the bytes of `skeleton(name)`, without building it for an
+/// ASCII name.
+fn skeleton_hash(name: &str) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x100000001b3);
+        }
+    };
+    if name.is_ascii() {
+        for b in name.bytes() {
+            let proto = if HAS_PROTOTYPE[b as usize] { ASCII_PROTOTYPES.iter().find(|(c, _)| *c as u32 == u32::from(b)) } else { None };
+            match proto {
+                Some((_, p)) => eat(p.as_bytes()),
+                None => eat(&[b]),
+            }
+        }
+    } else {
+        eat(skeleton(name).as_bytes());
+    }
+    h
+}
+
+/// ASCII with no character of `ASCII_PROTOTYPES`: its own skeleton.
+fn plain(name: &str) -> bool {
+    name.bytes().all(|b| b.is_ascii() && !HAS_PROTOTYPE[b as usize])
+}
+
+/// `ASCII_PROTOTYPES` as a table by byte.
+const HAS_PROTOTYPE: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut i = 0;
+    while i < ASCII_PROTOTYPES.len() {
+        t[ASCII_PROTOTYPES[i].0 as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// The ASCII characters whose UTS #39 prototype is not themselves, with it
+/// (from `unicode-security`; a test recomputes the list).
+const ASCII_PROTOTYPES: &[(char, &str)] =
+    &[('"', "''"), ('%', "°/₀"), ('0', "O"), ('1', "l"), ('I', "l"), ('`', "'"), ('m', "rn"), ('|', "l")];
+
+/// The two keys of a tool name; two names look alike when either key is
+/// equal (`looks_alike`).
+///
+/// - **shown**: the skeleton taken *before* case folding, then lower-cased.
+///   The skeleton maps a capital `I` to `l`, so `read_fiIe` meets
+///   `read_file`; folding first would have made it `read_fiie` and missed it.
+/// - **folded**: lower-cased first, then the skeleton (lower-cased): names
+///   that differ in case only (`DELETE_FILE`, `delete_file`) meet here —
+///   they cannot meet in `shown`, where `I` became `l` but `i` stayed.
+///
+/// Two keys instead of one merged key: one key would have to make `i` and
+/// `l` the same letter everywhere (`fiie` ~ `flle`), which they do not look
+/// like.
+pub fn confusable_keys(name: &str) -> [String; 2] {
+    let nfkc: String = name.nfkc().collect();
+    let shown = unicode_security::skeleton(&nfkc).flat_map(char::to_lowercase).collect();
+    let lower: String = nfkc.chars().flat_map(char::to_lowercase).collect();
+    let folded = unicode_security::skeleton(&lower).flat_map(char::to_lowercase).collect();
+    [shown, folded]
+}
+
+/// Whether two names' keys (`confusable_keys`) meet.
+pub fn looks_alike(a: &[String; 2], b: &[String; 2]) -> bool {
+    a[0] == b[0] || a[1] == b[1]
+}
+
+/// `confusable_keys` for ASCII names through per-character tables built once
+/// per catalog (skeleton is per-character after NFD, and ASCII is NFD- and
+/// NFKC-stable), so the common case skips the Unicode machinery.
+struct KeyTable([[String; 2]; 128]);
 
 impl KeyTable {
+    /// From `ASCII_PROTOTYPES` (no Unicode machinery: this runs per
+    /// catalog); a test checks it against `confusable_keys`.
     fn new() -> KeyTable {
-        KeyTable(std::array::from_fn(|c| confusable_key(&(c as u8 as char).to_string())))
+        let proto = |c: char| ASCII_PROTOTYPES.iter().find(|(a, _)| *a == c).map_or_else(|| c.to_string(), |(_, p)| p.to_string());
+        KeyTable(std::array::from_fn(|b| {
+            let c = b as u8 as char;
+            [proto(c).to_lowercase(), proto(c.to_ascii_lowercase()).to_lowercase()]
+        }))
     }
-    fn key(&self, name: &str) -> String {
+    fn keys(&self, name: &str) -> [String; 2] {
         if !name.is_ascii() {
-            return confusable_key(name);
+            return confusable_keys(name);
         }
-        let mut out = String::with_capacity(name.len() + 4);
+        let mut out = [String::with_capacity(name.len() + 4), String::with_capacity(name.len() + 4)];
         for b in name.bytes() {
-            out.push_str(&self.0[b as usize]);
+            for (o, k) in out.iter_mut().zip(&self.0[b as usize]) {
+                o.push_str(k);
+            }
         }
         out
     }
@@ -203,37 +301,47 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
     // Look-alikes within the catalog, then against other servers' names.
     // Hidden tools still take part under their upstream name: a visible
     // `DELETE_FILE` next to hidden `delete_file` copies is still a look-alike.
+    // Each name is grouped under both of its keys; its look-alikes are the
+    // other names of either group.
     let table = KeyTable::new();
-    let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
     let labels: Vec<Option<String>> = (0..cxs.len()).map(|i| visible[i].clone().or_else(|| cxs[i].name.clone())).collect();
-    let label = |i: usize| labels[i].clone();
-    for i in 0..cxs.len() {
-        if let Some(v) = label(i) {
-            by_key.entry(table.key(&v)).or_default().push(i);
+    let keys: Vec<Option<[String; 2]>> = labels.iter().map(|l| l.as_deref().map(|v| table.keys(v))).collect();
+    let mut by_key: [HashMap<&str, Vec<usize>>; 2] = [HashMap::new(), HashMap::new()];
+    for (i, k) in keys.iter().enumerate() {
+        if let Some(k) = k {
+            for (map, key) in by_key.iter_mut().zip(k) {
+                map.entry(key.as_str()).or_default().push(i);
+            }
         }
     }
-    let mut groups: Vec<&Vec<usize>> = by_key.values().filter(|g| g.len() > 1).collect();
-    groups.sort();
-    for g in groups {
-        for &i in g {
-            let Some(me) = visible[i].clone() else { continue };
-            let mut others: Vec<String> =
-                g.iter().filter_map(|&j| label(j)).filter(|n| *n != me).map(|n| format!("{n:?}")).collect();
-            others.dedup();
-            if others.is_empty() {
-                continue;
-            }
-            let ptr = format!("{}/name", cxs[i].base());
-            cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{me:?} looks like {}", others.join(", ")));
+    for i in 0..cxs.len() {
+        let (Some(me), Some(k)) = (visible[i].as_deref(), keys[i].as_ref()) else { continue };
+        if by_key.iter().zip(k).all(|(map, key)| map.get(key.as_str()).is_none_or(|g| g.len() < 2)) {
+            continue;
         }
+        let mut near: Vec<usize> = by_key.iter().zip(k).filter_map(|(map, key)| map.get(key.as_str())).flatten().copied().collect();
+        near.sort_unstable();
+        near.dedup();
+        let mut others: Vec<&str> = Vec::new();
+        for n in near.iter().filter_map(|&j| labels[j].as_deref()) {
+            if n != me && !others.contains(&n) {
+                others.push(n);
+            }
+        }
+        if others.is_empty() {
+            continue;
+        }
+        let others: Vec<String> = others.iter().map(|n| format!("{n:?}")).collect();
+        let ptr = format!("{}/name", cxs[i].base());
+        cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{me:?} looks like {}", others.join(", ")));
     }
     if !foreign.is_empty() {
-        let foreign_keys: Vec<(String, &String)> = foreign.iter().map(|f| (table.key(f), f)).collect();
+        let foreign_keys: Vec<([String; 2], &String)> = foreign.iter().map(|f| (table.keys(f), f)).collect();
         for (i, v) in visible.iter().enumerate() {
             let Some(v) = v else { continue };
-            let key = table.key(v);
+            let key = table.keys(v);
             for (fk, f) in &foreign_keys {
-                if *fk == key {
+                if looks_alike(fk, &key) {
                     let ptr = format!("{}/name", cxs[i].base());
                     let what = if *f == v { "is the same as" } else { "looks like" };
                     cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{v:?} {what} {f:?} from another server"));
@@ -242,6 +350,119 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         }
     }
     visible
+}
+
+/// Per-tool stage, after the structural limits (the schema is bounded and
+/// well-formed) and before the dialect rewrites it (pointers name the
+/// input): property names of one `properties` object that render alike
+/// (`path` and a Cyrillic `pаth`, `fiIe` and `file`, `rn` and `m`) are
+/// flagged, each with the names it resembles — a model cannot tell which one
+/// it fills, and the server reads only one. Compared by the skeleton as
+/// displayed: names that differ in case only (`userId`, `userid`) render
+/// differently and are common in real schemas.
+pub fn look_alike_properties(tool: &mut Object, cx: &mut ToolCtx) {
+    let mut hits: Vec<(String, String)> = Vec::new();
+    for field in ["inputSchema", "outputSchema"] {
+        if let Some(schema) = tool.get(field) {
+            let mut at = vec![Tok::Key(field)];
+            properties_walk(schema, &mut at, &cx.base(), &mut hits);
+        }
+    }
+    for (ptr, detail) in hits {
+        cx.report(K::NameConfusable, S::Medium, ptr, Action::Flagged, detail);
+    }
+}
+
+/// A pointer token, kept borrowed until a finding needs the pointer (most
+/// schemas have none, and building every node's pointer cost more than the
+/// check itself).
+enum Tok<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+fn pointer(base: &str, at: &[Tok]) -> String {
+    at.iter().fold(base.to_string(), |p, t| match t {
+        Tok::Key(k) => crate::json::pointer_push(&p, k),
+        Tok::Index(i) => format!("{p}/{i}"),
+    })
+}
+
+/// Every subschema below `node` (as `crate::schema::walk` visits them),
+/// checking each `properties` object. Recursion is bounded by the parser's
+/// nesting bound.
+fn properties_walk<'a>(node: &'a Value, at: &mut Vec<Tok<'a>>, base: &str, hits: &mut Vec<(String, String)>) {
+    use crate::schema::Kw;
+    let Value::Object(obj) = node else { return };
+    if let Some(Value::Object(props)) = obj.get("properties") {
+        look_alikes_in(props, || {
+            at.push(Tok::Key("properties"));
+            let p = pointer(base, at);
+            at.pop();
+            p
+        }, hits);
+    }
+    for (k, v) in obj.iter() {
+        match (crate::schema::keyword(k), v) {
+            (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(map)) => {
+                for (name, sub) in map.iter() {
+                    at.push(Tok::Key(k));
+                    at.push(Tok::Key(name));
+                    properties_walk(sub, at, base, hits);
+                    at.truncate(at.len() - 2);
+                }
+            }
+            (Some(Kw::SchemaList | Kw::Items), Value::Array(list)) => {
+                for (i, sub) in list.iter().enumerate() {
+                    at.push(Tok::Key(k));
+                    at.push(Tok::Index(i));
+                    properties_walk(sub, at, base, hits);
+                    at.truncate(at.len() - 2);
+                }
+            }
+            (Some(Kw::SchemaOne | Kw::Items), sub @ Value::Object(_)) => {
+                at.push(Tok::Key(k));
+                properties_walk(sub, at, base, hits);
+                at.pop();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The look-alike names of one `properties` object, in the object's order
+/// (as the model reads them); `at` renders the object's pointer.
+fn look_alikes_in(props: &Object, at: impl FnOnce() -> String, hits: &mut Vec<(String, String)>) {
+    // Keys are unique, and a plain name is its own skeleton: an object of
+    // plain names (most of them) has no look-alikes.
+    if props.len() < 2 || props.keys().all(|n| plain(n)) {
+        return;
+    }
+    let names: Vec<&String> = props.keys().collect();
+    // Hashes of the skeletons first (no string built for ASCII names); only
+    // names whose hashes meet are compared by their skeletons.
+    let mut keyed: Vec<(u64, usize)> = names.iter().enumerate().map(|(i, n)| (skeleton_hash(n), i)).collect();
+    keyed.sort_unstable();
+    let mut alike: Vec<(usize, Vec<usize>)> = Vec::new();
+    for run in keyed.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() > 1) {
+        let mut exact: Vec<(String, usize)> = run.iter().map(|&(_, i)| (skeleton(names[i]), i)).collect();
+        exact.sort_unstable();
+        for same in exact.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() > 1) {
+            for (_, i) in same {
+                alike.push((*i, same.iter().map(|x| x.1).filter(|j| j != i).collect()));
+            }
+        }
+    }
+    if alike.is_empty() {
+        return;
+    }
+    alike.sort_unstable();
+    let at = at();
+    for (i, others) in alike {
+        let others: Vec<String> = others.iter().map(|&j| format!("{:?}", names[j])).collect();
+        let name = names[i];
+        hits.push((crate::json::pointer_push(&at, name), format!("property {name:?} looks like {} in the same object", others.join(", "))));
+    }
 }
 
 /// FNV-1a, for short deterministic suffixes (not security relevant).
@@ -267,16 +488,53 @@ mod tests {
         assert_eq!(sanitize_name("   ", 80), "tool");
     }
 
+    fn alike(a: &str, b: &str) -> bool {
+        looks_alike(&confusable_keys(a), &confusable_keys(b))
+    }
+
     #[test]
     fn confusable_keys_catch_case_and_homoglyphs() {
-        assert_eq!(confusable_key("DELETE_FILE"), confusable_key("delete_file"));
-        assert_eq!(confusable_key("tool_1"), confusable_key("tool_l"));
-        assert_eq!(confusable_key("modem"), confusable_key("modern"));
-        assert_eq!(confusable_key("paypal"), confusable_key("pаypal")); // Cyrillic а
-        assert_ne!(confusable_key("read_file"), confusable_key("write_file"));
+        assert!(alike("DELETE_FILE", "delete_file"));
+        assert!(alike("tool_1", "tool_l"));
+        assert!(alike("modem", "modern"));
+        assert!(alike("paypal", "pаypal")); // Cyrillic а
+        assert!(!alike("read_file", "write_file"));
         let t = KeyTable::new();
-        for n in ["DELETE_FILE", "send_emai1", "modern", "a.b-c_d", "rn"] {
-            assert_eq!(t.key(n), confusable_key(n), "{n}");
+        for n in ["DELETE_FILE", "send_emai1", "modern", "a.b-c_d", "rn", "read_fiIe", "I1l|"] {
+            assert_eq!(t.keys(n), confusable_keys(n), "{n}");
         }
+        for b in 0u8..128 {
+            let c = (b as char).to_string();
+            assert_eq!(t.keys(&c), confusable_keys(&c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn the_ascii_prototype_list_is_unicode_securitys() {
+        let from_crate = |s: &str| unicode_security::skeleton(s).collect::<String>();
+        for b in 0u8..128 {
+            let c = (b as char).to_string();
+            assert_eq!(skeleton(&c), from_crate(&c), "{c:?}");
+        }
+        for s in ["path", "read_fiIe", "modern", "x|1%0`\"m", "userId", "p\u{430}th"] {
+            assert_eq!(skeleton(s), from_crate(s), "{s}");
+            let mut h: u64 = 0xcbf29ce484222325;
+            for b in from_crate(s).bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x100000001b3);
+            }
+            assert_eq!(skeleton_hash(s), h, "{s}");
+        }
+    }
+
+    /// The skeleton is taken before case folding: a capital `I` standing for
+    /// an `l` ties the names (folding first gave `read_fiie`, no match).
+    #[test]
+    fn capital_i_for_l_is_a_look_alike() {
+        for (a, b) in [("read_fiIe", "read_file"), ("delete_aII", "delete_all"), ("Iist_tools", "list_tools"), ("get_heIp", "get_help")] {
+            assert!(alike(a, b), "{a} ~ {b}");
+        }
+        // `i` and `l` themselves do not look alike.
+        assert!(!alike("read_fiie", "read_file"));
+        assert!(!alike("list", "iist"));
     }
 }
