@@ -422,7 +422,7 @@ impl<'a> Parser<'a> {
                 o.extend_from_slice(run);
             }
             let esc_at = self.i;
-            let e = *s.get(self.i + 1).ok_or_else(|| ParseError { offset: s.len(), kind: ParseErrorKind::UnexpectedEnd })?;
+            let e = *s.get(self.i + 1).ok_or(ParseError { offset: s.len(), kind: ParseErrorKind::UnexpectedEnd })?;
             self.i += 2;
             let simple = match e {
                 b'"' => b'"',

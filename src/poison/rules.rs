@@ -443,7 +443,7 @@ fn markdown_remote_image(f: &Folded) -> Option<(usize, usize)> {
         if close.is_none_or(|c| c < i) {
             close = p[i..].find("](").map(|x| x + i);
         }
-        let Some(c) = close else { return None };
+        let c = close?;
         if c - i < 400 {
             let url = &p[c + 2..];
             if url.starts_with("http") || url.starts_with("//") {
