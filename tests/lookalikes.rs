@@ -122,3 +122,25 @@ fn distinct_or_case_only_property_names_are_not_look_alikes() {
     let out = sanitize(&format!(r#"{{"tools":[{t}]}}"#));
     assert!(confusable_pointers(&out).is_empty(), "{:?}", out.findings);
 }
+
+/// 4,096 case variants of one name (and as many foreign ones) are each a
+/// look-alike of all the others: every tool gets its finding, each finding
+/// names a bounded number of them (the listing was cubic in the group).
+#[test]
+fn a_catalog_of_thousands_of_look_alikes_gets_bounded_findings() {
+    let base = "abcdefghijkl";
+    let variants: Vec<String> = (0..4096u32)
+        .map(|m| base.chars().enumerate().map(|(i, c)| if m >> i & 1 == 1 { c.to_ascii_uppercase() } else { c }).collect())
+        .collect();
+    let tools: Vec<serde_json::Value> =
+        variants.iter().map(|n| serde_json::json!({"name": n, "inputSchema": {"type": "object"}})).collect();
+    let catalog = serde_json::json!({ "tools": tools }).to_string();
+    let opts = mcp_guard::SanitizeOptions { server: None, foreign_names: variants.iter().map(|v| format!("{v}_x")).chain(variants.iter().cloned()).collect() };
+    let out = mcp_guard::sanitize(&mcp_guard::Policy::default(), &catalog, &opts).unwrap();
+    let confusable: Vec<&mcp_guard::Finding> =
+        out.findings.iter().filter(|f| f.kind == mcp_guard::FindingKind::NameConfusable).collect();
+    assert!(confusable.len() >= 4096, "{}", confusable.len());
+    assert!(confusable.iter().all(|f| f.detail.len() < 400), "{:?}", confusable.iter().map(|f| f.detail.len()).max());
+    let per_tool = confusable.iter().filter(|f| f.tool_index == Some(0)).count();
+    assert!(per_tool <= 6, "{per_tool} findings for one tool");
+}

@@ -314,38 +314,71 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
             }
         }
     }
+    // A finding names at most `SHOWN` look-alikes and counts the rest: a
+    // catalog of 10,000 case variants of one name is 10,000 findings of
+    // bounded size, not 10,000 lists of 10,000 (that was cubic).
+    const SHOWN: usize = 5;
     for i in 0..cxs.len() {
         let (Some(me), Some(k)) = (visible[i].as_deref(), keys[i].as_ref()) else { continue };
-        if by_key.iter().zip(k).all(|(map, key)| map.get(key.as_str()).is_none_or(|g| g.len() < 2)) {
+        let groups: Vec<&Vec<usize>> = by_key.iter().zip(k).filter_map(|(map, key)| map.get(key.as_str())).collect();
+        if groups.iter().all(|g| g.len() < 2) {
             continue;
         }
-        let mut near: Vec<usize> = by_key.iter().zip(k).filter_map(|(map, key)| map.get(key.as_str())).flatten().copied().collect();
-        near.sort_unstable();
-        near.dedup();
         let mut others: Vec<&str> = Vec::new();
-        for n in near.iter().filter_map(|&j| labels[j].as_deref()) {
-            if n != me && !others.contains(&n) {
-                others.push(n);
+        // Distinct other names of either group, read only until `SHOWN`
+        // are found (members of a group are in catalog order).
+        'scan: for g in &groups {
+            for &j in g.iter() {
+                if others.len() == SHOWN {
+                    break 'scan;
+                }
+                if let Some(n) = labels[j].as_deref() {
+                    if n != me && !others.contains(&n) {
+                        others.push(n);
+                    }
+                }
             }
         }
         if others.is_empty() {
             continue;
         }
-        let others: Vec<String> = others.iter().map(|n| format!("{n:?}")).collect();
+        // The rest, counted without a union of the groups: at least the
+        // larger group's other members.
+        let at_least = groups.iter().map(|g| g.len() - 1).max().unwrap_or(0);
+        let mut list: Vec<String> = others.iter().map(|n| format!("{n:?}")).collect();
+        if at_least > others.len() {
+            list.push(format!("and at least {} more", at_least - others.len()));
+        }
         let ptr = format!("{}/name", cxs[i].base());
-        cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{me:?} looks like {}", others.join(", ")));
+        cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{me:?} looks like {}", list.join(", ")));
     }
     if !foreign.is_empty() {
-        let foreign_keys: Vec<([String; 2], &String)> = foreign.iter().map(|f| (table.keys(f), f)).collect();
+        // Other servers' names by each key: a lookup per tool, not a pass
+        // over every foreign name per tool. At most `SHOWN` findings per
+        // tool, in the order the names were passed.
+        let mut foreign_by: [HashMap<String, Vec<usize>>; 2] = [HashMap::new(), HashMap::new()];
+        for (fi, f) in foreign.iter().enumerate() {
+            for (map, key) in foreign_by.iter_mut().zip(table.keys(f)) {
+                map.entry(key).or_default().push(fi);
+            }
+        }
         for (i, v) in visible.iter().enumerate() {
             let Some(v) = v else { continue };
             let key = table.keys(v);
-            for (fk, f) in &foreign_keys {
-                if looks_alike(fk, &key) {
-                    let ptr = format!("{}/name", cxs[i].base());
-                    let what = if *f == v { "is the same as" } else { "looks like" };
-                    cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{v:?} {what} {f:?} from another server"));
-                }
+            let mut hits: Vec<usize> = foreign_by
+                .iter()
+                .zip(&key)
+                .filter_map(|(map, k)| map.get(k.as_str()))
+                .flat_map(|g| g.iter().take(SHOWN))
+                .copied()
+                .collect();
+            hits.sort_unstable();
+            hits.dedup();
+            for &fi in hits.iter().take(SHOWN) {
+                let f = &foreign[fi];
+                let ptr = format!("{}/name", cxs[i].base());
+                let what = if f == v { "is the same as" } else { "looks like" };
+                cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{v:?} {what} {f:?} from another server"));
             }
         }
     }
