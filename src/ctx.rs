@@ -1,86 +1,9 @@
-//! Per-tool bookkeeping shared by the stages: where we are (a JSON pointer
-//! built incrementally), what we found, and whether the tool is hidden.
+//! Per-tool bookkeeping shared by the stages: what we found, whether the
+//! tool is hidden, and the text kept aside for the detector.
 
 use crate::finding::{Action, Finding, FindingKind, Severity};
+use crate::json::{for_each_text, Path, Value};
 use crate::policy::ServerPolicy;
-
-/// An RFC 6901 pointer grown and shrunk in place while walking, so no string
-/// is built per node; one is cloned only when a finding is reported.
-#[derive(Clone, Debug, Default)]
-pub struct Path(String);
-
-impl Path {
-    pub fn new(base: &str) -> Path {
-        Path(base.to_string())
-    }
-    /// Appends a token; returns the length to restore with `pop_to`.
-    pub fn push(&mut self, token: &str) -> usize {
-        let mark = self.0.len();
-        self.0.push('/');
-        if crate::json::needs_escape(token) {
-            self.0.push_str(&crate::json::pointer_token(token));
-        } else {
-            self.0.push_str(token);
-        }
-        mark
-    }
-    pub fn push_index(&mut self, i: usize) -> usize {
-        let mark = self.0.len();
-        self.0.push('/');
-        // Digits by hand: the formatting machinery costs more than the rest
-        // of a walk's step, and every array item takes one.
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut n = i;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        self.0.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
-        mark
-    }
-    pub fn pop_to(&mut self, mark: usize) {
-        self.0.truncate(mark);
-    }
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// Pointer to `token` below the current location, without moving.
-    pub fn child(&self, token: &str) -> String {
-        crate::json::pointer_push(&self.0, token)
-    }
-}
-
-/// Visits every string value and every object key under `v`, depth-first in
-/// document order. A key is reported (`is_key = true`) at the pointer of the
-/// value it names. The one walker for stages that judge text wherever it
-/// stands (server-facing values, the poisoning detector, text kept aside).
-pub fn for_each_text(v: &crate::json::Value, path: &mut Path, f: &mut dyn FnMut(&str, &Path, bool)) {
-    use crate::json::Value;
-    match v {
-        Value::String(s) => f(s, path, false),
-        Value::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                let m = path.push_index(i);
-                for_each_text(x, path, f);
-                path.pop_to(m);
-            }
-        }
-        Value::Object(o) => {
-            for (k, x) in o.iter() {
-                let m = path.push(k);
-                f(k, path, true);
-                for_each_text(x, path, f);
-                path.pop_to(m);
-            }
-        }
-        _ => {}
-    }
-}
 
 /// State of one tool going through the pipeline.
 pub struct ToolCtx<'a> {
@@ -108,6 +31,24 @@ pub struct ToolCtx<'a> {
 }
 
 impl<'a> ToolCtx<'a> {
+    /// Collects the strings of a value an earlier stage dropped so the
+    /// poisoning detector can still read them (bounded: 64 KiB per tool).
+    pub fn keep_dropped_text(&mut self, v: &Value, pointer: &str) {
+        if self.policy.poisoning.mode == crate::policy::PoisoningMode::Off {
+            return;
+        }
+        let mut budget = (64 * 1024usize).saturating_sub(self.extra_text.iter().map(|(_, t)| t.len()).sum());
+        let mut path = Path::new(pointer);
+        let out = &mut self.extra_text;
+        for_each_text(v, &mut path, &mut |s, p, is_key| {
+            let long_enough = if is_key { s.len() >= 12 } else { s.len() >= 8 };
+            if long_enough && s.len() <= budget {
+                budget -= s.len();
+                out.push((p.as_str().to_string(), s.to_string()));
+            }
+        });
+    }
+
     pub fn new(index: u32, name: Option<String>, policy: &'a ServerPolicy, server: Option<&'a str>) -> Self {
         ToolCtx {
             index,
@@ -157,24 +98,5 @@ impl<'a> ToolCtx<'a> {
 
     pub fn is_hidden(&self) -> bool {
         self.hidden.is_some()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Path;
-
-    #[test]
-    fn path_tokens_are_escaped_and_indices_written_in_decimal() {
-        let mut p = Path::new("/tools/0");
-        let m = p.push("a/b~c");
-        assert_eq!(p.as_str(), "/tools/0/a~1b~0c");
-        p.pop_to(m);
-        for (i, want) in [(0, "/0"), (7, "/7"), (10, "/10"), (123_456, "/123456"), (u32::MAX as usize, "/4294967295")] {
-            let m = p.push_index(i);
-            assert_eq!(&p.as_str()["/tools/0".len()..], want);
-            p.pop_to(m);
-        }
-        assert_eq!(p.as_str(), "/tools/0");
     }
 }

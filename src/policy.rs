@@ -621,7 +621,7 @@ fn apply_server_fields(r: &mut Reader, p: &mut ServerPolicy) -> Result<(), Error
             n.server_prefix = b;
         }
         if let Some(s) = f.string("separator")? {
-            if s.is_empty() || s.len() > 8 || !s.bytes().all(crate::stages::names::is_name_byte) {
+            if s.is_empty() || s.len() > 8 || !s.bytes().all(crate::text::is_name_byte) {
                 return Err(Error::policy(f.field("separator"), "must be 1-8 characters from [A-Za-z0-9._-]"));
             }
             n.separator = s;

@@ -3,7 +3,7 @@
 //! keys of `properties` are property **names** (a property called `anyOf` or
 //! `properties` is data, never recursed into as a keyword).
 
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::json::Value;
 
 /// How a keyword's value relates to subschemas.

@@ -385,6 +385,35 @@ pub fn truncate(s: &str, max_chars: u32, marker: &str) -> Option<(String, u32)> 
     Some((out, (total - keep) as u32))
 }
 
+/// The bytes of an MCP tool name (`[A-Za-z0-9._-]`): also the policy's
+/// test for short identifiers such as the name separator.
+pub fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'.' || b == b'_' || b == b'-'
+}
+
+/// Shows a value with its invisible characters spelled out (`<U+200B>`), and
+/// bounded, so a finding can never carry the payload it reports.
+pub fn escape_for_detail(s: &str) -> String {
+    let mut out = String::from("\"");
+    for (n, c) in s.chars().enumerate() {
+        if n >= 80 {
+            out.push('…');
+            break;
+        }
+        if (c as u32) < 0x20 || (c as u32) >= 0x7F {
+            if c.is_alphanumeric() && !is_invisible(c) {
+                out.push(c);
+            } else {
+                out.push_str(&format!("<U+{:04X}>", c as u32));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,7 +31,7 @@ use super::keys::KeyMap;
 use super::refs::resolve_ref;
 use super::validate::Validator;
 use super::Violation;
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::json::{self, Object, ParseOptions, Value};
 use crate::policy::Dialect;
 use std::collections::HashSet;

@@ -10,7 +10,7 @@
 
 use super::refs::is_annotation;
 use super::{num, shape, Cx};
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{self, Object, Value};
 use crate::policy::Dialect;

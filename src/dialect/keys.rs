@@ -41,7 +41,7 @@
 //! the model's own and stays.
 
 use super::Cx;
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{self, Object, Value};
 use crate::policy::Dialect;

@@ -123,7 +123,7 @@ pub use coerce::coerce_arguments;
 pub use keys::property_key_map;
 pub use validate::validate;
 
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind, Severity};
 use crate::json::Value;
 use crate::policy::Dialect;
@@ -257,6 +257,25 @@ pub(crate) fn name_ok(name: &str, min: usize, max: usize, ok: impl Fn(u8) -> boo
     (min..=max).contains(&name.len()) && name.bytes().all(ok)
 }
 
+/// Maps a name the target rejects to one it accepts: disallowed characters
+/// become `_`, a leading character Gemini rejects gets a `_` prefix, and the
+/// result is cut to 64. (Collisions are resolved by the name stage.)
+pub fn fix_name(name: &str, target: Dialect) -> String {
+    let keep = |c: char| match target {
+        Dialect::Gemini => c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'),
+        _ => c.is_ascii_alphanumeric() || matches!(c, '_' | '-'),
+    };
+    let mut out: String = name.chars().map(|c| if keep(c) { c } else { '_' }).collect();
+    if matches!(target, Dialect::Gemini | Dialect::Portable) && !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        out.insert(0, '_');
+    }
+    if out.is_empty() {
+        out.push_str("tool");
+    }
+    out.truncate(64);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,5 +318,15 @@ mod tests {
         assert!(!tool_name_ok("a.b", Dialect::Portable));
         assert!(!tool_name_ok("9a", Dialect::Portable));
         assert!(tool_name_ok("9a", Dialect::Anthropic));
+    }
+
+    #[test]
+    fn fixed_names_pass_the_dialect_rule() {
+        for t in [Dialect::Gemini, Dialect::OpenAiStrict, Dialect::Anthropic, Dialect::Portable] {
+            for n in ["tool.sub", "9lives", "a:b", &"x".repeat(100), "ok_name-1"] {
+                let f = fix_name(n, t);
+                assert!(tool_name_ok(&f, t), "{n} -> {f} for {}", t.id());
+            }
+        }
     }
 }

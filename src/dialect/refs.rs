@@ -22,7 +22,7 @@
 //!   the schema means something we cannot see.
 
 use super::{Cx, MAX_DEPTH};
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{self, Object, Value};
 use crate::schema::{self, Kw, TYPE_NAMES};

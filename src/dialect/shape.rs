@@ -13,7 +13,7 @@
 //!    alternatives are final).
 
 use super::{combinators, targets, Cx, MAX_DEPTH};
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{Object, Value};
 use crate::policy::Dialect;

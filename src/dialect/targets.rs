@@ -21,7 +21,7 @@ use super::combinators::{type_of_keyword, value_has_type};
 use super::refs::is_annotation;
 use super::shape::Pos;
 use super::{num, Cx};
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{self, Object, Value};
 use crate::policy::Dialect;

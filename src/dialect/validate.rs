@@ -21,7 +21,7 @@
 
 use super::refs::resolve_ref;
 use super::{num, Violation};
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::json::{self, Object, Value};
 use regex_automata::nfa::thompson::{self, pikevm};
 use regex_automata::util::syntax;

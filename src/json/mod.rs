@@ -11,7 +11,10 @@
 //! - a hard **nesting bound** that fails cleanly instead of overflowing the stack.
 
 mod parse;
+mod path;
 mod write;
+
+pub use path::{for_each_text, Path};
 
 pub use parse::{parse, ParseError, ParseErrorKind, ParseOptions, Parsed};
 pub use write::{write_compact, write_pretty, write_served, write_served_tool_spans};

@@ -18,7 +18,7 @@ mod words;
 
 pub use names::NameIndex;
 
-use crate::ctx::Path;
+use crate::json::Path;
 use crate::finding::{FindingKind, Severity};
 use crate::json::Value;
 use rules::RULES;

@@ -3,7 +3,8 @@
 //! **and every nested schema `description`**: otherwise an upstream could move
 //! the same prose into a property description and bypass the policy.
 
-use crate::ctx::{Path, ToolCtx};
+use crate::ctx::ToolCtx;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{Object, Value};
 use crate::policy::DescriptionMode;

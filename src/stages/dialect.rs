@@ -47,37 +47,3 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
         }
     }
 }
-
-/// Maps a name the target rejects to one it accepts: disallowed characters
-/// become `_`, a leading character Gemini rejects gets a `_` prefix, and the
-/// result is cut to 64. (Collisions are resolved by the name stage.)
-pub fn fix_name(name: &str, target: Dialect) -> String {
-    let keep = |c: char| match target {
-        Dialect::Gemini => c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'),
-        _ => c.is_ascii_alphanumeric() || matches!(c, '_' | '-'),
-    };
-    let mut out: String = name.chars().map(|c| if keep(c) { c } else { '_' }).collect();
-    if matches!(target, Dialect::Gemini | Dialect::Portable) && !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
-        out.insert(0, '_');
-    }
-    if out.is_empty() {
-        out.push_str("tool");
-    }
-    out.truncate(64);
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fixed_names_pass_the_dialect_rule() {
-        for t in [Dialect::Gemini, Dialect::OpenAiStrict, Dialect::Anthropic, Dialect::Portable] {
-            for n in ["tool.sub", "9lives", "a:b", &"x".repeat(100), "ok_name-1"] {
-                let f = fix_name(n, t);
-                assert!(dialect::tool_name_ok(&f, t), "{n} -> {f} for {}", t.id());
-            }
-        }
-    }
-}

@@ -50,7 +50,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
         true
     });
     for (k, v) in dropped_values {
-        crate::stages::poisoning::keep_dropped_text(&v, &crate::json::pointer_push(&base, &k), cx);
+        cx.keep_dropped_text(&v, &crate::json::pointer_push(&base, &k));
     }
     for (k, kind, detail) in drops {
         let sev = if kind == K::FieldInvalidType { S::Low } else { S::Info };
@@ -245,7 +245,7 @@ fn hints_against_name(tool: &mut Object, cx: &mut ToolCtx, base: &str) {
     });
     let about = in_name.is_some() && any_identifier_word(name, |w| ABOUT_WORDS.contains(&w));
     let why = match in_name {
-        Some(v) if !about => format!("its name {} says {v:?}", crate::stages::sanitize::escape_for_detail(name)),
+        Some(v) if !about => format!("its name {} says {v:?}", crate::text::escape_for_detail(name)),
         _ => {
             let desc = tool.get("description").and_then(Value::as_str).unwrap_or("");
             let lead = desc.split_whitespace().take(2).find_map(|t| {

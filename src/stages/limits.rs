@@ -12,7 +12,8 @@
 //! - `$ref` must resolve inside the same schema. Refs are not expanded here,
 //!   so cycles cannot blow up; the dialect stage expands under a node budget.
 
-use crate::ctx::{Path, ToolCtx};
+use crate::ctx::ToolCtx;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{self, Object, Value};
 use crate::pattern::{self, Verdict};
@@ -236,7 +237,7 @@ fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx
         let unknown: Vec<String> = o.keys().filter(|k| schema::keyword(k).is_none()).cloned().collect();
         for k in unknown {
             if let Some(v) = o.remove(&k) {
-                crate::stages::poisoning::keep_dropped_text(&v, &p.child(&k), cx);
+                cx.keep_dropped_text(&v, &p.child(&k));
             }
             let sev = if k.starts_with("x-") || k == "$comment" { S::Info } else { S::Low };
             cx.report(K::SchemaKeywordDropped, sev, p.child(&k), Action::Removed, format!("unknown keyword {k:?} removed"));
@@ -485,7 +486,7 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
                     // without them); the value is dropped, and kept aside for
                     // the detector: it was model-visible text.
                     let dropped = o.remove(k).unwrap_or(Value::Null);
-                    crate::stages::poisoning::keep_dropped_text(&dropped, &ptr.s(), cx);
+                    cx.keep_dropped_text(&dropped, &ptr.s());
                     cx.report(K::SchemaInvalid, S::Low, ptr.s(), Action::Removed, format!("{k} {why}; removed"));
                     return true;
                 }
@@ -699,9 +700,9 @@ fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
         list.retain(|r| r.as_str().is_none_or(|r| !stray.iter().any(|s| s == r)));
     }
     for r in &stray {
-        crate::stages::poisoning::keep_dropped_text(&Value::str(r.as_str()), &ptr.s(), cx);
+        cx.keep_dropped_text(&Value::str(r.as_str()), &ptr.s());
     }
-    let shown: Vec<String> = stray.iter().map(|r| crate::stages::sanitize::escape_for_detail(r)).collect();
+    let shown: Vec<String> = stray.iter().map(|r| crate::text::escape_for_detail(r)).collect();
     cx.report(
         K::SchemaInvalid,
         S::Low,

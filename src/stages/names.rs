@@ -19,13 +19,10 @@ use crate::ctx::ToolCtx;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{Object, Value};
 use crate::policy::OnInvalidName;
+use crate::text::is_name_byte;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
-
-pub fn is_name_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'.' || b == b'_' || b == b'-'
-}
 
 pub fn is_valid_name(s: &str, max_chars: u32) -> bool {
     !s.is_empty() && s.len() <= max_chars as usize && s.bytes().all(is_name_byte)
@@ -205,7 +202,7 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
             let ptr = format!("{}/name", cx.base());
             let detail = format!(
                 "name {} is listed {} times ({}): every copy is hidden",
-                crate::stages::sanitize::escape_for_detail(cx.name.as_deref().unwrap_or("")),
+                crate::text::escape_for_detail(cx.name.as_deref().unwrap_or("")),
                 group.len(),
                 names.join(", ")
             );
@@ -231,7 +228,7 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         if is_valid_name(&full, max) && !crate::dialect::tool_name_ok(&full, target) {
             // Valid for MCP, rejected by the target model API: map it
             // (reversibly, like any mapped name).
-            let mapped = crate::stages::dialect::fix_name(&full, target);
+            let mapped = crate::dialect::fix_name(&full, target);
             cx.report(K::NameMapped, S::Low, ptr, Action::Mapped, format!("{} rejects {full:?}; mapped to {mapped:?}", target.id()));
             visible[i] = Some(mapped);
             continue;
@@ -248,7 +245,7 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         } else if full.len() > max as usize {
             format!("name is {} characters, over {max}", full.chars().count())
         } else {
-            format!("name {} has characters outside [A-Za-z0-9._-]", crate::stages::sanitize::escape_for_detail(&name))
+            format!("name {} has characters outside [A-Za-z0-9._-]", crate::text::escape_for_detail(&name))
         };
         match on_invalid {
             OnInvalidName::Error => cx.hide(K::NameInvalid, S::High, ptr, why),
@@ -256,7 +253,7 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
                 let room = (max as usize).saturating_sub(prefix.len()).max(1);
                 let mut mapped = format!("{prefix}{}", sanitize_name(&name, room));
                 if !crate::dialect::tool_name_ok(&mapped, target) {
-                    mapped = crate::stages::dialect::fix_name(&mapped, target);
+                    mapped = crate::dialect::fix_name(&mapped, target);
                 }
                 cx.report(K::NameMapped, S::Medium, ptr, Action::Mapped, format!("{why}; mapped to {mapped:?}"));
                 visible[i] = Some(mapped);

@@ -6,9 +6,10 @@
 //! tag characters, stripped HTML comments): a server that plants instructions
 //! where the model will not see them is still telling you something.
 
-use crate::ctx::{Path, ToolCtx};
+use crate::ctx::ToolCtx;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
-use crate::json::{Object, Value};
+use crate::json::Object;
 use crate::poison::{self, Hit};
 use crate::policy::PoisoningMode;
 
@@ -56,22 +57,4 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             cx.report(h.kind, h.severity, h.pointer, Action::Flagged, detail);
         }
     }
-}
-
-/// Collects the strings of a value dropped by an earlier stage so the
-/// detector can still read them (bounded: 64 KiB per tool).
-pub fn keep_dropped_text(v: &Value, pointer: &str, cx: &mut ToolCtx) {
-    if cx.policy.poisoning.mode == PoisoningMode::Off {
-        return;
-    }
-    let mut budget = (64 * 1024usize).saturating_sub(cx.extra_text.iter().map(|(_, t)| t.len()).sum());
-    let mut path = Path::new(pointer);
-    let out = &mut cx.extra_text;
-    crate::ctx::for_each_text(v, &mut path, &mut |s, p, is_key| {
-        let long_enough = if is_key { s.len() >= 12 } else { s.len() >= 8 };
-        if long_enough && s.len() <= budget {
-            budget -= s.len();
-            out.push((p.as_str().to_string(), s.to_string()));
-        }
-    });
 }

@@ -9,13 +9,14 @@
 //! `unsafe-value` finding and, by policy, hide the tool. (Tool names are the
 //! name stage's business.)
 
-use crate::ctx::{Path, ToolCtx};
+use crate::ctx::ToolCtx;
+use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{Object, Value};
 use crate::policy::{OnUnsafeValue, SanitizeMode};
 use crate::schema::{self, Kw};
 use crate::markup;
-use crate::text::{self, Changes, TextLimits};
+use crate::text::{self, escape_for_detail, Changes, TextLimits};
 
 pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     let pol: &crate::policy::ServerPolicy = cx.policy;
@@ -162,7 +163,7 @@ fn grammar_strings(o: &mut Object, path: &mut Path, cx: &mut ToolCtx) {
 /// Checks every string and key of an instance value (enum list, default
 /// object, …).
 fn check_values(v: &Value, path: &mut Path, cx: &mut ToolCtx) {
-    crate::ctx::for_each_text(v, path, &mut |s, p, is_key| {
+    crate::json::for_each_text(v, path, &mut |s, p, is_key| {
         check_value_str(s, || p.as_str().to_string(), if is_key { "key" } else { "value" }, cx)
     });
 }
@@ -307,25 +308,3 @@ fn report_changes(ch: &Changes, pointer: &str, block: bool, cx: &mut ToolCtx) {
     }
 }
 
-/// Shows a value with its invisible characters spelled out (`<U+200B>`), and
-/// bounded, so a finding can never carry the payload it reports.
-pub fn escape_for_detail(s: &str) -> String {
-    let mut out = String::from("\"");
-    for (n, c) in s.chars().enumerate() {
-        if n >= 80 {
-            out.push('…');
-            break;
-        }
-        if (c as u32) < 0x20 || (c as u32) >= 0x7F {
-            if c.is_alphanumeric() && !text::is_invisible(c) {
-                out.push(c);
-            } else {
-                out.push_str(&format!("<U+{:04X}>", c as u32));
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out.push('"');
-    out
-}
