@@ -1,6 +1,9 @@
-//! The proxy's decisions, line in → lines out, named after what they stop.
+//! The mediator's decisions, line in → lines out, named after what they
+//! stop (moved here from the CLI proxy, whose decisions these were).
 
 use super::*;
+use crate::json::ParseOptions;
+use crate::jsonrpc::{id_match, IdMatch};
 
 const ECHO: &str = r#"{"name":"echo","description":"Echoes its input","inputSchema":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}}"#;
 const ADD: &str = r#"{"name":"add","description":"Adds two numbers","inputSchema":{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}}}}"#;
@@ -9,15 +12,16 @@ const POISONED: &str = r#"{"name":"notes","description":"Saves a note. <IMPORTAN
 const INVALIDATE: &str = r#"{"core":{"tool_definition_pinning":{"mode":"block","block_strategy":"error","block_error_session_action":"invalidate"}}}"#;
 const SUBSET: &str = r#"{"core":{"tool_definition_pinning":{"mode":"block","block_strategy":"baseline_subset"}}}"#;
 
-fn session(policy: &str) -> Session {
-    Session::new(Policy::from_json(policy).expect("test policy"), SanitizeOptions::default(), "mcp-guard-test".into())
+fn session(policy: &str) -> Mediator {
+    Mediator::new(Policy::from_json(policy).expect("test policy"), SanitizeOptions::default(), "mcp-guard-test")
+        .expect("a valid id prefix")
 }
 
-fn client(s: &mut Session, line: &str) -> Vec<Out> {
+fn client(s: &mut Mediator, line: &str) -> Vec<Out> {
     s.on_client_line(line.as_bytes())
 }
 
-fn server(s: &mut Session, line: &str) -> Vec<Out> {
+fn server(s: &mut Mediator, line: &str) -> Vec<Out> {
     s.on_server_line(line.as_bytes())
 }
 
@@ -68,7 +72,7 @@ fn call(id: u32, name: &str, args: &str) -> String {
 
 /// Sends the client's `tools/list` (id `id`); returns the id the proxy
 /// minted for it upstream.
-fn ask_list(s: &mut Session, id: u32) -> String {
+fn ask_list(s: &mut Mediator, id: u32) -> String {
     let req = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/list"}}"#);
     let (sent, minted) = forwarded(&client(s, &req));
     assert_eq!(json::write_compact(&sent), with_id(&req, &minted), "forwarded as it is, but for the id");
@@ -76,7 +80,7 @@ fn ask_list(s: &mut Session, id: u32) -> String {
 }
 
 /// Lists `tools` through the proxy; returns what the client received.
-fn list(s: &mut Session, id: u32, tools: &[&str]) -> Value {
+fn list(s: &mut Mediator, id: u32, tools: &[&str]) -> Value {
     let minted = ask_list(s, id);
     let out = server(s, &list_result(&minted, tools));
     let c = to_client(&out);
@@ -169,11 +173,12 @@ fn poisoned_tool_hidden_by_policy_cannot_be_called() {
 #[test]
 fn prefixed_name_is_routed_back_to_the_upstream_name() {
     let policy = r#"{"core":{"tool_names":{"server_prefix":true}}}"#;
-    let mut s = Session::new(
+    let mut s = Mediator::new(
         Policy::from_json(policy).unwrap(),
         SanitizeOptions { server: Some("docs".into()), ..Default::default() },
-        "mcp-guard-test".into(),
-    );
+        "mcp-guard-test",
+    )
+    .unwrap();
     let answer = list(&mut s, 1, &[ECHO]);
     assert_eq!(names(&answer), ["docs__echo"]);
     let out = client(&mut s, &call(2, "docs__echo", r#"{"message":"hi"}"#));
@@ -673,7 +678,7 @@ fn minted_ids_read_as_no_number() {
     // A minted id must never be loosely equal to any client id.
     let mut s = session("{}");
     for _ in 0..3 {
-        let m = s.mint();
+        let m = s.requests.mint();
         for other in ["1", "2", "3", r#""1""#, "0", "true", "false", r#""""#] {
             let other = parse(other);
             assert_eq!(id_match(&Value::str(m.as_str()), &other), IdMatch::Distinct, "{m}");
@@ -797,8 +802,8 @@ mod id_confusion {
 
     /// A session whose gate knows `echo` (listed under an id no generated
     /// id relates to), cloned per case: pinning is the slow part.
-    fn listed_session() -> Session {
-        static LISTED: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
+    fn listed_session() -> Mediator {
+        static LISTED: std::sync::OnceLock<Mediator> = std::sync::OnceLock::new();
         LISTED
             .get_or_init(|| {
                 let mut s = session(POISON_BLOCK);
@@ -811,7 +816,7 @@ mod id_confusion {
     }
 
     fn run(list_request: bool, client: &str, answers: &[IdVariant]) -> Result<(), TestCaseError> {
-        static FRESH: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
+        static FRESH: std::sync::OnceLock<Mediator> = std::sync::OnceLock::new();
         let mut s = if list_request { FRESH.get_or_init(|| session(POISON_BLOCK)).clone() } else { listed_session() };
         let req = if list_request {
             format!(r#"{{"jsonrpc":"2.0","id":{client},"method":"tools/list"}}"#)
