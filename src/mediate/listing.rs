@@ -43,6 +43,37 @@ impl Listing {
     }
 }
 
+/// Folds a later page's cache fields into the listing's: the shortest
+/// `ttlMs`, `cacheScope` `"private"` if any page is private. A value of the
+/// wrong type sticks (the envelope stage then drops it with a finding: a
+/// 2026-07-28 client refuses the listing, which fails closed).
+fn merge_cache_fields(head: &mut Object, page: &Object) {
+    let int = |v: &Value| if let Value::Number(n) = v { n.as_u64() } else { None };
+    if let Some(t) = page.get("ttlMs") {
+        let merged = match head.get("ttlMs") {
+            Some(h) if int(h).is_none() => None,
+            Some(h) => match (int(h), int(t)) {
+                (Some(a), Some(b)) => Some(Value::Number(json::Number::from_u64(a.min(b)))),
+                _ => Some(t.clone()),
+            },
+            None => Some(t.clone()),
+        };
+        if let Some(v) = merged {
+            head.insert("ttlMs", v);
+        }
+    }
+    if let Some(c) = page.get("cacheScope") {
+        let valid = |v: &Value| matches!(v.as_str(), Some("public" | "private"));
+        let keep_head = match head.get("cacheScope") {
+            Some(h) => !valid(h) || (h.as_str() == Some("private") && valid(c)) || c.as_str() == Some("public"),
+            None => false,
+        };
+        if !keep_head {
+            head.insert("cacheScope", c.clone());
+        }
+    }
+}
+
 impl Mediator {
     /// After a list change: the mediator's own re-list, so the gate follows
     /// the server even when the client does not re-list. Not before a first
@@ -125,8 +156,11 @@ impl Mediator {
         l.pages += 1;
         if l.pages == 1 {
             // The first page's other fields (`resultType`, `ttlMs`,
-            // `cacheScope`, `_meta`) stand for the whole listing.
+            // `cacheScope`, `_meta`) stand for the whole listing…
             l.head = result;
+        } else {
+            // …but no page may be cached longer or wider than it allows.
+            merge_cache_fields(&mut l.head, &result);
         }
         l.tools.extend(tools);
         let max = self.policy.catalog.max_catalog_bytes;

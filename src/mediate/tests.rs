@@ -926,3 +926,114 @@ mod id_confusion {
         }
     }
 }
+
+// ---- MCP 2026-07-28 ------------------------------------------------------
+
+#[test]
+fn a_private_page_makes_the_whole_listing_private_and_short_lived() {
+    // A shared cache must not keep page 2's private tools for page 1's
+    // public hour.
+    for (p1, p2, want_ttl, want_scope) in [
+        (r#""ttlMs":3600000,"cacheScope":"public""#, r#""ttlMs":5,"cacheScope":"private""#, Some("5"), Some("private")),
+        (r#""ttlMs":5,"cacheScope":"private""#, r#""ttlMs":3600000,"cacheScope":"public""#, Some("5"), Some("private")),
+        (r#""cacheScope":"public""#, r#""ttlMs":7"#, Some("7"), Some("public")),
+        // A wrong value on any page is dropped by the engine (with a finding).
+        (r#""ttlMs":5,"cacheScope":"public""#, r#""ttlMs":"forever","cacheScope":"everyone""#, None, None),
+        (r#""ttlMs":-1,"cacheScope":"shared""#, r#""ttlMs":5,"cacheScope":"private""#, None, None),
+    ] {
+        let mut s = session("{}");
+        let minted = ask_list(&mut s, 1);
+        let page1 =
+            format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{{"tools":[{ECHO}],"nextCursor":"c",{p1}}}}}"#);
+        let (next, _) = forwarded(&server(&mut s, &page1));
+        let own = json::write_compact(get(&next, "/id").unwrap());
+        let out = server(&mut s, &format!(r#"{{"jsonrpc":"2.0","id":{own},"result":{{"tools":[{ADD}],{p2}}}}}"#));
+        let answer = parse(to_client(&out)[0]);
+        let ttl = get(&answer, "/result/ttlMs").map(json::write_compact);
+        assert_eq!(ttl.as_deref(), want_ttl, "{p1} + {p2}");
+        assert_eq!(get(&answer, "/result/cacheScope").and_then(Value::as_str), want_scope, "{p1} + {p2}");
+        assert_eq!(names(&answer), ["echo", "add"]);
+    }
+}
+
+const V2026: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}},"progressToken":9}"#;
+
+#[test]
+fn the_mediators_own_requests_speak_the_clients_protocol_version() {
+    // A 2026-07-28 server refuses a request without the version envelope:
+    // pages and re-lists carry the client's, never its progress token.
+    let mut s = session("{}");
+    let req = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{V2026}}}}}"#);
+    let (_, minted) = forwarded(&client(&mut s, &req));
+    let page1 = format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{{"tools":[{ECHO}],"nextCursor":"c"}}}}"#);
+    let (next, own) = forwarded(&server(&mut s, &page1));
+    let env = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}"#;
+    assert_eq!(get(&next, "/params/_meta").map(json::write_compact).as_deref(), Some(env));
+    let out = server(&mut s, &list_result(&own, &[ADD]));
+    assert!(logs(&out).iter().any(|l| l.contains(r#""event":"listing""#) && l.contains(r#""protocol":"2026-07-28""#)));
+    let out = server(&mut s, r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#);
+    let relist = parse(to_server(&out)[0]);
+    assert_eq!(get(&relist, "/params/_meta").map(json::write_compact).as_deref(), Some(env));
+    // A 2025-11-25 session's re-list carries no envelope.
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO]);
+    let out = server(&mut s, r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#);
+    assert_eq!(get(&parse(to_server(&out)[0]), "/params").map(json::write_compact).as_deref(), Some("{}"));
+}
+
+#[test]
+fn listen_stream_frames_reach_the_client_under_its_own_subscription_id() {
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO]);
+    let (_, minted) = forwarded(&client(
+        &mut s,
+        &format!(r#"{{"jsonrpc":"2.0","id":"listen-1","method":"subscriptions/listen","params":{{{V2026}}}}}"#),
+    ));
+    let frame = |m: &str, id: &str| {
+        format!(r#"{{"jsonrpc":"2.0","method":"{m}","params":{{"_meta":{{"io.modelcontextprotocol/subscriptionId":"{id}"}}}}}}"#)
+    };
+    let out = server(&mut s, &frame("notifications/subscriptions/acknowledged", &minted));
+    assert_eq!(to_client(&out), vec![frame("notifications/subscriptions/acknowledged", "listen-1")]);
+    // A list change on the stream: renamed, and the mediator re-lists.
+    let out = server(&mut s, &frame("notifications/tools/list_changed", &minted));
+    assert_eq!(to_client(&out), vec![frame("notifications/tools/list_changed", "listen-1")]);
+    assert_eq!(get(&parse(to_server(&out)[0]), "/method").and_then(Value::as_str), Some("tools/list"));
+    // Inside a batch too.
+    let out = server(&mut s, &format!("[{}]", frame("notifications/resources/list_changed", &minted)));
+    assert_eq!(to_client(&out), vec![frame("notifications/resources/list_changed", "listen-1")]);
+    // Ids the mediator did not mint are the server's business: unchanged.
+    let other = frame("notifications/tools/list_changed", "x-1");
+    assert_eq!(to_client(&server(&mut s, &other))[0], other);
+    // The server ends the stream: the client learns it under its own id,
+    // and the listen request is over.
+    let cancel = |id: &str| format!(r#"{{"jsonrpc":"2.0","method":"notifications/cancelled","params":{{"requestId":"{id}"}}}}"#);
+    assert_eq!(to_client(&server(&mut s, &cancel(&minted))), vec![cancel("listen-1")]);
+    let out = server(&mut s, &answer(&format!("\"{minted}\""), "{}"));
+    assert!(to_client(&out).is_empty());
+    assert!(logs(&out)[0].contains("duplicate-response"));
+}
+
+#[test]
+fn input_required_call_result_passes_and_the_retry_is_gated_again() {
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO]);
+    let (_, minted) = forwarded(&client(&mut s, &call(2, "echo", r#"{"message":"hi"}"#)));
+    let interim = r#"{"resultType":"input_required","inputRequests":{"ok":{"method":"elicitation/create","params":{}}},"requestState":"st"}"#;
+    let out = server(&mut s, &answer(&format!("\"{minted}\""), interim));
+    assert_eq!(to_client(&out), vec![answer("2", interim)]);
+    assert!(logs(&out)[0].contains(r#""event":"call-input-required","server":null,"tool":"echo","request":2"#));
+    // The retry names a tool the client was never shown: refused.
+    let retry = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"rm","arguments":{},"inputResponses":{"ok":{"action":"accept"}},"requestState":"st"}}"#;
+    let out = client(&mut s, retry);
+    assert!(to_server(&out).is_empty());
+    assert_eq!(error_reason(to_client(&out)[0]), (-32602, "unknown-tool".into()));
+}
+
+#[test]
+fn id_prefixes_that_could_read_as_numbers_are_refused() {
+    for bad in ["", "1", "-x", "0x", "a b", "a\u{0661}", "é"] {
+        let r = Mediator::new(Policy::default(), SanitizeOptions::default(), bad);
+        assert!(matches!(r, Err(ConfigError::IdPrefix { .. })), "{bad:?}");
+    }
+    assert!(Mediator::new(Policy::default(), SanitizeOptions::default(), "mcp-guard-1_a").is_ok());
+}
