@@ -480,11 +480,10 @@ impl Mediator {
     /// the end of a `subscriptions/listen` stream; the request is forgotten)
     /// and a frame of a listen stream (`_meta`
     /// `io.modelcontextprotocol/subscriptionId`, by which the client routes
-    /// it). Returns whether the message changed. Ids that are no pending
-    /// minted id are left as they are: the client matches none of its
-    /// requests to them... unless the server guessed a client id, which
-    /// only routes a notification (no result) and so changes nothing the
-    /// engine guards.
+    /// it). Returns whether the message changed. Other ids are left as they
+    /// are: even one that guesses a client's id only routes a notification
+    /// (a level trigger or a stream's end, never a result), so nothing the
+    /// engine guards reaches the client through it.
     fn rename_for_client(&mut self, msg: &mut Value) -> bool {
         let mut changed = false;
         if method(msg) == Some("notifications/cancelled") {
