@@ -26,6 +26,7 @@ pub mod jcs;
 pub mod json;
 pub mod jsonrpc;
 pub mod markup;
+pub mod mediate;
 mod pattern;
 mod pipeline;
 pub mod pinning;

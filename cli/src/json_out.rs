@@ -19,16 +19,9 @@ pub fn opt_s(x: Option<&str>) -> Value {
     x.map_or(Value::Null, s)
 }
 
+/// A finding as JSON: the engine's form, shared with the proxy's log lines.
 pub fn finding(f: &Finding) -> Value {
-    obj([
-        ("kind", s(f.kind.id())),
-        ("severity", s(f.severity.id())),
-        ("tool", opt_s(f.tool.as_deref())),
-        ("tool_index", f.tool_index.map_or(Value::Null, |i| n(i.into()))),
-        ("pointer", s(&f.pointer)),
-        ("action", s(f.action.id())),
-        ("detail", s(&f.detail)),
-    ])
+    mcp_guard::mediate::finding_value(f)
 }
 
 fn tool(t: &ToolReport) -> Value {

@@ -1,5 +1,5 @@
 //! `mcp-guard proxy` as a process, without Node: lifecycle and the stdout
-//! channel. The protocol itself is tested in `src/proxy/session/tests.rs`
+//! channel. The protocol itself is tested in the engine (`src/mediate/tests.rs`, `tests/mediation.rs`)
 //! and end to end with the MCP SDK by `scripts/test-proxy.sh`.
 #![cfg(unix)]
 

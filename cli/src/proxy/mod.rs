@@ -5,7 +5,9 @@
 //! and puts the engine in the two places that matter: every `tools/list`
 //! result is sanitized and pinned/compared before the client sees it, and
 //! every `tools/call` goes through the call gate before the server sees it.
-//! The decisions are in `session.rs` (no I/O); this file only moves lines.
+//! The decisions are the engine's (`mcp_guard::mediate`: pending ids, the
+//! listing's pin / compare / serve / refuse, the call gate, pagination,
+//! list changes, protocol versions); this file only moves lines.
 //!
 //! Threads (std only, no async runtime — the CLI has none):
 //! - client reader: our stdin → session → server writer / client writer;
@@ -20,13 +22,11 @@
 //! JSON object per line. The child's stderr is inherited (the client's log
 //! shows the server's messages as before).
 
-mod session;
-
 use crate::args::{Args, Tok, UsageError};
 use crate::{EngineArgs, EngineChoice, EngineKind, Failure};
 use mcp_guard::json::{self, Number, Value};
+use mcp_guard::mediate::{Mediator, Out};
 use mcp_guard::SanitizeOptions;
-use session::{Out, Session};
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -72,7 +72,7 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 const DRAIN_GRACE: Duration = Duration::from_secs(5);
 
 /// Stack of the reader threads: the engine runs there, and the parser's
-/// recursion is bounded by depth (`session::MAX_DEPTH`), not by this.
+/// recursion is bounded by depth (`mediate::MAX_DEPTH`), not by this.
 const READER_STACK: usize = 16 << 20;
 
 fn usage_error(message: &str) -> Result<u8, Failure> {
@@ -139,8 +139,11 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
         })?),
     };
     let opts = SanitizeOptions { server: eng.server.clone(), foreign_names: eng.foreign_names.clone() };
+    // Minted ids start with the process id and start time: no client picks
+    // such an id by accident (and the engine checks it reads as no number).
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let session = Session::new(policy, opts, format!("mcp-guard-{}-{nanos:x}", std::process::id()));
+    let session = Mediator::new(policy, opts, &format!("mcp-guard-{}-{nanos:x}", std::process::id()))
+        .map_err(|e| Failure::Plain(e.to_string()))?;
     serve(session, &command, Log(Arc::new(Mutex::new(log))))
 }
 
@@ -219,7 +222,7 @@ fn spawn<F: FnOnce() + Send + 'static>(name: &str, f: F) -> Result<thread::JoinH
         .map_err(|e| Failure::Plain(format!("cannot start the {name} thread: {e}")))
 }
 
-fn serve(session: Session, command: &[String], log: Log) -> Result<u8, Failure> {
+fn serve(session: Mediator, command: &[String], log: Log) -> Result<u8, Failure> {
     let mut child = Command::new(&command[0])
         .args(&command[1..])
         .stdin(Stdio::piped())
@@ -254,9 +257,9 @@ fn serve(session: Session, command: &[String], log: Log) -> Result<u8, Failure> 
             read_lines(io::stdin().lock(), |line| match line {
                 Line::Text(l) => sinks.send(lock(&session).on_client_line(l)),
                 Line::TooLong(len) => sinks.send(vec![
-                    Out::Client(session::error_response(
+                    Out::Client(mcp_guard::jsonrpc::error_response(
                         &Value::Null,
-                        session::code::PARSE_ERROR,
+                        mcp_guard::jsonrpc::code::PARSE_ERROR,
                         &format!("mcp-guard: message longer than {MAX_LINE} bytes"),
                         None,
                     )),

@@ -1,6 +1,8 @@
 """An MCP server of the official Python SDK 2.x (`MCPServer`) over stdio, for
 test_python_sdk.py: two plain tools, one that reports progress, and one that
-tells what the server saw of the request (its id and protocol version)."""
+tells what the server saw of the request (its id and protocol version);
+`grow` adds a tool and announces the change to `subscriptions/listen`
+streams (2026-07-28)."""
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
@@ -32,6 +34,19 @@ async def slow(steps: int, ctx: Context) -> str:
 def whoami(ctx: Context) -> dict[str, str | None]:
     """The request id and protocol version the server saw."""
     return {"request_id": str(ctx.request_id), "protocol_version": ctx.protocol_version}
+
+
+def extra(note: str) -> str:
+    """A tool added at run time by grow."""
+    return note
+
+
+@server.tool()
+async def grow(ctx: Context) -> str:
+    """Adds the tool `extra` and publishes a tools list change."""
+    server.add_tool(extra)
+    await ctx.notify_tools_changed()
+    return "grown"
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ def test_python_sdk_client_lists_and_calls_through_the_proxy(mode: str, tmp_path
             if mode == "auto":
                 assert client.protocol_version == "2026-07-28"
             listed = await client.list_tools()
-            assert sorted(t.name for t in listed.tools) == ["add", "echo", "slow", "whoami"]
+            assert sorted(t.name for t in listed.tools) == ["add", "echo", "grow", "slow", "whoami"]
             added = await client.call_tool("add", {"a": 2, "b": 3})
             assert not added.is_error
             assert added.structured_content == {"result": 5}
@@ -72,3 +72,33 @@ def test_python_sdk_client_lists_and_calls_through_the_proxy(mode: str, tmp_path
     ev = events(log)
     assert any(e["event"] == "listing" and e["decision"] == "served" for e in ev), ev
     assert not any(e["event"] in ("response-dropped", "server-line-dropped", "engine-error") for e in ev), ev
+
+
+def test_listen_stream_list_change_reaches_the_client_and_the_proxy_relists(tmp_path: Path) -> None:
+    """2026-07-28: a list change rides a `subscriptions/listen` stream whose
+    frames are stamped with the listen request's id. The proxy sent that
+    request under an id it minted, so it renames the frames back (the client
+    waits for the stream's acknowledgement by its own id), and re-lists on
+    its own with the client's protocol envelope (a 2026-07-28 server refuses
+    a request without one)."""
+    log = tmp_path / "proxy.log"
+
+    async def run() -> None:
+        async with Client(through_proxy(log)) as client:
+            assert client.protocol_version == "2026-07-28"
+            listed = await client.list_tools()
+            assert "extra" not in [t.name for t in listed.tools]
+            with anyio.fail_after(20):
+                async with client.listen(tools_list_changed=True) as sub:
+                    assert (await client.call_tool("grow", {})).structured_content == {"result": "grown"}
+                    async for _event in sub:
+                        break
+            relisted = await client.list_tools()
+            assert "extra" in [t.name for t in relisted.tools]
+            assert (await client.call_tool("extra", {"note": "hi"})).structured_content == {"result": "hi"}
+
+    anyio.run(run)
+    ev = events(log)
+    own = [e for e in ev if e["event"] == "listing" and e["request"] is None]
+    assert own and own[0]["protocol"] == "2026-07-28" and own[0]["new"] == ["extra"], ev
+    assert not any(e["event"] in ("listing-error", "response-dropped", "server-line-dropped") for e in ev), ev

@@ -1,6 +1,9 @@
-//! The proxy's decisions, line in → lines out, named after what they stop.
+//! The mediator's decisions, line in → lines out, named after what they
+//! stop (moved here from the CLI proxy, whose decisions these were).
 
 use super::*;
+use crate::json::ParseOptions;
+use crate::jsonrpc::{id_match, IdMatch};
 
 const ECHO: &str = r#"{"name":"echo","description":"Echoes its input","inputSchema":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}}"#;
 const ADD: &str = r#"{"name":"add","description":"Adds two numbers","inputSchema":{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}}}}"#;
@@ -9,15 +12,16 @@ const POISONED: &str = r#"{"name":"notes","description":"Saves a note. <IMPORTAN
 const INVALIDATE: &str = r#"{"core":{"tool_definition_pinning":{"mode":"block","block_strategy":"error","block_error_session_action":"invalidate"}}}"#;
 const SUBSET: &str = r#"{"core":{"tool_definition_pinning":{"mode":"block","block_strategy":"baseline_subset"}}}"#;
 
-fn session(policy: &str) -> Session {
-    Session::new(Policy::from_json(policy).expect("test policy"), SanitizeOptions::default(), "mcp-guard-test".into())
+fn session(policy: &str) -> Mediator {
+    Mediator::new(Policy::from_json(policy).expect("test policy"), SanitizeOptions::default(), "mcp-guard-test")
+        .expect("a valid id prefix")
 }
 
-fn client(s: &mut Session, line: &str) -> Vec<Out> {
+fn client(s: &mut Mediator, line: &str) -> Vec<Out> {
     s.on_client_line(line.as_bytes())
 }
 
-fn server(s: &mut Session, line: &str) -> Vec<Out> {
+fn server(s: &mut Mediator, line: &str) -> Vec<Out> {
     s.on_server_line(line.as_bytes())
 }
 
@@ -68,7 +72,7 @@ fn call(id: u32, name: &str, args: &str) -> String {
 
 /// Sends the client's `tools/list` (id `id`); returns the id the proxy
 /// minted for it upstream.
-fn ask_list(s: &mut Session, id: u32) -> String {
+fn ask_list(s: &mut Mediator, id: u32) -> String {
     let req = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/list"}}"#);
     let (sent, minted) = forwarded(&client(s, &req));
     assert_eq!(json::write_compact(&sent), with_id(&req, &minted), "forwarded as it is, but for the id");
@@ -76,7 +80,7 @@ fn ask_list(s: &mut Session, id: u32) -> String {
 }
 
 /// Lists `tools` through the proxy; returns what the client received.
-fn list(s: &mut Session, id: u32, tools: &[&str]) -> Value {
+fn list(s: &mut Mediator, id: u32, tools: &[&str]) -> Value {
     let minted = ask_list(s, id);
     let out = server(s, &list_result(&minted, tools));
     let c = to_client(&out);
@@ -169,11 +173,12 @@ fn poisoned_tool_hidden_by_policy_cannot_be_called() {
 #[test]
 fn prefixed_name_is_routed_back_to_the_upstream_name() {
     let policy = r#"{"core":{"tool_names":{"server_prefix":true}}}"#;
-    let mut s = Session::new(
+    let mut s = Mediator::new(
         Policy::from_json(policy).unwrap(),
         SanitizeOptions { server: Some("docs".into()), ..Default::default() },
-        "mcp-guard-test".into(),
-    );
+        "mcp-guard-test",
+    )
+    .unwrap();
     let answer = list(&mut s, 1, &[ECHO]);
     assert_eq!(names(&answer), ["docs__echo"]);
     let out = client(&mut s, &call(2, "docs__echo", r#"{"message":"hi"}"#));
@@ -673,7 +678,7 @@ fn minted_ids_read_as_no_number() {
     // A minted id must never be loosely equal to any client id.
     let mut s = session("{}");
     for _ in 0..3 {
-        let m = s.mint();
+        let m = s.requests.mint();
         for other in ["1", "2", "3", r#""1""#, "0", "true", "false", r#""""#] {
             let other = parse(other);
             assert_eq!(id_match(&Value::str(m.as_str()), &other), IdMatch::Distinct, "{m}");
@@ -797,8 +802,8 @@ mod id_confusion {
 
     /// A session whose gate knows `echo` (listed under an id no generated
     /// id relates to), cloned per case: pinning is the slow part.
-    fn listed_session() -> Session {
-        static LISTED: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
+    fn listed_session() -> Mediator {
+        static LISTED: std::sync::OnceLock<Mediator> = std::sync::OnceLock::new();
         LISTED
             .get_or_init(|| {
                 let mut s = session(POISON_BLOCK);
@@ -811,7 +816,7 @@ mod id_confusion {
     }
 
     fn run(list_request: bool, client: &str, answers: &[IdVariant]) -> Result<(), TestCaseError> {
-        static FRESH: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
+        static FRESH: std::sync::OnceLock<Mediator> = std::sync::OnceLock::new();
         let mut s = if list_request { FRESH.get_or_init(|| session(POISON_BLOCK)).clone() } else { listed_session() };
         let req = if list_request {
             format!(r#"{{"jsonrpc":"2.0","id":{client},"method":"tools/list"}}"#)
@@ -920,4 +925,115 @@ mod id_confusion {
             }
         }
     }
+}
+
+// ---- MCP 2026-07-28 ------------------------------------------------------
+
+#[test]
+fn a_private_page_makes_the_whole_listing_private_and_short_lived() {
+    // A shared cache must not keep page 2's private tools for page 1's
+    // public hour.
+    for (p1, p2, want_ttl, want_scope) in [
+        (r#""ttlMs":3600000,"cacheScope":"public""#, r#""ttlMs":5,"cacheScope":"private""#, Some("5"), Some("private")),
+        (r#""ttlMs":5,"cacheScope":"private""#, r#""ttlMs":3600000,"cacheScope":"public""#, Some("5"), Some("private")),
+        (r#""cacheScope":"public""#, r#""ttlMs":7"#, Some("7"), Some("public")),
+        // A wrong value on any page is dropped by the engine (with a finding).
+        (r#""ttlMs":5,"cacheScope":"public""#, r#""ttlMs":"forever","cacheScope":"everyone""#, None, None),
+        (r#""ttlMs":-1,"cacheScope":"shared""#, r#""ttlMs":5,"cacheScope":"private""#, None, None),
+    ] {
+        let mut s = session("{}");
+        let minted = ask_list(&mut s, 1);
+        let page1 =
+            format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{{"tools":[{ECHO}],"nextCursor":"c",{p1}}}}}"#);
+        let (next, _) = forwarded(&server(&mut s, &page1));
+        let own = json::write_compact(get(&next, "/id").unwrap());
+        let out = server(&mut s, &format!(r#"{{"jsonrpc":"2.0","id":{own},"result":{{"tools":[{ADD}],{p2}}}}}"#));
+        let answer = parse(to_client(&out)[0]);
+        let ttl = get(&answer, "/result/ttlMs").map(json::write_compact);
+        assert_eq!(ttl.as_deref(), want_ttl, "{p1} + {p2}");
+        assert_eq!(get(&answer, "/result/cacheScope").and_then(Value::as_str), want_scope, "{p1} + {p2}");
+        assert_eq!(names(&answer), ["echo", "add"]);
+    }
+}
+
+const V2026: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}},"progressToken":9}"#;
+
+#[test]
+fn the_mediators_own_requests_speak_the_clients_protocol_version() {
+    // A 2026-07-28 server refuses a request without the version envelope:
+    // pages and re-lists carry the client's, never its progress token.
+    let mut s = session("{}");
+    let req = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{V2026}}}}}"#);
+    let (_, minted) = forwarded(&client(&mut s, &req));
+    let page1 = format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{{"tools":[{ECHO}],"nextCursor":"c"}}}}"#);
+    let (next, own) = forwarded(&server(&mut s, &page1));
+    let env = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}"#;
+    assert_eq!(get(&next, "/params/_meta").map(json::write_compact).as_deref(), Some(env));
+    let out = server(&mut s, &list_result(&own, &[ADD]));
+    assert!(logs(&out).iter().any(|l| l.contains(r#""event":"listing""#) && l.contains(r#""protocol":"2026-07-28""#)));
+    let out = server(&mut s, r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#);
+    let relist = parse(to_server(&out)[0]);
+    assert_eq!(get(&relist, "/params/_meta").map(json::write_compact).as_deref(), Some(env));
+    // A 2025-11-25 session's re-list carries no envelope.
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO]);
+    let out = server(&mut s, r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#);
+    assert_eq!(get(&parse(to_server(&out)[0]), "/params").map(json::write_compact).as_deref(), Some("{}"));
+}
+
+#[test]
+fn listen_stream_frames_reach_the_client_under_its_own_subscription_id() {
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO]);
+    let (_, minted) = forwarded(&client(
+        &mut s,
+        &format!(r#"{{"jsonrpc":"2.0","id":"listen-1","method":"subscriptions/listen","params":{{{V2026}}}}}"#),
+    ));
+    let frame = |m: &str, id: &str| {
+        format!(r#"{{"jsonrpc":"2.0","method":"{m}","params":{{"_meta":{{"io.modelcontextprotocol/subscriptionId":"{id}"}}}}}}"#)
+    };
+    let out = server(&mut s, &frame("notifications/subscriptions/acknowledged", &minted));
+    assert_eq!(to_client(&out), vec![frame("notifications/subscriptions/acknowledged", "listen-1")]);
+    // A list change on the stream: renamed, and the mediator re-lists.
+    let out = server(&mut s, &frame("notifications/tools/list_changed", &minted));
+    assert_eq!(to_client(&out), vec![frame("notifications/tools/list_changed", "listen-1")]);
+    assert_eq!(get(&parse(to_server(&out)[0]), "/method").and_then(Value::as_str), Some("tools/list"));
+    // Inside a batch too.
+    let out = server(&mut s, &format!("[{}]", frame("notifications/resources/list_changed", &minted)));
+    assert_eq!(to_client(&out), vec![frame("notifications/resources/list_changed", "listen-1")]);
+    // Ids the mediator did not mint are the server's business: unchanged.
+    let other = frame("notifications/tools/list_changed", "x-1");
+    assert_eq!(to_client(&server(&mut s, &other))[0], other);
+    // The server ends the stream: the client learns it under its own id,
+    // and the listen request is over.
+    let cancel = |id: &str| format!(r#"{{"jsonrpc":"2.0","method":"notifications/cancelled","params":{{"requestId":"{id}"}}}}"#);
+    assert_eq!(to_client(&server(&mut s, &cancel(&minted))), vec![cancel("listen-1")]);
+    let out = server(&mut s, &answer(&format!("\"{minted}\""), "{}"));
+    assert!(to_client(&out).is_empty());
+    assert!(logs(&out)[0].contains("duplicate-response"));
+}
+
+#[test]
+fn input_required_call_result_passes_and_the_retry_is_gated_again() {
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO]);
+    let (_, minted) = forwarded(&client(&mut s, &call(2, "echo", r#"{"message":"hi"}"#)));
+    let interim = r#"{"resultType":"input_required","inputRequests":{"ok":{"method":"elicitation/create","params":{}}},"requestState":"st"}"#;
+    let out = server(&mut s, &answer(&format!("\"{minted}\""), interim));
+    assert_eq!(to_client(&out), vec![answer("2", interim)]);
+    assert!(logs(&out)[0].contains(r#""event":"call-input-required","server":null,"tool":"echo","request":2"#));
+    // The retry names a tool the client was never shown: refused.
+    let retry = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"rm","arguments":{},"inputResponses":{"ok":{"action":"accept"}},"requestState":"st"}}"#;
+    let out = client(&mut s, retry);
+    assert!(to_server(&out).is_empty());
+    assert_eq!(error_reason(to_client(&out)[0]), (-32602, "unknown-tool".into()));
+}
+
+#[test]
+fn id_prefixes_that_could_read_as_numbers_are_refused() {
+    for bad in ["", "1", "-x", "0x", "a b", "a\u{0661}", "é"] {
+        let r = Mediator::new(Policy::default(), SanitizeOptions::default(), bad);
+        assert!(matches!(r, Err(ConfigError::IdPrefix { .. })), "{bad:?}");
+    }
+    assert!(Mediator::new(Policy::default(), SanitizeOptions::default(), "mcp-guard-1_a").is_ok());
 }

@@ -1,0 +1,555 @@
+//! MCP mediation: what a guarded conversation between one client and one
+//! server does, decided once for every host. Pure: a message in (from the
+//! client or from the server), the messages to send each way and the log
+//! lines out ([`Out`]). No I/O, no clock, no globals; the host moves bytes,
+//! stamps log lines with the time and supplies the id prefix.
+//!
+//! ```
+//! use mcp_guard::mediate::{Mediator, Out};
+//! let mut m = Mediator::new(Default::default(), Default::default(), "mcp-guard-doc").unwrap();
+//! let out = m.on_client_line(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#);
+//! // Sent upstream under an id the mediator minted.
+//! assert_eq!(out, [Out::Server(r#"{"jsonrpc":"2.0","id":"mcp-guard-doc-1","method":"tools/list"}"#.into())]);
+//! let out = m.on_server_line(br#"{"jsonrpc":"2.0","id":"mcp-guard-doc-1","result":{"tools":[]}}"#);
+//! assert!(out.contains(&Out::Client(r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}"#.into())));
+//! ```
+//!
+//! # What it decides (cli/README.md, section "Proxy", documents it for users)
+//! - **Pagination**: the mediator fetches every page itself (its own
+//!   `tools/list` requests with the server's `nextCursor`) and answers the
+//!   client's request once, with the whole sanitized catalog and no
+//!   `nextCursor`. The engine pins and compares one whole catalog, and no
+//!   tool reaches the model before the decision over the whole listing (a
+//!   per-page decision would show page 1 of a drifted catalog before page 2
+//!   refuses it). A client that sends a `cursor` anyway is answered with
+//!   -32602: the mediator never handed one out.
+//! - **Call before any listing**: refused (`unknown-tool`): the baseline is
+//!   what the client saw, and it has seen nothing. No hidden fetch.
+//! - **List changed** (`notifications/tools/list_changed`, bare in
+//!   2025-11-25, stamped with a `subscriptions/listen` stream's id in
+//!   2026-07-28): forwarded, and the mediator also re-lists at once and
+//!   compares, so drift revokes tools from the call gate even for a client
+//!   that never re-lists. That re-list answers nobody; the client's own
+//!   re-list is compared again.
+//! - **Messages that are not strict JSON** (not UTF-8, syntax, duplicate
+//!   keys, nesting past [`MAX_DEPTH`]): from the server they are dropped with
+//!   a log line (no parser disagreement can smuggle a catalog past the
+//!   engine); from the client they are answered with -32700 and not
+//!   forwarded (a `tools/call` the gate cannot read must not reach the server).
+//! - **Batches** (JSON arrays, MCP 2025-03-26): passed as they are unless
+//!   they hold something the mediator acts on (a request, a cancellation, a
+//!   response, a list change, a stamped stream frame); then each element is
+//!   handled on its own and the messages go out as single messages.
+//! - **Request ids** ([`requests`]): the mediator never forwards a client's
+//!   request id; every request goes upstream under a minted id, and an
+//!   answer is taken only when its id is exactly a pending minted id
+//!   ([`crate::jsonrpc::id_match`]).
+//! - **Protocol versions** ([`protocol`]): 2025-11-25 (an `initialize`
+//!   handshake) and 2026-07-28 (each request carries its version and client
+//!   capabilities in `_meta`) are told apart per message; the mediator's own
+//!   requests carry the envelope of the client request they serve.
+//!
+//! # Shape, and what later hosts plug in
+//! A [`Mediator`] is two pieces of state with different lifetimes:
+//! - [`Requests`](requests::Requests): the requests in flight and the ids
+//!   minted for them. It belongs to one *transport conversation*: a stdio
+//!   pipe here; for a transport keyed by HTTP stream (the Envoy filter) one
+//!   per stream, since each POST carries its own request and answer.
+//! - the pinning state (policy, options, [`Baseline`], re-list flags):
+//!   per *server identity*. A host that keeps baselines across runs (a pin
+//!   store) loads one with [`Mediator::with_baseline`] before the first
+//!   message and saves [`Mediator::baseline`] after each `listing` log
+//!   line; per-session pinning is the default (no store: the first listing
+//!   pins).
+//!
+//! Every decision takes `&mut Mediator` and one parsed message
+//! ([`Mediator::on_client_message`], [`Mediator::on_server_message`]) or one
+//! line of bytes (the `*_line` forms parse it with the strict parser first),
+//! so a transport that already framed a message (an HTTP body, an SSE
+//! event) calls the same code as the stdio proxy. The conformance cases in
+//! `conformance/mediation/` script conversations against this API; every
+//! host that wraps it can replay them.
+
+mod gate;
+mod listing;
+pub mod protocol;
+pub mod requests;
+
+#[cfg(test)]
+mod tests;
+
+use crate::json::{self, Number, Object, Value};
+use crate::jsonrpc::{code, error_response, method, reason, request_id};
+use crate::pinning::Baseline;
+use crate::{Finding, Policy, SanitizeOptions};
+use listing::Listing;
+use protocol::Protocol;
+use requests::{id_for_log, Pending, Requests};
+use std::fmt;
+
+/// Nesting accepted in one message. Above the engine's catalog cap (128) so
+/// deep tool results pass; bounded so a hostile line cannot exhaust the
+/// reader's stack (the parser checks depth before recursing).
+pub const MAX_DEPTH: usize = 512;
+
+/// Pages one listing may take before it is refused (a server that hands out
+/// cursors forever must not keep the client waiting forever).
+pub const MAX_PAGES: usize = 1000;
+
+pub use requests::{MAX_PENDING, MAX_PENDING_BYTES};
+
+/// Where a message goes.
+#[derive(Debug, PartialEq)]
+pub enum Out {
+    /// To the server (compact JSON text, one message).
+    Server(String),
+    /// To the client (compact JSON text, one message).
+    Client(String),
+    /// One log line (an object with `event` and `server`); the host adds the
+    /// time and writes it where its operator reads logs.
+    Log(Value),
+}
+
+/// A setting [`Mediator::new`] cannot work with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The prefix of minted ids must start with an ASCII letter and hold
+    /// only ASCII letters, digits, `-` and `_`: then `"<prefix>-<n>"` reads
+    /// as no number to any client (JavaScript's `ToNumber`, Python's
+    /// `int()`), so no minted id is ever loosely equal to a client's id.
+    IdPrefix { prefix: String },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::IdPrefix { prefix } => write!(
+                f,
+                "id prefix {prefix:?} must start with an ASCII letter and hold only letters, digits, '-' and '_'"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// One guarded conversation: one client, one server, one baseline.
+// Cloned by the property tests (one pinned session per case).
+#[derive(Clone)]
+pub struct Mediator {
+    policy: Policy,
+    opts: SanitizeOptions,
+    /// `None` until the first listing was served (or a stored one loaded).
+    baseline: Option<Baseline>,
+    requests: Requests,
+    protocol: Protocol,
+    /// Another list change came while the mediator's re-list was in flight:
+    /// its answer may predate the change, so re-list once more after it.
+    relist_again: bool,
+}
+
+/// A log field for a finding (`detail` is text for people, not API).
+pub fn finding_value(f: &Finding) -> Value {
+    let s = crate::jsonrpc::s;
+    crate::jsonrpc::obj([
+        ("kind", s(f.kind.id())),
+        ("severity", s(f.severity.id())),
+        ("tool", f.tool.as_deref().map_or(Value::Null, s)),
+        ("tool_index", f.tool_index.map_or(Value::Null, |i| Value::Number(Number::from_u64(i.into())))),
+        ("pointer", s(&f.pointer)),
+        ("action", s(f.action.id())),
+        ("detail", s(&f.detail)),
+    ])
+}
+
+pub(crate) fn n(x: u64) -> Value {
+    Value::Number(Number::from_u64(x))
+}
+
+pub(crate) use crate::jsonrpc::{obj, s};
+
+/// `params` of a message, as an object.
+pub(crate) fn params(m: &Value) -> Option<&Object> {
+    m.as_object().and_then(|o| o.get("params")).and_then(Value::as_object)
+}
+
+pub(crate) fn params_mut(m: &mut Value) -> Option<&mut Object> {
+    m.as_object_mut().and_then(|o| o.get_mut("params")).and_then(Value::as_object_mut)
+}
+
+/// A client message the mediator changes: a request (its id is replaced by
+/// a minted one) or a cancellation (it names a request id).
+fn client_acts_on(m: &Value) -> bool {
+    match (method(m), request_id(m)) {
+        (Some(_), Some(_)) => true,
+        (Some(m), None) => m == "notifications/cancelled",
+        (None, _) => false,
+    }
+}
+
+/// A server message the mediator acts on: a list change, anything without a
+/// method (a response, taken only under a pending minted id), and the
+/// notifications that name a request (a cancellation, a frame of a
+/// `subscriptions/listen` stream): their ids are minted ones.
+fn server_acts_on(m: &Value) -> bool {
+    match method(m) {
+        None => true,
+        Some("notifications/tools/list_changed" | "notifications/cancelled") => true,
+        Some(_) => protocol::subscription_id(m).is_some(),
+    }
+}
+
+impl Mediator {
+    /// A conversation with no baseline yet. `id_prefix` starts every id the
+    /// mediator mints (`"<id_prefix>-<n>"`); a host makes it unique per
+    /// conversation (the stdio proxy: process id and start time).
+    pub fn new(policy: Policy, opts: SanitizeOptions, id_prefix: &str) -> Result<Mediator, ConfigError> {
+        let ok = id_prefix.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+            && id_prefix.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !ok {
+            return Err(ConfigError::IdPrefix { prefix: id_prefix.to_string() });
+        }
+        Ok(Mediator {
+            policy,
+            opts,
+            baseline: None,
+            requests: Requests::new(id_prefix.to_string()),
+            protocol: Protocol::default(),
+            relist_again: false,
+        })
+    }
+
+    /// Starts from a baseline kept elsewhere (a pin store): the first listing
+    /// is compared with it instead of pinned afresh, and calls are gated by it
+    /// before any listing.
+    pub fn with_baseline(mut self, baseline: Baseline) -> Mediator {
+        self.baseline = Some(baseline);
+        self
+    }
+
+    /// The current baseline (what a pin store saves after a listing).
+    pub fn baseline(&self) -> Option<&Baseline> {
+        self.baseline.as_ref()
+    }
+
+    /// The conversation was closed by drift (`error` + `invalidate`): the
+    /// reason, shown to people.
+    pub fn dead(&self) -> Option<&str> {
+        self.baseline.as_ref().and_then(|b| b.invalidated.as_deref())
+    }
+
+    fn log(&self, event: &str, fields: Vec<(&str, Value)>) -> Out {
+        let mut o = Object::with_capacity(fields.len() + 2);
+        o.insert("event", s(event));
+        o.insert("server", self.opts.server.as_deref().map_or(Value::Null, s));
+        for (k, v) in fields {
+            o.insert(k, v);
+        }
+        Out::Log(Value::Object(o))
+    }
+
+    // ---- client → server -------------------------------------------------
+
+    /// One line (one message's bytes) from the client.
+    pub fn on_client_line(&mut self, line: &[u8]) -> Vec<Out> {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return Vec::new();
+        }
+        let value = match crate::jsonrpc::parse_message(line, MAX_DEPTH) {
+            Ok(v) => v,
+            Err((_, why)) => return self.client_unreadable(&why),
+        };
+        let text = String::from_utf8_lossy(line).trim_end().to_string();
+        self.client_value(value, Some(text))
+    }
+
+    /// What the client gets for a message the mediator cannot read (also for
+    /// a transport that refused it before parsing, e.g. over its size cap).
+    pub fn client_unreadable(&self, why: &str) -> Vec<Out> {
+        // Not forwarded: a tools/call the gate cannot read must not reach
+        // the server through a parser disagreement.
+        let msg = format!("mcp-guard: the message is not strict JSON ({why})");
+        vec![
+            Out::Client(error_response(&Value::Null, code::PARSE_ERROR, &msg, None)),
+            self.log("client-line-refused", vec![("reason", s(why))]),
+        ]
+    }
+
+    /// One parsed message (or batch) from the client.
+    pub fn on_client_message(&mut self, value: Value) -> Vec<Out> {
+        self.client_value(value, None)
+    }
+
+    fn client_value(&mut self, value: Value, text: Option<String>) -> Vec<Out> {
+        match value {
+            Value::Array(items) if items.iter().any(client_acts_on) => {
+                items.into_iter().flat_map(|m| self.client_message(m)).collect()
+            }
+            Value::Object(_) if client_acts_on(&value) => self.client_message(value),
+            // Notifications, answers to the server's own requests (their ids
+            // are the server's), anything else the mediator has no part in.
+            other => vec![Out::Server(text.unwrap_or_else(|| json::write_compact(&other)))],
+        }
+    }
+
+    /// One message from the client.
+    fn client_message(&mut self, msg: Value) -> Vec<Out> {
+        let Some(method) = method(&msg) else { return vec![Out::Server(json::write_compact(&msg))] };
+        let Some(id) = request_id(&msg) else {
+            if method == "notifications/cancelled" {
+                return self.cancel(msg);
+            }
+            return vec![Out::Server(json::write_compact(&msg))];
+        };
+        if self.requests.full() {
+            let message = format!(
+                "mcp-guard: too many requests wait for the server's answer (at most {MAX_PENDING}, \
+                 {MAX_PENDING_BYTES} bytes of ids and methods)"
+            );
+            return vec![
+                Out::Client(error_response(id, code::INVALID_REQUEST, &message, Some(reason("too-many-pending")))),
+                self.log("request-refused", vec![("reason", s("too-many-pending")), ("method", s(method))]),
+            ];
+        }
+        let version = self.protocol.on_client_request(&msg);
+        match method {
+            "tools/list" => {
+                if let Some(why) = self.dead() {
+                    let message = format!("mcp-guard: {why}");
+                    return vec![Out::Client(error_response(
+                        id,
+                        code::REFUSED,
+                        &message,
+                        Some(reason("session-invalidated")),
+                    ))];
+                }
+                let cursor = params(&msg).and_then(|p| p.get("cursor"));
+                if cursor.is_some_and(|c| *c != Value::Null) {
+                    let message = "mcp-guard: unknown cursor (the proxy serves the whole catalog in one page)";
+                    return vec![Out::Client(error_response(
+                        id,
+                        code::INVALID_PARAMS,
+                        message,
+                        Some(reason("invalid-cursor")),
+                    ))];
+                }
+                let listing = Listing::new(Some(id.clone()), version, protocol::envelope(&msg));
+                vec![self.forward(msg, Pending::Page(listing))]
+            }
+            "tools/call" => self.gate(msg),
+            _ => {
+                let p = Pending::Request { client_id: id.clone(), method: method.to_string(), tool: None };
+                vec![self.forward(msg, p)]
+            }
+        }
+    }
+
+    /// Sends a client's request upstream under a minted id, remembering whose
+    /// it is.
+    fn forward(&mut self, mut msg: Value, p: Pending) -> Out {
+        let minted = self.requests.mint();
+        if let Some(o) = msg.as_object_mut() {
+            o.insert("id", Value::String(minted.clone()));
+        }
+        self.requests.insert(minted, p);
+        Out::Server(json::write_compact(&msg))
+    }
+
+    /// `notifications/cancelled` from the client names the client's id: sent
+    /// on under the minted id, and the request is forgotten (its answer, if
+    /// it still comes, is dropped). A cancellation of nothing pending is
+    /// dropped: forwarding it would hand the server a client id.
+    fn cancel(&mut self, mut msg: Value) -> Vec<Out> {
+        let Some(target) = params(&msg).and_then(|p| p.get("requestId")).cloned() else {
+            return vec![self.log("cancel-dropped", vec![("reason", s("no params.requestId"))])];
+        };
+        let minted = self.requests.pending_for_client_id(&target);
+        if minted.is_empty() {
+            return vec![self.log(
+                "cancel-dropped",
+                vec![("reason", s("no pending request has this id")), ("request", id_for_log(Some(&target)))],
+            )];
+        }
+        let mut out = Vec::new();
+        for m in minted {
+            self.requests.remove(&m);
+            if let Some(p) = params_mut(&mut msg) {
+                p.insert("requestId", Value::String(m));
+            }
+            out.push(Out::Server(json::write_compact(&msg)));
+        }
+        out
+    }
+
+    // ---- server → client -------------------------------------------------
+
+    /// One line (one message's bytes) from the server.
+    pub fn on_server_line(&mut self, line: &[u8]) -> Vec<Out> {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return Vec::new();
+        }
+        let value = match crate::jsonrpc::parse_message(line, MAX_DEPTH) {
+            Ok(v) => v,
+            // Cannot be a valid MCP message; passing it on would let the
+            // client's parser read something the engine never saw.
+            Err((_, why)) => return vec![self.server_unreadable(&why, line.len())],
+        };
+        let text = String::from_utf8_lossy(line).trim_end().to_string();
+        self.server_value(value, Some(text), line.len())
+    }
+
+    /// The log line for a server message the mediator cannot read (also for
+    /// a transport that dropped it before parsing, e.g. over its size cap).
+    pub fn server_unreadable(&self, why: &str, bytes: usize) -> Out {
+        self.log("server-line-dropped", vec![("reason", s(why)), ("bytes", n(bytes as u64))])
+    }
+
+    /// One parsed message (or batch) from the server.
+    pub fn on_server_message(&mut self, value: Value) -> Vec<Out> {
+        self.server_value(value, None, 0)
+    }
+
+    fn server_value(&mut self, value: Value, text: Option<String>, bytes: usize) -> Vec<Out> {
+        match value {
+            Value::Array(items) if items.iter().any(server_acts_on) => {
+                items.into_iter().flat_map(|m| self.server_message(m, None)).collect()
+            }
+            Value::Array(_) => vec![Out::Client(text.unwrap_or_else(|| json::write_compact(&value)))],
+            Value::Object(_) => self.server_message(value, text),
+            // A bare number, string, … is no JSON-RPC message.
+            _ => vec![self.server_unreadable("not a JSON-RPC message", bytes)],
+        }
+    }
+
+    fn server_message(&mut self, mut msg: Value, line: Option<String>) -> Vec<Out> {
+        if let Some(m) = method(&msg) {
+            // Requests from the server (sampling, elicitation, roots) and
+            // notifications (progress, logging…) pass untouched: their ids
+            // are the server's, and the client answers under them. Those
+            // that name one of the mediator's requests are renamed.
+            let list_changed = m == "notifications/tools/list_changed";
+            let renamed = self.rename_for_client(&mut msg);
+            let pass = Out::Client(match (renamed, line) {
+                (false, Some(l)) => l,
+                _ => json::write_compact(&msg),
+            });
+            let mut out = vec![pass];
+            if list_changed {
+                out.extend(self.relist());
+            }
+            return out;
+        }
+        // A response (or no message at all): taken only under a pending
+        // minted id, exactly.
+        let id = msg.as_object().and_then(|o| o.get("id")).cloned();
+        if let Some(Value::String(k)) = &id {
+            if let Some(p) = self.requests.remove(k) {
+                return match p {
+                    Pending::Page(listing) => self.page(listing, msg),
+                    Pending::Request { client_id, method, tool } => {
+                        let mut out = Vec::new();
+                        if method == "initialize" {
+                            self.protocol.on_initialize_result(&msg);
+                        }
+                        if method == "tools/call" && protocol::input_required(&msg) {
+                            // Passed: the client answers the server's input
+                            // requests with a new tools/call, gated again.
+                            out.push(self.log(
+                                "call-input-required",
+                                vec![
+                                    ("tool", tool.as_deref().map_or(Value::Null, s)),
+                                    ("request", id_for_log(Some(&client_id))),
+                                ],
+                            ));
+                        }
+                        if let Some(o) = msg.as_object_mut() {
+                            o.insert("id", client_id);
+                        }
+                        out.insert(0, Out::Client(json::write_compact(&msg)));
+                        out
+                    }
+                };
+            }
+        }
+        self.stray_response(id.as_ref())
+    }
+
+    /// A server notification naming one of the mediator's requests by its
+    /// minted id gets the client's id instead: a cancellation (in 2026-07-28
+    /// the end of a `subscriptions/listen` stream; the request is forgotten)
+    /// and a frame of a listen stream (`_meta`
+    /// `io.modelcontextprotocol/subscriptionId`, by which the client routes
+    /// it). Returns whether the message changed. Other ids are left as they
+    /// are: even one that guesses a client's id only routes a notification
+    /// (a level trigger or a stream's end, never a result), so nothing the
+    /// engine guards reaches the client through it.
+    fn rename_for_client(&mut self, msg: &mut Value) -> bool {
+        let mut changed = false;
+        if method(msg) == Some("notifications/cancelled") {
+            let target = params(msg).and_then(|p| p.get("requestId")).and_then(Value::as_str).map(str::to_string);
+            if let Some(p) = target.and_then(|t| self.requests.remove(&t)) {
+                if let (Some(c), Some(params)) = (p.client_id().cloned(), params_mut(msg)) {
+                    params.insert("requestId", c);
+                    changed = true;
+                }
+            }
+        }
+        if let Some(sub) = protocol::subscription_id(msg).and_then(Value::as_str).map(str::to_string) {
+            if let Some(c) = self.requests.get(&sub).and_then(Pending::client_id).cloned() {
+                changed |= protocol::set_subscription_id(msg, c);
+            }
+        }
+        changed
+    }
+
+    /// A server message without a method whose id is no pending minted id:
+    /// never forwarded (a client might take it for one of its requests).
+    fn stray_response(&mut self, id: Option<&Value>) -> Vec<Out> {
+        if id.is_some_and(|id| self.requests.minted(id)) {
+            let why = "a second answer for a request already answered, refused or cancelled";
+            return vec![self.log(
+                "response-dropped",
+                vec![("reason", s("duplicate-response")), ("id", id_for_log(id)), ("message", s(why))],
+            )];
+        }
+        // The server answered under a client's id, exactly or as a client
+        // would match it: it guessed the id (it never saw it as a request
+        // id). That request fails now, so the client never waits on an
+        // answer the mediator would drop, nor takes this one for it.
+        let guessed = id.map(|id| self.requests.guessed(id)).unwrap_or_default();
+        let mut out = vec![self.log(
+            "response-dropped",
+            vec![
+                ("reason", s(if guessed.is_empty() { "unknown-response-id" } else { "id-mismatch" })),
+                ("id", id_for_log(id)),
+            ],
+        )];
+        for k in guessed {
+            let Some(p) = self.requests.remove(&k) else { continue };
+            let Some(client_id) = p.client_id().cloned() else { continue };
+            let method = p.method().to_string();
+            let message = format!(
+                "mcp-guard: the server answered {method} under an id it was not sent for this request; \
+                 the answer was dropped"
+            );
+            out.push(Out::Client(error_response(
+                &client_id,
+                code::UNUSABLE_CATALOG,
+                &message,
+                Some(reason("id-mismatch")),
+            )));
+            let guarded = matches!(method.as_str(), "tools/list" | "tools/call");
+            out.push(self.log(
+                "request-failed",
+                vec![
+                    ("reason", s("id-mismatch")),
+                    ("request", id_for_log(Some(&client_id))),
+                    ("method", s(&method)),
+                    ("guarded", Value::Bool(guarded)),
+                ],
+            ));
+        }
+        out
+    }
+}
