@@ -25,7 +25,7 @@
 //! f64, the same on every run of one build):
 //!
 //! ```sh
-//! cargo test --release --test search_eval -- --ignored --nocapture
+//! cargo test --test search_eval -- --ignored --nocapture
 //! ```
 
 #[path = "../testdata/testdata.rs"]
