@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     // The pipeline's stages.
     &["stages"],
     // What runs the stages and what hosts call.
-    &["pipeline", "pinning", "discovery", "jsonrpc", "lib"],
+    &["pipeline", "pinning", "discovery", "jsonrpc", "mediate", "lib"],
 ];
 
 fn layer(module: &str) -> Option<usize> {

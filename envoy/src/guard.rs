@@ -2,7 +2,7 @@
 //! matter, what a `tools/list` answer becomes, what happens to a
 //! `tools/call`. Every rule is the engine's (`pinning::{pin, compare,
 //! check_call}`); this module only reads and writes JSON-RPC envelopes, the
-//! same way `mcp-guard proxy` does (cli/src/proxy/session.rs), with the same
+//! same way `mcp-guard proxy` does (through the engine's `mediate` module; this filter is its next transport), with the same
 //! error codes and `data.reason` ids.
 
 use crate::config::FilterConfig;
