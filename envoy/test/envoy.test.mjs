@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { upstream, envoy, connect, stopAll, wasmFilter, ENVOY, WASM } from "./harness.mjs";
+import { upstream, envoy, connect, stopAll, wasmFilter, rejects, ENVOY, WASM } from "./harness.mjs";
 
 const GUARD = {
   policy: { core: { tool_poisoning: { mode: "block" }, tool_definition_pinning: { mode: "block" } } },
@@ -41,16 +41,6 @@ before(async () => {
 after(() => stopAll());
 
 const stats = async (up) => (await fetch(`http://127.0.0.1:${up.port}/stats`)).json();
-
-async function rejects(p, check) {
-  try {
-    await p;
-  } catch (e) {
-    check(e);
-    return e;
-  }
-  assert.fail("expected a rejection");
-}
 
 for (const mode of ["sse", "json"]) {
   test(`${mode}: poisoned tool hidden from the listing, clean tools served`, async () => {

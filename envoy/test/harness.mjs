@@ -12,6 +12,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Awaits `p`, which must reject; runs `check` on the error and returns it. */
+export async function rejects(p, check) {
+  try {
+    await p;
+  } catch (e) {
+    check(e);
+    return e;
+  }
+  throw new Error("expected a rejection");
+}
+
 export const ENVOY = process.env.ENVOY_BIN || "envoy";
 export const WASM = process.env.MCP_GUARD_ENVOY_WASM;
 

@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { upstream, envoy, stopAll } from "./harness.mjs";
+import { upstream, envoy, stopAll, rejects } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VARIANTS = Number(spawnSync(process.execPath, [path.join(here, "hostile-ids.mjs"), "0", "--count"], { encoding: "utf8" }).stdout);
@@ -53,16 +53,6 @@ async function connect(listener, query) {
 function neverSawThePoison({ seen, errors }) {
   for (const m of seen) assert.ok(!m.includes(POISON), `the client received the raw catalog: ${m}`);
   for (const e of errors) assert.ok(!e.includes(POISON), `the client reported the raw catalog: ${e}`);
-}
-
-async function rejects(p, check) {
-  try {
-    await p;
-  } catch (e) {
-    check(e);
-    return e;
-  }
-  assert.fail("expected a rejection");
 }
 
 for (const sse of [0, 1]) {
