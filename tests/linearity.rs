@@ -41,3 +41,30 @@ fn every_scanner_grows_linearly_with_hostile_input() {
     }
     assert!(bad.is_empty(), "superlinear scans:\n{}", bad.join("\n"));
 }
+
+/// Text in dropped keywords is read by the detector up to 64 KiB a tool:
+/// forty tools with 60 KiB of a trigger prefix each in an `x-` keyword
+/// (40 tools × 64 KiB took 36 s when the URL scan was quadratic) cost about
+/// four times forty tools with 15 KiB each.
+#[test]
+fn dropped_keywords_of_many_tools_are_read_in_linear_time() {
+    let policy = mcp_guard::Policy::default();
+    let catalog_of = |text: &str| {
+        let tools: Vec<String> = (0..40)
+            .map(|i| {
+                let t = serde_json::to_string(text).unwrap();
+                format!(r#"{{"name":"t{i}","description":"d","inputSchema":{{"type":"object","x-note":{t}}}}}"#)
+            })
+            .collect();
+        format!(r#"{{"tools":[{}]}}"#, tools.join(","))
+    };
+    for (unit, tail) in [("http://x.example/", " ?{chat}"), ("![", "](http://x)"), ("<span hidden>", ""), ("http", "?")] {
+        let (small, large) = (catalog_of(&fill(unit, tail, 15 * 1024)), catalog_of(&fill(unit, tail, 60 * 1024)));
+        let grows_linearly = (0..3).any(|_| {
+            let t1 = best_time(&policy, &small, 3);
+            let t4 = best_time(&policy, &large, 3);
+            t4 <= t1 * 10 + std::time::Duration::from_millis(25)
+        });
+        assert!(grows_linearly, "{unit}: 60 KiB a tool cost over 10x 15 KiB a tool");
+    }
+}
