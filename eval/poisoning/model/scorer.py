@@ -16,8 +16,8 @@ Pipeline for one tool:
      bigrams, character 3-5-grams, structural markers, field kind;
   5. a segment's contribution is the sum of its features' weights (counts, not
      presence, so that the score of a span of segments is the sum of their
-     contributions); a string's score is bias + the best contiguous span of
-     segments (Kadane), so a payload appended to a long benign description is
+     contributions); a string's score is bias + the best span of one or two
+     consecutive segments, so a payload appended to a long benign description is
      not diluted by it;
   6. the tool's score is the max over its strings and their variants; a
      "sum" mode adds the positive spans of all strings of the tool (a payload
@@ -303,11 +303,20 @@ def string_units(field, text, cfg):
     return out
 
 
-def kadane(contribs):
-    """Best sum of a non-empty contiguous run."""
+WINDOW = 2  # segments per scored span: the training rows are spans of 1 or 2
+
+
+def best_span(contribs):
+    """Best sum over spans of 1..WINDOW consecutive segments.
+
+    Bounded like the training rows: an unbounded best run (Kadane) let long
+    benign documentation add up many mildly positive sentences (an out-of-fold
+    real server reached logit 52 on the development part)."""
     best = None
-    cur = 0
-    for c in contribs:
-        cur = c if cur <= 0 else cur + c
-        best = cur if best is None or cur > best else best
+    for i in range(len(contribs)):
+        acc = 0
+        for j in range(i, min(i + WINDOW, len(contribs))):
+            acc += contribs[j]
+            if best is None or acc > best:
+                best = acc
     return 0 if best is None else best

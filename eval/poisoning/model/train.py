@@ -30,6 +30,7 @@ import os
 import subprocess
 import sys
 import time
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
@@ -135,12 +136,25 @@ def carrier_segments(fz):
     return segs
 
 
+def group_of(lab):
+    """Cross-validation group: a phrasing family (all its languages) or a benign tool."""
+    if lab["kind"] == "poisoned":
+        return "family:" + lab["family"]
+    if str(lab.get("topic", "")).startswith("carrier:"):
+        return None
+    return "benign:" + lab["id"]
+
+
+def fold_of(group, k):
+    return None if group is None else zlib.crc32(group.encode()) % k
+
+
 def build_training(items, real, fz):
     """Rows of (bucket list, label); deduplicated by content."""
     benign_segs = carrier_segments(fz)
     rows = {}
 
-    def add_rows(buckets, segs, labels, field, vkind):
+    def add_rows(buckets, segs, labels, field, vkind, group):
         n = len(segs)
         for i in range(n):
             for j in (i, i + 1):
@@ -155,12 +169,17 @@ def build_training(items, real, fz):
                     continue
                 key = (field, vkind, tuple(segs[i:j + 1]))
                 if key not in rows:
-                    rows[key] = ([b for k in range(i, j + 1) for b in buckets[k]], lab)
+                    rows[key] = ([b for k in range(i, j + 1) for b in buckets[k]], lab, group)
 
-    def benign_tool(tool):
+    def benign_tool(tool, group):
         for field, text in scorer.strings_of_tool(tool):
             for vkind, buckets, segs in fz.units(field, text):
-                add_rows(buckets, segs, [0] * len(segs), scorer.field_group(field), vkind)
+                add_rows(buckets, segs, [0] * len(segs), scorer.field_group(field), vkind, group)
+
+    # the clean carriers come first: every poisoned item contains one, so they
+    # stay in the training part of every fold (group None)
+    for _server, tool in CARRIERS:
+        benign_tool(tool, None)
 
     n_pos_items = 0
     for lab, tools in items:
@@ -168,7 +187,7 @@ def build_training(items, real, fz):
             continue  # the held-back part is never read for fitting
         if lab["kind"] == "benign":
             for t in tools:
-                benign_tool(t)
+                benign_tool(t, group_of(lab))
             continue
         want = "orig" if lab["encoding"] == "none" or not fz.cfg["decode"] else ENC_VARIANT[lab["encoding"]]
         got = False
@@ -182,23 +201,23 @@ def build_training(items, real, fz):
                     labels = [0 if s in benign_segs else 1 for s in segs]
                     if 1 in labels:
                         got = True
-                        add_rows(buckets, segs, labels, scorer.field_group(field), vkind)
+                        add_rows(buckets, segs, labels, scorer.field_group(field), vkind, group_of(lab))
         n_pos_items += got
     for _f, held, tools in real:
         if not held:
             for t in tools:
-                benign_tool(t)
+                benign_tool(t, "real:" + _f)
     keys = sorted(rows, key=lambda k: repr(k))
     return [rows[k] for k in keys], n_pos_items
 
 
-def train(rows, bits):
+def train(rows, bits, l2):
     nb = 1 << bits
     indptr = np.zeros(len(rows) + 1, dtype=np.int64)
-    indptr[1:] = np.cumsum([len(b) for b, _ in rows])
-    idx = np.fromiter((x for b, _ in rows for x in b), dtype=np.int64, count=int(indptr[-1]))
+    indptr[1:] = np.cumsum([len(r[0]) for r in rows])
+    idx = np.fromiter((x for r in rows for x in r[0]), dtype=np.int64, count=int(indptr[-1]))
     rowid = np.repeat(np.arange(len(rows)), np.diff(indptr))
-    y = np.array([l for _, l in rows], dtype=np.float64)
+    y = np.array([r[1] for r in rows], dtype=np.float64)
     npos, nneg = y.sum(), len(y) - y.sum()
     sw = np.where(y == 1, 0.5 / npos, 0.5 / nneg)  # balanced classes, mean loss
     w = np.zeros(nb)
@@ -209,7 +228,7 @@ def train(rows, bits):
         z = np.bincount(rowid, weights=w[idx], minlength=len(rows)) + b
         p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
         r = (p - y) * sw
-        g = np.bincount(idx, weights=r[rowid], minlength=nb) + L2 * w
+        g = np.bincount(idx, weights=r[rowid], minlength=nb) + l2 * w
         gb = r.sum()
         m = b1 * m + (1 - b1) * g
         v = b2 * v + (1 - b2) * g * g
@@ -239,7 +258,7 @@ def string_score(fz, wq, field, text):
         contribs = [sum(int(wq[x]) for x in bl) for bl in buckets]
         if not contribs:
             continue
-        k = scorer.kadane(contribs)
+        k = scorer.best_span(contribs)
         if best is None or k > best:
             best, bestk = k, vkind
     return (best if best is not None else -(1 << 30)), bestk
@@ -280,14 +299,47 @@ def evaluate(items, real, fz, wq, bias):
     return res
 
 
-def report(res, mode, scale):
-    """Thresholds from the development part only; figures for both parts."""
-    dev_benign = [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] == "dev"]
-    dev_real = [r[mode] for r in res["real"] if not r["held"]]
-    t_block = max(dev_benign + dev_real) + 1  # 0 dev benign at >= t_block
-    t_flag = 0  # p = 0.5
-    out = {"mode": mode, "t_flag": t_flag, "t_block": t_block, "t_block_logit": t_block / scale}
-    for name, t in (("flag", t_flag), ("block", t_block)):
+def oof_scores(items, real, fz, rows, bits, l2, k):
+    """Out-of-fold logits of every development item and development real tool."""
+    out = {"items": [], "real": []}
+    for f in range(k):
+        tr = [r for r in rows if fold_of(r[2], k) != f]
+        w, b, _ = train(tr, bits, l2)
+        wq, bq, scale = quantize(w, b)
+        its = [(lab, tools) for lab, tools in items
+               if lab["part"] == "dev" and group_of(lab) is not None and fold_of(group_of(lab), k) == f]
+        rl = [(name, held, tools) for name, held, tools in real if not held and fold_of("real:" + name, k) == f]
+        res = evaluate(its, rl, fz, wq, bq)
+        for part in ("items", "real"):
+            for r in res[part]:
+                r["max"] /= scale
+                r["sum"] /= scale
+                out[part].append(r)
+    return out
+
+
+def thresholds(oof, mode, res, scale):
+    """All from the development part: out-of-fold logits, and in-sample ints."""
+    ben = sorted([r[mode] for r in oof["items"] if r["kind"] == "benign"] + [r[mode] for r in oof["real"]])
+    pos = [r[mode] for r in oof["items"] if r["kind"] == "poisoned"]
+    t_flag = ben[int(0.99 * len(ben))]  # <= 1% of dev benign (out of fold) at or above
+    t_block = ben[-1]
+    ins = [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] == "dev"] + \
+          [r[mode] for r in res["real"] if not r["held"]]
+    return {
+        "flag": int(t_flag * scale) + 1,
+        "block": int(t_block * scale) + 1,
+        "block_in_sample": max(ins) + 1,
+        "oof": {"benign_n": len(ben), "flag_logit": t_flag, "block_logit": t_block,
+                "dev_recall_at_flag": pct(sum(p > t_flag for p in pos), len(pos)),
+                "dev_recall_at_block": pct(sum(p > t_block for p in pos), len(pos))},
+    }
+
+
+def report(res, mode, ths):
+    out = {"mode": mode, "thresholds": ths}
+    for name in ("flag", "block", "block_in_sample"):
+        t = ths[name]
         fig = {}
         for part in ("dev", "held"):
             P = [r for r in res["items"] if r["kind"] == "poisoned" and r["part"] == part]
@@ -296,10 +348,10 @@ def report(res, mode, scale):
             d = {"recall": pct(sum(r[mode] >= t for r in P), len(P)),
                  "hard_benign_fp": pct(sum(r[mode] >= t for r in B), len(B)),
                  "real_fp": pct(sum(r[mode] >= t for r in R), len(R))}
-            for key in ("class", "language", "location", "encoding"):
+            for key in ("class", "language", "location", "encoding", "decode_hint"):
                 groups = {}
                 for r in P:
-                    g = groups.setdefault(r[key], [0, 0])
+                    g = groups.setdefault(str(r[key]), [0, 0])
                     g[0] += r[mode] >= t
                     g[1] += 1
                 d["by_" + key] = {k: pct(*groups[k]) for k in sorted(groups)}
@@ -314,6 +366,8 @@ def main():
     ap.add_argument("--config", default="full", choices=sorted(CONFIGS))
     ap.add_argument("--all-configs", action="store_true")
     ap.add_argument("--bits", type=int, default=18)
+    ap.add_argument("--l2", type=float, default=L2)
+    ap.add_argument("--folds", type=int, default=4)
     ap.add_argument("--set", default="/tmp/poisoning-eval-scorer", help="where the generated set is (made if missing)")
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--export", action="store_true", help="write weights.bin + weights.json")
@@ -321,35 +375,44 @@ def main():
     items = load_set(a.set)
     real = real_servers()
     os.makedirs(a.out, exist_ok=True)
-    configs = sorted(CONFIGS, key=list(CONFIGS).index) if a.all_configs else [a.config]
-    summary = {}
+    configs = list(CONFIGS) if a.all_configs else [a.config]
     for name in configs:
         t0 = time.time()
         fz = Featurizer(CONFIGS[name], a.bits)
         rows, npi = build_training(items, real, fz)
         t1 = time.time()
-        w, b, info = train(rows, a.bits)
+        oof = oof_scores(items, real, fz, rows, a.bits, a.l2, a.folds)
         t2 = time.time()
+        with open(os.path.join(a.set, "%s-b%d-l2%g.oof.jsonl" % (name, a.bits, a.l2)), "w", encoding="utf-8") as fh:
+            for r in oof["items"] + oof["real"]:
+                fh.write(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n")
+        w, b, info = train(rows, a.bits, a.l2)
         wq, bq, scale = quantize(w, b)
         res = evaluate(items, real, fz, wq, bq)
         t3 = time.time()
-        info.update({"config": name, "bits": a.bits, "positive_items_used": npi, "scale": scale, "bias_q": bq,
+        info.update({"config": name, "bits": a.bits, "l2": a.l2, "iters": ITERS, "folds": a.folds,
+                     "positive_items_used": npi, "scale": scale, "bias_q": bq,
                      "nonzero_buckets": int((wq != 0).sum()),
-                     "seconds": {"features": round(t1 - t0, 1), "train": round(t2 - t1, 1), "eval": round(t3 - t2, 1)},
-                     "real_held_servers": sorted(f for f, h, _ in real if h)})
-        rep = {"info": info, "max": report(res, "max", scale), "sum": report(res, "sum", scale)}
-        tag = "%s-b%d" % (name, a.bits)
+                     "seconds": {"features": round(t1 - t0, 1), "cv": round(t2 - t1, 1), "final": round(t3 - t2, 1)},
+                     "real_held_servers": sorted(f for f, h, _ in real if h),
+                     "real_tools": {"dev": sum(len(t) for _, h, t in real if not h), "held": sum(len(t) for _, h, t in real if h)}})
+        rep = {"info": info}
+        for mode in ("max", "sum"):
+            rep[mode] = report(res, mode, thresholds(oof, mode, res, scale))
+        tag = "%s-b%d-l2%g" % (name, a.bits, a.l2)
         with open(os.path.join(a.out, tag + ".json"), "w", encoding="utf-8") as fh:
             json.dump(rep, fh, indent=1, sort_keys=True, ensure_ascii=False)
-        with open(os.path.join(a.out, tag + ".scores.jsonl"), "w", encoding="utf-8") as fh:
+            fh.write("\n")
+        with open(os.path.join(a.set, tag + ".scores.jsonl"), "w", encoding="utf-8") as fh:
             for r in res["items"] + res["real"]:
                 fh.write(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n")
-        summary[tag] = rep
-        m = rep["max"]
-        print("%-22s rows=%d  held recall flag %s block %s | held real FP %s / %s | held hard FP %s / %s | t_block=%.2f" % (
-            tag, info["rows"], m["flag"]["held"]["recall"], m["block"]["held"]["recall"], m["flag"]["held"]["real_fp"],
-            m["block"]["held"]["real_fp"], m["flag"]["held"]["hard_benign_fp"], m["block"]["held"]["hard_benign_fp"],
-            m["t_block_logit"]), flush=True)
+        for mode in ("max", "sum"):
+            m = rep[mode]
+            print("%-34s %s held: recall flag %s block %s (in-sample t %s) | real FP %s / %s | hard FP %s / %s | dev OOF %s / %s" % (
+                tag, mode, m["flag"]["held"]["recall"], m["block"]["held"]["recall"], m["block_in_sample"]["held"]["recall"],
+                m["flag"]["held"]["real_fp"], m["block"]["held"]["real_fp"], m["flag"]["held"]["hard_benign_fp"],
+                m["block"]["held"]["hard_benign_fp"], m["thresholds"]["oof"]["dev_recall_at_flag"],
+                m["thresholds"]["oof"]["dev_recall_at_block"]), flush=True)
         if a.export and name == "full":
             export(wq, bq, scale, a.bits, rep)
 
@@ -362,7 +425,7 @@ def export(wq, bq, scale, bits, rep):
     meta = {
         "format": "int16 little-endian, one per bucket, bucket = crc32(utf8(feature)) & (2^bits - 1)",
         "bits": bits, "buckets": 1 << bits, "scale": scale, "bias": bq,
-        "threshold_flag": rep["max"]["t_flag"], "threshold_block": rep["max"]["t_block"],
+        "threshold_flag": rep["max"]["thresholds"]["flag"], "threshold_block": rep["max"]["thresholds"]["block"],
         "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config)",
         "max_chars": scorer.MAX_CHARS, "max_segments": scorer.MAX_SEGMENTS,
     }
