@@ -1,0 +1,438 @@
+#!/usr/bin/env python3
+"""Train and evaluate the learned poisoning scorer (prototype, research only).
+
+    python3 eval/poisoning/model/train.py [--config full] [--bits 18] [--export]
+                                          [--out DIR] [--all-configs]
+
+Trains a logistic regression over hashed features of the model-visible strings
+of tools (scorer.py), ONLY on:
+  - the development part of eval/poisoning (regenerated with generate.py --check),
+  - the hard benign tools of the development part (incl. the 32 clean carriers),
+  - the real tools of testdata/catalogs whose server is not held out here
+    (REAL_HELD below is chosen by a hash of the file name, not by looking).
+The held-back part of eval/poisoning and the held-out real servers are scored
+only after training, with the weights and thresholds fixed, for the report.
+
+numpy is needed only for the full-batch gradient (a sparse matrix-vector
+product over ~10^5 examples x 2^18 buckets, 400 times): pure Python would take
+hours. The script makes its own venv (SCORER_VENV, default
+$CARGO_TARGET_DIR/tools/scorer-venv or ~/.cache/mcp-guard/scorer-venv) with a
+pinned numpy and re-runs itself there. Feature extraction, scoring and the
+evaluation use the standard library and integers only.
+
+Deterministic: no randomness at all (full-batch Adam from zero weights, fixed
+iteration count); the exported weights are int16 with a fixed scale.
+"""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+NUMPY = "numpy==2.4.6"
+
+
+def ensure_numpy():
+    try:
+        import numpy  # noqa: F401
+        return
+    except ImportError:
+        pass
+    venv = os.environ.get("SCORER_VENV")
+    if not venv:
+        tgt = os.environ.get("CARGO_TARGET_DIR")
+        venv = os.path.join(tgt, "tools", "scorer-venv") if tgt else os.path.expanduser("~/.cache/mcp-guard/scorer-venv")
+    py = os.path.join(venv, "bin", "python")
+    if not os.path.exists(py):
+        subprocess.check_call([sys.executable, "-m", "venv", venv])
+        subprocess.check_call([py, "-m", "pip", "install", "-q", NUMPY])
+    if os.path.realpath(sys.prefix) == os.path.realpath(venv):
+        sys.exit("numpy missing in " + venv)
+    os.execv(py, [py] + sys.argv)
+
+
+ensure_numpy()
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(REPO, "eval", "poisoning"))
+import scorer  # noqa: E402
+from carriers import CARRIERS  # noqa: E402
+
+CONFIGS = {
+    "words": {"words": True, "chars": False, "struct": False, "decode": False},
+    "words+chars": {"words": True, "chars": True, "struct": False, "decode": False},
+    "words+chars+struct": {"words": True, "chars": True, "struct": True, "decode": False},
+    "full": {"words": True, "chars": True, "struct": True, "decode": True},
+}
+ENC_VARIANT = {"base64": "base64", "hex": "hex", "url": "url", "html_entities": "entities", "rot13": "rot13",
+               "leet": "leet", "spaced": "spaced", "reversed": "reversed", "unicode_tags": "tags"}
+# Strings the generator adds around a payload (a parameter for the stolen data,
+# a home for string-only locations): neither poison nor benign evidence.
+FILLER = {"optional.", "optional label", "processing mode", "result text", "return more detail", "standard",
+          "options", "mode", "label", "result", "verbose", "context", "notes", "sidenote", "metadata",
+          "session info", "debug info", "extra", "client context", "trace", "client version", "schema version",
+          "source", "api version"}
+
+ITERS = 400
+LR = 0.05
+L2 = 1e-6
+
+
+def real_servers():
+    d = os.path.join(REPO, "testdata", "catalogs")
+    files = sorted(f for f in os.listdir(d) if f.endswith(".json"))
+    out = []
+    for f in files:
+        held = hashlib.sha256(("scorer-real-split|" + f).encode()).digest()[0] % 3 == 0
+        tools = json.load(open(os.path.join(d, f), encoding="utf-8"))["tools"]
+        out.append((f, held, tools))
+    return out
+
+
+def load_set(path):
+    if not os.path.exists(os.path.join(path, "labels.jsonl")):
+        subprocess.check_call([sys.executable, os.path.join(REPO, "eval", "poisoning", "generate.py"), "--out", path, "--check"])
+    labels = {}
+    for line in open(os.path.join(path, "labels.jsonl"), encoding="utf-8"):
+        l = json.loads(line)
+        labels[l["id"]] = l
+    items = []
+    for name in ("poisoned.jsonl", "benign.jsonl"):
+        for line in open(os.path.join(path, name), encoding="utf-8"):
+            it = json.loads(line)
+            items.append((labels[it["id"]], it["catalog"]["tools"]))
+    return items
+
+
+class Featurizer:
+    """Caches the segments' features per (field, text): carriers repeat."""
+
+    def __init__(self, cfg, bits):
+        self.cfg, self.bits, self.cache = cfg, bits, {}
+
+    def units(self, field, text):
+        key = (field, text)
+        u = self.cache.get(key)
+        if u is None:
+            u = []
+            for vkind, seg_feats, segs in scorer.string_units(field, text, self.cfg):
+                u.append((vkind, [[scorer.bucket(f, self.bits) for f in fs] for fs in seg_feats], segs))
+            self.cache[key] = u
+        return u
+
+
+def carrier_segments(fz):
+    segs = set()
+    for _server, tool in CARRIERS:
+        for field, text in scorer.strings_of_tool(tool):
+            for _vk, _b, ss in fz.units(field, text):
+                segs.update(ss)
+    return segs
+
+
+def group_of(lab):
+    """Cross-validation group: a phrasing family (all its languages) or a benign tool."""
+    if lab["kind"] == "poisoned":
+        return "family:" + lab["family"]
+    if str(lab.get("topic", "")).startswith("carrier:"):
+        return None
+    return "benign:" + lab["id"]
+
+
+def fold_of(group, k):
+    return None if group is None else zlib.crc32(group.encode()) % k
+
+
+def build_training(items, real, fz):
+    """Rows of (bucket list, label); deduplicated by content."""
+    benign_segs = carrier_segments(fz)
+    rows = {}
+
+    def add_rows(buckets, segs, labels, field, vkind, group):
+        n = len(segs)
+        for i in range(n):
+            for j in (i, i + 1):
+                if j >= n:
+                    continue
+                ls = labels[i:j + 1]
+                if 1 in ls:
+                    lab = 1
+                elif all(x == 0 for x in ls):
+                    lab = 0
+                else:
+                    continue
+                key = (field, vkind, tuple(segs[i:j + 1]))
+                if key not in rows:
+                    rows[key] = ([b for k in range(i, j + 1) for b in buckets[k]], lab, group)
+
+    def benign_tool(tool, group):
+        for field, text in scorer.strings_of_tool(tool):
+            for vkind, buckets, segs in fz.units(field, text):
+                add_rows(buckets, segs, [0] * len(segs), scorer.field_group(field), vkind, group)
+
+    # the clean carriers come first: every poisoned item contains one, so they
+    # stay in the training part of every fold (group None)
+    for _server, tool in CARRIERS:
+        benign_tool(tool, None)
+
+    n_pos_items = 0
+    for lab, tools in items:
+        if lab["part"] != "dev":
+            continue  # the held-back part is never read for fitting
+        if lab["kind"] == "benign":
+            for t in tools:
+                benign_tool(t, group_of(lab))
+            continue
+        want = "orig" if lab["encoding"] == "none" or not fz.cfg["decode"] else ENC_VARIANT[lab["encoding"]]
+        got = False
+        for t in tools:
+            for field, text in scorer.strings_of_tool(t):
+                if scorer.normalize(text).replace("_", " ").strip() in FILLER:
+                    continue
+                for vkind, buckets, segs in fz.units(field, text):
+                    if vkind != want:
+                        continue
+                    labels = [0 if s in benign_segs else 1 for s in segs]
+                    if 1 in labels:
+                        got = True
+                        add_rows(buckets, segs, labels, scorer.field_group(field), vkind, group_of(lab))
+        n_pos_items += got
+    for _f, held, tools in real:
+        if not held:
+            for t in tools:
+                benign_tool(t, "real:" + _f)
+    keys = sorted(rows, key=lambda k: repr(k))
+    return [rows[k] for k in keys], n_pos_items
+
+
+def train(rows, bits, l2):
+    nb = 1 << bits
+    indptr = np.zeros(len(rows) + 1, dtype=np.int64)
+    indptr[1:] = np.cumsum([len(r[0]) for r in rows])
+    idx = np.fromiter((x for r in rows for x in r[0]), dtype=np.int64, count=int(indptr[-1]))
+    rowid = np.repeat(np.arange(len(rows)), np.diff(indptr))
+    y = np.array([r[1] for r in rows], dtype=np.float64)
+    npos, nneg = y.sum(), len(y) - y.sum()
+    sw = np.where(y == 1, 0.5 / npos, 0.5 / nneg)  # balanced classes, mean loss
+    w = np.zeros(nb)
+    b = 0.0
+    m, v, mb, vb = np.zeros(nb), np.zeros(nb), 0.0, 0.0
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    for it in range(1, ITERS + 1):
+        z = np.bincount(rowid, weights=w[idx], minlength=len(rows)) + b
+        p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+        r = (p - y) * sw
+        g = np.bincount(idx, weights=r[rowid], minlength=nb) + l2 * w
+        gb = r.sum()
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        mb = b1 * mb + (1 - b1) * gb
+        vb = b2 * vb + (1 - b2) * gb * gb
+        c1, c2 = 1 - b1 ** it, 1 - b2 ** it
+        w -= LR * (m / c1) / (np.sqrt(v / c2) + eps)
+        b -= LR * (mb / c1) / (np.sqrt(vb / c2) + eps)
+    z = np.bincount(rowid, weights=w[idx], minlength=len(rows)) + b
+    zc = np.clip(z, -30, 30)
+    loss = float((sw * np.where(y == 1, np.log1p(np.exp(-zc)), np.log1p(np.exp(zc)))).sum())
+    return w, b, {"rows": len(rows), "pos_rows": int(npos), "neg_rows": int(nneg), "train_loss": round(loss, 5)}
+
+
+def quantize(w, b):
+    scale = 32767.0 / max(float(np.abs(w).max()), 1e-12)
+    wq = np.clip(np.round(w * scale), -32767, 32767).astype(np.int16)
+    return wq, int(round(b * scale)), scale
+
+
+# --- scoring with the int16 weights (what the engine would do) ---------------
+
+def string_score(fz, wq, field, text):
+    """Best span over the variants, without the bias; and the variant that gave it."""
+    best, bestk = None, None
+    for vkind, buckets, _segs in fz.units(field, text):
+        contribs = [sum(int(wq[x]) for x in bl) for bl in buckets]
+        if not contribs:
+            continue
+        k = scorer.best_span(contribs)
+        if best is None or k > best:
+            best, bestk = k, vkind
+    return (best if best is not None else -(1 << 30)), bestk
+
+
+def tool_scores(fz, wq, bias, tool):
+    """(max-mode score, sum-mode score) of one tool."""
+    ss = [string_score(fz, wq, f, t)[0] for f, t in scorer.strings_of_tool(tool)]
+    if not ss:
+        return bias - (1 << 30), bias - (1 << 30)
+    return bias + max(ss), bias + max(max(ss), sum(max(0, s) for s in ss))
+
+
+def catalog_scores(fz, wq, bias, tools):
+    ts = [tool_scores(fz, wq, bias, t) for t in tools]
+    mx = max(a for a, _ in ts)
+    sums = sorted((s - bias for _, s in ts), reverse=True)
+    sm = bias + max(sums[0], sum(max(0, s) for s in sums[:2]))
+    return mx, sm, ts
+
+
+def pct(a, n):
+    return "%d/%d (%.1f%%)" % (a, n, 100.0 * a / n) if n else "0/0"
+
+
+def evaluate(items, real, fz, wq, bias):
+    res = {"items": [], "real": []}
+    for lab, tools in items:
+        mx, sm, ts = catalog_scores(fz, wq, bias, tools)
+        res["items"].append({"id": lab["id"], "kind": lab["kind"], "part": lab["part"], "class": lab.get("class"),
+                             "language": lab["language"], "location": lab.get("location"),
+                             "encoding": lab.get("encoding"), "decode_hint": lab.get("decode_hint"),
+                             "max": mx, "sum": sm, "tools": [a for a, _ in ts], "tools_sum": [s for _, s in ts]})
+    for f, held, tools in real:
+        for t in tools:
+            a, s = tool_scores(fz, wq, bias, t)
+            res["real"].append({"server": f, "held": held, "tool": t.get("name"), "max": a, "sum": s})
+    return res
+
+
+def oof_scores(items, real, fz, rows, bits, l2, k):
+    """Out-of-fold logits of every development item and development real tool."""
+    out = {"items": [], "real": []}
+    for f in range(k):
+        tr = [r for r in rows if fold_of(r[2], k) != f]
+        w, b, _ = train(tr, bits, l2)
+        wq, bq, scale = quantize(w, b)
+        its = [(lab, tools) for lab, tools in items
+               if lab["part"] == "dev" and group_of(lab) is not None and fold_of(group_of(lab), k) == f]
+        rl = [(name, held, tools) for name, held, tools in real if not held and fold_of("real:" + name, k) == f]
+        res = evaluate(its, rl, fz, wq, bq)
+        for part in ("items", "real"):
+            for r in res[part]:
+                r["max"] /= scale
+                r["sum"] /= scale
+                out[part].append(r)
+    return out
+
+
+def thresholds(oof, mode, res, scale):
+    """All from the development part: out-of-fold logits, and in-sample ints."""
+    ben = sorted([r[mode] for r in oof["items"] if r["kind"] == "benign"] + [r[mode] for r in oof["real"]])
+    pos = [r[mode] for r in oof["items"] if r["kind"] == "poisoned"]
+    t_flag = ben[int(0.99 * len(ben))]  # <= 1% of dev benign (out of fold) at or above
+    t_block = ben[-1]
+    ins = [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] == "dev"] + \
+          [r[mode] for r in res["real"] if not r["held"]]
+    return {
+        "flag": int(t_flag * scale) + 1,
+        "block": int(t_block * scale) + 1,
+        "block_in_sample": max(ins) + 1,
+        "oof": {"benign_n": len(ben), "flag_logit": t_flag, "block_logit": t_block,
+                "dev_recall_at_flag": pct(sum(p > t_flag for p in pos), len(pos)),
+                "dev_recall_at_block": pct(sum(p > t_block for p in pos), len(pos))},
+    }
+
+
+def report(res, mode, ths):
+    out = {"mode": mode, "thresholds": ths}
+    for name in ("flag", "block", "block_in_sample"):
+        t = ths[name]
+        fig = {}
+        for part in ("dev", "held"):
+            P = [r for r in res["items"] if r["kind"] == "poisoned" and r["part"] == part]
+            B = [r for r in res["items"] if r["kind"] == "benign" and r["part"] == part]
+            R = [r for r in res["real"] if r["held"] == (part == "held")]
+            d = {"recall": pct(sum(r[mode] >= t for r in P), len(P)),
+                 "hard_benign_fp": pct(sum(r[mode] >= t for r in B), len(B)),
+                 "real_fp": pct(sum(r[mode] >= t for r in R), len(R))}
+            for key in ("class", "language", "location", "encoding", "decode_hint"):
+                groups = {}
+                for r in P:
+                    g = groups.setdefault(str(r[key]), [0, 0])
+                    g[0] += r[mode] >= t
+                    g[1] += 1
+                d["by_" + key] = {k: pct(*groups[k]) for k in sorted(groups)}
+            fig[part] = d
+        out[name] = fig
+    return out
+
+
+def main():
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--config", default="full", choices=sorted(CONFIGS))
+    ap.add_argument("--all-configs", action="store_true")
+    ap.add_argument("--bits", type=int, default=18)
+    ap.add_argument("--l2", type=float, default=L2)
+    ap.add_argument("--folds", type=int, default=4)
+    ap.add_argument("--set", default="/tmp/poisoning-eval-scorer", help="where the generated set is (made if missing)")
+    ap.add_argument("--out", default=os.path.join(HERE, "results"))
+    ap.add_argument("--export", action="store_true", help="write weights.bin + weights.json")
+    a = ap.parse_args()
+    items = load_set(a.set)
+    real = real_servers()
+    os.makedirs(a.out, exist_ok=True)
+    configs = list(CONFIGS) if a.all_configs else [a.config]
+    for name in configs:
+        t0 = time.time()
+        fz = Featurizer(CONFIGS[name], a.bits)
+        rows, npi = build_training(items, real, fz)
+        t1 = time.time()
+        oof = oof_scores(items, real, fz, rows, a.bits, a.l2, a.folds)
+        t2 = time.time()
+        with open(os.path.join(a.set, "%s-b%d-l2%g.oof.jsonl" % (name, a.bits, a.l2)), "w", encoding="utf-8") as fh:
+            for r in oof["items"] + oof["real"]:
+                fh.write(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n")
+        w, b, info = train(rows, a.bits, a.l2)
+        wq, bq, scale = quantize(w, b)
+        res = evaluate(items, real, fz, wq, bq)
+        t3 = time.time()
+        info.update({"config": name, "bits": a.bits, "l2": a.l2, "iters": ITERS, "folds": a.folds,
+                     "positive_items_used": npi, "scale": scale, "bias_q": bq,
+                     "nonzero_buckets": int((wq != 0).sum()),
+                     "seconds": {"features": round(t1 - t0, 1), "cv": round(t2 - t1, 1), "final": round(t3 - t2, 1)},
+                     "real_held_servers": sorted(f for f, h, _ in real if h),
+                     "real_tools": {"dev": sum(len(t) for _, h, t in real if not h), "held": sum(len(t) for _, h, t in real if h)}})
+        rep = {"info": info}
+        for mode in ("max", "sum"):
+            rep[mode] = report(res, mode, thresholds(oof, mode, res, scale))
+        tag = "%s-b%d-l2%g" % (name, a.bits, a.l2)
+        with open(os.path.join(a.out, tag + ".json"), "w", encoding="utf-8") as fh:
+            json.dump(rep, fh, indent=1, sort_keys=True, ensure_ascii=False)
+            fh.write("\n")
+        with open(os.path.join(a.set, tag + ".scores.jsonl"), "w", encoding="utf-8") as fh:
+            for r in res["items"] + res["real"]:
+                fh.write(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n")
+        for mode in ("max", "sum"):
+            m = rep[mode]
+            print("%-34s %s held: recall flag %s block %s (in-sample t %s) | real FP %s / %s | hard FP %s / %s | dev OOF %s / %s" % (
+                tag, mode, m["flag"]["held"]["recall"], m["block"]["held"]["recall"], m["block_in_sample"]["held"]["recall"],
+                m["flag"]["held"]["real_fp"], m["block"]["held"]["real_fp"], m["flag"]["held"]["hard_benign_fp"],
+                m["block"]["held"]["hard_benign_fp"], m["thresholds"]["oof"]["dev_recall_at_flag"],
+                m["thresholds"]["oof"]["dev_recall_at_block"]), flush=True)
+        if a.export and name == "full":
+            export(wq, bq, scale, a.bits, rep)
+
+
+def export(wq, bq, scale, bits, rep):
+    """weights.bin: little-endian int16 per bucket; weights.json: how to read it."""
+    blob = wq.astype("<i2").tobytes()
+    with open(os.path.join(HERE, "weights.bin"), "wb") as fh:
+        fh.write(blob)
+    meta = {
+        "format": "int16 little-endian, one per bucket, bucket = crc32(utf8(feature)) & (2^bits - 1)",
+        "bits": bits, "buckets": 1 << bits, "scale": scale, "bias": bq,
+        "threshold_flag": rep["max"]["thresholds"]["flag"], "threshold_block": rep["max"]["thresholds"]["block"],
+        "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config)",
+        "max_chars": scorer.MAX_CHARS, "max_segments": scorer.MAX_SEGMENTS,
+    }
+    with open(os.path.join(HERE, "weights.json"), "w", encoding="utf-8") as fh:
+        json.dump(meta, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+
+
+if __name__ == "__main__":
+    main()
