@@ -1,7 +1,8 @@
 """The official Python SDK client (`mcp` 2.x) in its default mode
 (`mode="auto"`: protocol 2026-07-28 when the server speaks it) against URL;
 prints one JSON line: the protocol it settled on, the listed tool names, the
-text of a call to `echo`, and the error of a call to `notes` (or null).
+text of a call to `echo` (and of `in_region`, whose `region` travels in the
+`Mcp-Param-Region` header too), and the error of a call to `notes` (or null).
 
     python py-client.py URL
 """
@@ -23,6 +24,9 @@ async def main(url: str) -> None:
         out["tools"] = sorted(t.name for t in tools.tools)
         result = await client.call_tool("echo", {"message": "hi"})
         out["echo"] = [c.text for c in result.content if c.type == "text"]
+        if "in_region" in out["tools"]:
+            result = await client.call_tool("in_region", {"region": "eu-west1", "query": "q"})
+            out["in_region"] = [c.text for c in result.content if c.type == "text"]
         try:
             await client.call_tool("notes", {"sidenote": "x"})
             out["notes_error"] = None

@@ -6,13 +6,17 @@ for the Envoy filter's end-to-end test of protocol 2026-07-28 clients
 
 - `echo`: a clean tool; `notes`: a classic poisoned description (hidden
   under tool_poisoning: block, so the test can tell a guarded listing from
-  the raw one).
+  the raw one); `in_region`: a parameter mirrored into the
+  `Mcp-Param-Region` header (`x-mcp-header`), which this server requires on
+  a call (a listing that lost the annotation makes every call fail).
 - `--json`: JSON answers instead of SSE streams.
 """
 
 import sys
+from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
+from pydantic import Field
 
 port = int(sys.argv[1])
 # CRITICAL: a call the filter refuses reaches the server as headers only
@@ -32,6 +36,11 @@ def echo(message: str) -> str:
 )
 def notes(sidenote: str) -> str:
     return "saved"
+
+
+@server.tool(description="Runs a query in a region")
+def in_region(region: Annotated[str, Field(json_schema_extra={"x-mcp-header": "Region"})], query: str) -> str:
+    return f"{region}: {query}"
 
 
 server.run("streamable-http", host="127.0.0.1", port=port, json_response="--json" in sys.argv)

@@ -55,8 +55,11 @@ for (const mode of ["sse", "json"]) {
     for (let i = 0; i < 2; i++) {
       const r = await pyClient(mode);
       assert.equal(r.discovered, true, "the client settled on 2026-07-28 (server/discover), not the legacy handshake");
-      assert.deepEqual(r.tools, ["echo"], "the poisoned tool is hidden");
+      assert.deepEqual(r.tools, ["echo", "in_region"], "the poisoned tool is hidden");
       assert.deepEqual(r.echo, ["Echo: hi"]);
+      // The served listing kept `x-mcp-header`: the client sent the header
+      // the server requires, so the call went through.
+      assert.deepEqual(r.in_region, ["eu-west1: q"]);
       assert.equal(r.notes_error.code, -32602);
       assert.equal(r.notes_error.data.reason, "hidden-tool");
     }
@@ -66,7 +69,8 @@ for (const mode of ["sse", "json"]) {
 test("control, no filter: the same client sees the poisoned tool", async () => {
   const r = await pyClient("plain");
   assert.equal(r.discovered, true);
-  assert.deepEqual(r.tools, ["echo", "notes"]);
+  assert.deepEqual(r.tools, ["echo", "in_region", "notes"]);
+  assert.deepEqual(r.in_region, ["eu-west1: q"]);
   assert.equal(r.notes_error, null);
 });
 

@@ -28,8 +28,10 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
             let ptr = format!("{base}/inputSchema");
             if let Err(why) = top_level(v, &ptr, cx) {
                 cx.hide(K::SchemaInvalid, S::Medium, ptr, why);
+            } else if let Err((at, why)) = mcp_headers(v, &ptr) {
+                cx.hide(K::SchemaInvalid, S::Medium, at, why);
             } else {
-                let mut st = WalkState::default();
+                let mut st = WalkState { input: true, ..WalkState::default() };
                 walk(v, &ptr, cx, &mut st);
             }
         }
@@ -146,6 +148,8 @@ fn describe(v: &Value) -> String {
 
 #[derive(Default)]
 struct WalkState {
+    /// Walking an input schema (whose `x-mcp-header` annotations are kept).
+    input: bool,
     nodes: u32,
     keybuf: Vec<(&'static str, Kw)>,
     refs: Vec<(String, String)>,
@@ -233,8 +237,12 @@ fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx
     }
     let Value::Object(o) = node else { return true };
     // Unknown keywords first (rare: only they need their key cloned).
-    if o.keys().any(|k| schema::keyword(k).is_none()) {
-        let unknown: Vec<String> = o.keys().filter(|k| schema::keyword(k).is_none()).cloned().collect();
+    // `x-mcp-header` stays: `mcp_headers` checked every one of an input
+    // schema before this walk (the tool is hidden otherwise); in an output
+    // schema it means nothing and goes like any `x-` keyword.
+    let keep = |k: &str| schema::keyword(k).is_some() || (k == MCP_HEADER && st.input);
+    if o.keys().any(|k| !keep(k)) {
+        let unknown: Vec<String> = o.keys().filter(|k| !keep(k)).cloned().collect();
         for k in unknown {
             if let Some(v) = o.remove(&k) {
                 cx.keep_dropped_text(&v, &p.child(&k));
@@ -584,6 +592,66 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
             true
         }
     }
+}
+
+/// The MCP 2026-07-28 annotation that mirrors a tool parameter into an
+/// `Mcp-Param-{name}` HTTP header.
+const MCP_HEADER: &str = "x-mcp-header";
+
+/// Checks every `x-mcp-header` of an input schema as MCP 2026-07-28 says a
+/// client must: a non-empty HTTP token (RFC 9110 `tchar`s, at most 64 here),
+/// case-insensitively unique in the schema, on a property of type `string`,
+/// `integer` or `boolean`, reachable from the root through `properties` keys
+/// alone. A client must drop a tool with an invalid one, so the tool is
+/// hidden (`Err` names the annotation and why). A valid one is kept: without
+/// it a 2026-07-28 client sends no header and a server that expects one
+/// refuses the call.
+fn mcp_headers(schema: &Value, base: &str) -> Result<(), (String, String)> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut bad: Option<(String, String)> = None;
+    schema::walk(schema, &mut Path::new(""), 1, &mut |node, p, _| {
+        if bad.is_some() {
+            return false;
+        }
+        let Some(v) = node.as_object().and_then(|o| o.get(MCP_HEADER)) else { return true };
+        let at = format!("{base}{}/{MCP_HEADER}", p.as_str());
+        let why = match v.as_str() {
+            None => Some(format!("x-mcp-header must be a string, not {}", v.type_name())),
+            Some(h) if h.is_empty() || h.len() > 64 || !h.bytes().all(is_tchar) => {
+                Some(format!("x-mcp-header {} is not an HTTP header name token", crate::text::escape_for_detail(h)))
+            }
+            Some(h) if seen.iter().any(|x| x.eq_ignore_ascii_case(h)) => Some(format!("x-mcp-header {h:?} is used twice in this schema")),
+            Some(h) => {
+                seen.push(h.to_string());
+                let ty = node.as_object().and_then(|o| o.get("type")).and_then(Value::as_str);
+                if !matches!(ty, Some("string" | "integer" | "boolean")) {
+                    Some(format!("x-mcp-header {h:?} is on a property that is not a string, integer or boolean"))
+                } else if !reachable_by_properties(p.as_str()) {
+                    Some(format!("x-mcp-header {h:?} is not on a property reachable through properties alone"))
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(why) = why {
+            bad = Some((at, format!("{why}; a client must drop the tool")));
+            return false;
+        }
+        true
+    });
+    bad.map_or(Ok(()), Err)
+}
+
+/// `/properties/a/properties/b`: a chain of `properties` keys from the root
+/// (pointer tokens escape `/`, so a name never splits).
+fn reachable_by_properties(pointer: &str) -> bool {
+    let parts: Vec<&str> = pointer.split('/').skip(1).collect();
+    !parts.is_empty() && parts.len().is_multiple_of(2) && parts.chunks(2).all(|c| c[0] == "properties")
+}
+
+/// RFC 9110 `tchar`.
+fn is_tchar(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
 }
 
 /// Why the string of an annotation keyword is not served: each must be what

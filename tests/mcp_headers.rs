@@ -1,0 +1,80 @@
+//! `x-mcp-header` (MCP 2026-07-28) mirrors a tool parameter into an
+//! `Mcp-Param-{name}` HTTP header. A valid annotation is served (a client
+//! that does not see it sends no header, and the server refuses the call);
+//! a tool with an invalid one is hidden, as the protocol tells clients to
+//! drop it. Generated over the ways an annotation can be invalid and the
+//! places it can stand.
+
+use mcp_guard::{FindingKind, Policy, SanitizeOptions, ToolStatus};
+use serde_json::{json, Value};
+
+fn run(schema: Value) -> (mcp_guard::Outcome, Value) {
+    let catalog = json!({"tools": [{"name": "execute_sql", "description": "d", "inputSchema": schema}]});
+    let out = mcp_guard::sanitize(&Policy::default(), &catalog.to_string(), &SanitizeOptions::default()).unwrap();
+    let served: Value = serde_json::from_str(&out.catalog).unwrap();
+    (out, served)
+}
+
+fn prop(ty: &str, header: Value) -> Value {
+    json!({"type": ty, "x-mcp-header": header})
+}
+
+#[test]
+fn valid_annotations_are_served_as_they_are() {
+    for schema in [
+        json!({"type": "object", "properties": {"region": prop("string", json!("Region")), "query": {"type": "string"}}}),
+        json!({"type": "object", "properties": {"n": prop("integer", json!("Limit")), "ok": prop("boolean", json!("Confirm"))}}),
+        json!({"type": "object", "properties": {"opts": {"type": "object", "properties": {"tenant": prop("string", json!("X-Tenant_1.a~"))}}}}),
+    ] {
+        let (out, served) = run(schema.clone());
+        assert_eq!(out.tools[0].status, ToolStatus::Clean, "{schema}: {:?}", out.findings);
+        assert_eq!(served["tools"][0]["inputSchema"], schema);
+    }
+}
+
+#[test]
+fn a_tool_with_an_invalid_annotation_is_hidden() {
+    let mut cases: Vec<(String, Value)> = Vec::new();
+    // Values that are no header-name token.
+    for h in [json!(""), json!("Re gion"), json!("Region:"), json!("Régión"), json!("a\r\nX-Evil: 1"), json!("a\u{200B}"), json!(1), json!(null), json!("x".repeat(65))] {
+        cases.push((format!("value {h}"), json!({"type": "object", "properties": {"a": prop("string", h)}})));
+    }
+    // Types a header cannot carry.
+    for ty in ["number", "object", "array", "null"] {
+        cases.push((format!("type {ty}"), json!({"type": "object", "properties": {"a": prop(ty, json!("A"))}})));
+    }
+    cases.push(("no type".into(), json!({"type": "object", "properties": {"a": {"x-mcp-header": "A"}}})));
+    // Twice, in any case.
+    cases.push((
+        "duplicate".into(),
+        json!({"type": "object", "properties": {"a": prop("string", json!("Region")), "b": prop("string", json!("REGION"))}}),
+    ));
+    // Not reachable through properties alone.
+    let leaf = prop("string", json!("A"));
+    for (what, schema) in [
+        ("items", json!({"type": "object", "properties": {"a": {"type": "array", "items": leaf}}})),
+        ("anyOf", json!({"type": "object", "properties": {"a": {"anyOf": [leaf]}}})),
+        ("$defs", json!({"type": "object", "$defs": {"d": leaf}, "properties": {"a": {"$ref": "#/$defs/d"}}})),
+        ("additionalProperties", json!({"type": "object", "additionalProperties": leaf})),
+        ("root", json!({"type": "object", "x-mcp-header": "A"})),
+        ("if", json!({"type": "object", "if": {"properties": {"a": leaf}}})),
+    ] {
+        cases.push((format!("under {what}"), schema));
+    }
+    for (what, schema) in cases {
+        let (out, served) = run(schema);
+        assert_eq!(out.tools[0].status, ToolStatus::Hidden, "{what}");
+        assert_eq!(served["tools"], json!([]), "{what}");
+        let f = out.findings.iter().find(|f| f.kind == FindingKind::SchemaInvalid).expect(&what);
+        assert!(f.pointer.ends_with("/x-mcp-header") && f.detail.contains("a client must drop the tool"), "{what}: {f:?}");
+    }
+}
+
+#[test]
+fn an_output_schema_annotation_means_nothing_and_is_dropped_like_any_x_keyword() {
+    let catalog = json!({"tools": [{"name": "t", "inputSchema": {"type": "object"},
+        "outputSchema": {"type": "object", "properties": {"a": {"type": "string", "x-mcp-header": "A"}}}}]});
+    let out = mcp_guard::sanitize(&Policy::default(), &catalog.to_string(), &SanitizeOptions::default()).unwrap();
+    assert_ne!(out.tools[0].status, ToolStatus::Hidden);
+    assert!(!out.catalog.contains("x-mcp-header"));
+}
