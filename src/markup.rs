@@ -258,9 +258,11 @@ fn url_kind(dest: &str) -> Kind {
     }
     let colon = d.find(':');
     let slash = d.find('/');
+    // Escapes and entities are decoded by renderers (`\/\/host`, `&sol;&sol;`,
+    // `https&colon;`) and browsers read `\` as `/`: any of them counts as remote.
     let remote = d.starts_with("//")
-        || d.starts_with("\\\\")
-        || d.contains("&#")
+        || d.contains('\\')
+        || d.contains('&')
         || d.contains('%') && lower.starts_with('h')
         || matches!((colon, slash), (Some(c), Some(sl)) if c < sl)
         || matches!((colon, slash), (Some(_), None));
@@ -319,7 +321,8 @@ const FETCHING: &[&str] = &[
 ];
 /// Tags whose content is removed with them (a renderer shows none of it, or
 /// shows it only after a click).
-const HIDING: &[&str] = &["details", "template", "noscript", "script", "style", "iframe", "object", "svg", "video", "audio", "picture", "title"];
+const HIDING: &[&str] =
+    &["details", "dialog", "template", "noscript", "script", "style", "iframe", "object", "svg", "video", "audio", "picture", "title"];
 
 /// What the scan of unknown tags has learnt so far, so that no attribute
 /// text is read twice (`<a <a <a …` with one `>` at the end would otherwise be
@@ -383,7 +386,13 @@ fn html_at(s: &str, i: usize, scan: &mut TagScan) -> Option<Found> {
         if scan.clean_from.is_some_and(|c| c <= name_end) {
             return None;
         }
-        if !hides(&s[name_end..gt]) {
+        let attrs = &s[name_end..gt];
+        if attrs_fetch(attrs) {
+            // `<table background=…>`, `<div style="background:url(…)">`:
+            // the tag is removed like an image (its content stays).
+            return Some(Found { kind: Kind::RemoteImage, start: i, end: (gt + 1).min(b.len()) });
+        }
+        if !hides(attrs) {
             scan.clean_from = Some(name_end);
             return None;
         }
@@ -502,7 +511,12 @@ fn close_of(b: &[u8], from: usize, name: &str) -> Option<usize> {
 fn hides(attrs: &str) -> bool {
     let compact: String = attrs.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect();
     let lower = attrs.to_ascii_lowercase();
-    has_word(&lower, "hidden")
+    // A style spelled with CSS escapes or entities (`display:\6e one`,
+    // `display&colon;none`) is read as hiding: no honest description needs
+    // either in a style.
+    let obfuscated_style = lower.contains("style") && (compact.contains('\\') || compact.contains('&'));
+    obfuscated_style
+        || has_word(&lower, "hidden")
         || compact.contains("aria-hidden=\"true\"")
         || compact.contains("aria-hidden='true'")
         || compact.contains("aria-hidden=true")
@@ -512,6 +526,12 @@ fn hides(attrs: &str) -> bool {
         || compact.contains("opacity:0")
         || compact.contains("height:0")
         || compact.contains("width:0")
+        || compact.contains("visibility:collapse")
+        || compact.contains("color:transparent")
+        || compact.contains(":-9")
+        || compact.contains("clip:rect(0")
+        || compact.contains("clip-path:inset(50%")
+        || compact.contains("text-indent:-")
 }
 
 /// `w` as a bare attribute name: white space before it, and after it white
@@ -525,9 +545,18 @@ fn has_word(attrs: &str, w: &str) -> bool {
     })
 }
 
-/// Whether a fetching tag's attributes name a URL that leaves the text.
+/// Whether a fetching tag's attributes name a URL that leaves the text
+/// (entities and backslashes count: a browser decodes `&sol;` and reads `\`
+/// as `/`).
 fn attr_urls_remote(attrs: &str) -> bool {
-    attrs.contains("//") || attrs.contains("http") || attrs.contains("&#") || attrs.contains("url(")
+    attrs.contains("//") || attrs.contains("http") || attrs.contains('&') || attrs.contains('\\') || attrs.contains("url(")
+}
+
+/// Attributes of any tag that make a renderer fetch: the legacy
+/// `background=` and CSS `url(…)` (also spelled with escapes or entities).
+fn attrs_fetch(attrs: &str) -> bool {
+    let lower = attrs.to_ascii_lowercase();
+    has_word(&lower, "background") || lower.contains("url(") || lower.contains("url\\") || lower.contains("image-set")
 }
 
 #[cfg(test)]

@@ -63,11 +63,14 @@ fn ambiguous_loop(p: &str, tree: &Ast) -> Option<String> {
     use regex_syntax::hir::translate::TranslatorBuilder;
     let hir = TranslatorBuilder::new().utf8(false).build().translate(p, tree).ok()?;
     let mut why = None;
-    hir_scan(&hir, false, &mut why);
+    hir_scan(&hir, false, 1, &mut why);
     why
 }
 
-fn hir_scan(h: &regex_syntax::hir::Hir, in_loop: bool, why: &mut Option<String>) {
+/// `in_loop`: inside an unbounded repetition; `turns`: the product of the
+/// maxima of the bounded repetitions around (`((a+){4}){4}` is sixteen turns
+/// of `a+`, one after the other).
+fn hir_scan(h: &regex_syntax::hir::Hir, in_loop: bool, turns: u32, why: &mut Option<String>) {
     use regex_syntax::hir::HirKind;
     if why.is_some() {
         return;
@@ -79,11 +82,12 @@ fn hir_scan(h: &regex_syntax::hir::Hir, in_loop: bool, why: &mut Option<String>)
                 *why = Some("a repeated expression that can match nothing risks catastrophic backtracking in the client".into());
                 return;
             }
-            if r.max.is_some_and(|m| m > 4) && has_unbounded(&r.sub) {
-                *why = Some("a long bounded repetition around an unbounded one risks polynomial backtracking in the client".into());
+            if unbounded && turns > 4 {
+                *why = Some("an unbounded repetition repeated more than four times over risks polynomial backtracking in the client".into());
                 return;
             }
-            hir_scan(&r.sub, in_loop || unbounded, why);
+            let turns = r.max.map_or(turns, |m| turns.saturating_mul(m.max(1)));
+            hir_scan(&r.sub, in_loop || unbounded, turns, why);
         }
         HirKind::Alternation(alts) => {
             if in_loop {
@@ -96,26 +100,58 @@ fn hir_scan(h: &regex_syntax::hir::Hir, in_loop: bool, why: &mut Option<String>)
                     }
                 }
             }
-            alts.iter().for_each(|a| hir_scan(a, in_loop, why));
+            alts.iter().for_each(|a| hir_scan(a, in_loop, turns, why));
         }
-        HirKind::Concat(xs) => xs.iter().for_each(|x| hir_scan(x, in_loop, why)),
-        HirKind::Capture(c) => hir_scan(&c.sub, in_loop, why),
+        HirKind::Concat(xs) => {
+            if adjacent_overlapping_runs(xs) >= 3 {
+                *why = Some("three or more unbounded repetitions over the same characters side by side risk polynomial backtracking in the client".into());
+                return;
+            }
+            xs.iter().for_each(|x| hir_scan(x, in_loop, turns, why));
+        }
+        HirKind::Capture(c) => hir_scan(&c.sub, in_loop, turns, why),
         _ => {}
+    }
+}
+
+/// The longest chain of unbounded repetitions in a sequence that one text
+/// could be split between in many ways (`\d*\d*\d*`, `\w+\w+\w+`): each next
+/// one can start with a character the previous one takes. A mandatory
+/// part whose first character none of them takes (`[a-z]+-[a-z]+`) ends the
+/// chain; optional parts are looked through.
+fn adjacent_overlapping_runs(xs: &[regex_syntax::hir::Hir]) -> usize {
+    use regex_syntax::hir::HirKind;
+    let mut best = 0;
+    let mut chain: Vec<&regex_syntax::hir::Hir> = Vec::new();
+    for x in xs {
+        let unbounded = matches!(x.kind(), HirKind::Repetition(r) if r.max.is_none());
+        if unbounded {
+            let joins = chain.last().is_some_and(|prev| first_overlap(body(prev), body(x)));
+            if !joins {
+                chain.clear();
+            }
+            chain.push(x);
+            best = best.max(chain.len());
+        } else if nullable(x) || x.properties().maximum_len() == Some(0) {
+            continue;
+        } else if !chain.iter().any(|c| first_overlap(body(c), x)) {
+            chain.clear();
+        }
+    }
+    best
+}
+
+/// The repeated body of a repetition (what each turn matches), else the
+/// expression itself.
+fn body(h: &regex_syntax::hir::Hir) -> &regex_syntax::hir::Hir {
+    match h.kind() {
+        regex_syntax::hir::HirKind::Repetition(r) => &r.sub,
+        _ => h,
     }
 }
 
 fn nullable(h: &regex_syntax::hir::Hir) -> bool {
     h.properties().minimum_len() == Some(0)
-}
-
-fn has_unbounded(h: &regex_syntax::hir::Hir) -> bool {
-    use regex_syntax::hir::HirKind;
-    match h.kind() {
-        HirKind::Repetition(r) => r.max.is_none() || has_unbounded(&r.sub),
-        HirKind::Alternation(xs) | HirKind::Concat(xs) => xs.iter().any(has_unbounded),
-        HirKind::Capture(c) => has_unbounded(&c.sub),
-        _ => false,
-    }
 }
 
 /// Whether two expressions can start with the same character: their sets
@@ -250,6 +286,11 @@ mod tests {
             r"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$",
             r"^\d{4}-\d{2}-\d{2}T(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d))$",
             r"^(?<year>\d{4})$",
+            r"^[a-z]+-[a-z]+-[a-z]+-[a-z]+$",
+            r"^(\d+\.){3}\d+$",
+            r"^[A-Za-z0-9+/]*={0,2}$",
+            r"^\s*\S+\s*$",
+            r"^[a-z][a-z0-9_]*$",
         ] {
             assert_eq!(check(p), Verdict::Ok, "{p}");
         }
@@ -274,6 +315,10 @@ mod tests {
             r"^(\d|\d\d)+$",
             r"^([a-z]|[a-c]x)*$",
             r"^(.*a){20}$",
+            r"^(((a+){4}){4}){2}$",
+            r"^(?:(?:a+){4}){4}$",
+            r"^\d*\d*\d*\d*\d*\d*\d*\d*\d*\d*\d*\d*$",
+            r"^\w+\w+\w+$",
         ] {
             assert!(matches!(check(p), Verdict::Drop(_)), "{p}");
         }

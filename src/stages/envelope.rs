@@ -56,7 +56,7 @@ pub fn run(doc: Value, findings: &mut Vec<Finding>) -> Result<(Vec<Value>, Objec
         }
     });
     if let Some(Value::Object(meta)) = root.get_mut("_meta") {
-        meta.retain(|k, _| match meta_key_problem(k) {
+        meta.retain(|k, v| match meta_key_problem(k).or_else(|| unsafe_text(v)) {
             None => true,
             Some(why) => {
                 drops.push((K::MetaDropped, format!("_meta/{k}"), format!("result _meta key {k:?} {why}; removed")));
@@ -122,6 +122,15 @@ const REQUEST_ONLY_META: &[&str] = &[
     "io.modelcontextprotocol/logLevel",
     "io.modelcontextprotocol/subscriptionId",
 ];
+
+/// A `_meta` value holding a string (or key) with invisible or control
+/// characters is not passed on: a client may show it, and nothing in it may
+/// hide text.
+fn unsafe_text(v: &Value) -> Option<&'static str> {
+    let mut bad = false;
+    crate::json::for_each_text(v, &mut crate::json::Path::new(""), &mut |s, _, _| bad |= crate::text::has_unsafe_chars(s));
+    bad.then_some("has a value holding invisible or control characters")
+}
 
 /// Why a result `_meta` key is not kept: the key grammar of the protocol's
 /// `_meta` (an optional prefix of dot-separated labels and a slash, then a

@@ -554,7 +554,10 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
                     cx.hide(K::SchemaLimit, S::Medium, ptr.s(), format!("dependentRequired name of {n} characters, over {cap}"));
                     false
                 }
-                None => true,
+                None => {
+                    unnamed_dependent(o, ptr, cx);
+                    true
+                }
             }
         }
         Kw::Nullable => {
@@ -777,6 +780,55 @@ fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
         ptr.s(),
         Action::Removed,
         format!("required entr(ies) {} name no property of this schema; removed", shown.join(", ")),
+    );
+}
+
+/// `dependentRequired` under the rule of `unnamed_required`: a trigger or
+/// an entry that names no property of an object whose other names nothing
+/// defines is dropped (an entry) or drops its whole list (a trigger), with
+/// one finding.
+fn unnamed_dependent(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
+    let Some(Value::Object(props)) = o.get("properties") else { return };
+    const COMPOSING: &[&str] =
+        &["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "not"];
+    if COMPOSING.iter().any(|k| o.contains_key(k)) || matches!(o.get("additionalProperties"), Some(Value::Object(_))) {
+        return;
+    }
+    let names: std::collections::HashSet<String> = props.keys().cloned().collect();
+    let mut stray: Vec<String> = Vec::new();
+    if let Some(Value::Object(map)) = o.get_mut("dependentRequired") {
+        map.retain(|k, _| {
+            let keep = names.contains(k);
+            if !keep {
+                stray.push(k.to_string());
+            }
+            keep
+        });
+        for (_, list) in map.iter_mut() {
+            if let Value::Array(l) = list {
+                l.retain(|r| {
+                    let keep = r.as_str().is_none_or(|r| names.contains(r));
+                    if !keep {
+                        stray.push(r.as_str().unwrap_or_default().to_string());
+                    }
+                    keep
+                });
+            }
+        }
+    }
+    if stray.is_empty() {
+        return;
+    }
+    for r in &stray {
+        cx.keep_dropped_text(&Value::str(r.as_str()), &ptr.s());
+    }
+    let shown: Vec<String> = stray.iter().take(5).map(|r| crate::text::escape_for_detail(r)).collect();
+    cx.report(
+        K::SchemaInvalid,
+        S::Low,
+        ptr.s(),
+        Action::Removed,
+        format!("dependentRequired name(s) {} name no property of this schema; removed", shown.join(", ")),
     );
 }
 

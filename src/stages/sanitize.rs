@@ -193,20 +193,23 @@ fn check_value_str(s: &str, pointer: impl FnOnce() -> String, what: &str, cx: &m
 /// Cleans one string in place and reports each kind of change.
 fn clean_field(s: &mut String, lim: TextLimits, path: &Path, cx: &mut ToolCtx) {
     let block = cx.policy.sanitization.mode == SanitizeMode::Block;
-    strip_hidden_markup(s, path, block, cx);
     let (out, ch) = text::clean(s, lim);
-    if !ch.any() {
-        return;
+    if ch.any() {
+        if ch.whitespace && (s.contains(PAD_NEWLINES) || s.contains(PAD_SPACES)) {
+            cx.padding.push(path.as_str().to_string());
+        }
+        if !ch.tag_text.is_empty() {
+            cx.extra_text.push((path.as_str().to_string(), ch.tag_text.clone()));
+        }
+        report_changes(&ch, path.as_str(), block, cx);
     }
-    if ch.whitespace && (s.contains(PAD_NEWLINES) || s.contains(PAD_SPACES)) {
-        cx.padding.push(path.as_str().to_string());
-    }
-    if !ch.tag_text.is_empty() {
-        cx.extra_text.push((path.as_str().to_string(), ch.tag_text.clone()));
-    }
-    report_changes(&ch, path.as_str(), block, cx);
-    if !block {
-        *s = out.into_owned();
+    // Markup is looked for in the cleaned text: a zero-width space or soft
+    // hyphen inside `<img`, or a fullwidth `！[`, is markup once cleaning has
+    // dropped or folded it.
+    let mut text = out.into_owned();
+    let stripped = strip_hidden_markup(&mut text, path, block, cx);
+    if !block && (ch.any() || stripped) {
+        *s = text;
     }
 }
 
@@ -217,22 +220,46 @@ const PAD_SPACES: &str = "                                                      
 /// Comments, images in every markdown and HTML form, and HTML text a
 /// renderer hides are removed from model-visible text in `sanitize` mode
 /// whatever the poisoning mode (`crate::markup` says why each is removed).
-/// The removed text goes to the poisoning detector.
-fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCtx) {
-    let found = markup::find(s);
-    if found.is_empty() {
-        return;
+/// Removing one piece joins the text on its two sides, which may make new
+/// markup (`<im<!-- -->g src=…>`), so the scan runs again on its own output
+/// until nothing is left; text that still holds markup after `MAX_PASSES`
+/// (nesting no real description has) hides the tool. The removed text goes
+/// to the poisoning detector. Returns whether `text` changed.
+fn strip_hidden_markup(text: &mut String, path: &Path, block: bool, cx: &mut ToolCtx) -> bool {
+    const MAX_PASSES: usize = 16;
+    let mut removed: Vec<(markup::Kind, String)> = Vec::new();
+    let mut passes = 0;
+    loop {
+        let found = markup::find(text);
+        if found.is_empty() {
+            break;
+        }
+        if passes == MAX_PASSES {
+            let d = format!("markup still rebuilt itself after {MAX_PASSES} removals: {}", escape_for_detail(&text[found[0].start..found[0].end]));
+            cx.hide(K::PoisonHidden, S::High, path.as_str().to_string(), d);
+            break;
+        }
+        passes += 1;
+        for f in &found {
+            if removed.len() < 10_000 {
+                removed.push((f.kind, text[f.start..f.end].to_string()));
+            }
+        }
+        *text = markup::remove(text, &found);
+    }
+    if removed.is_empty() {
+        return false;
     }
     let act = if block { Action::Hidden } else { Action::Removed };
     // One finding per kind of markup in this field, naming the first and
     // counting the rest (a field of 100,000 `<img>` tags is one finding, not
-    // 100,000). The removed ranges go to the detector, joined, within the
+    // 100,000). The removed text goes to the detector, joined, within the
     // per-tool budget of dropped text.
     let mut kinds: Vec<(markup::Kind, usize, usize)> = Vec::new();
-    for (i, f) in found.iter().enumerate() {
-        match kinds.iter_mut().find(|(k, _, _)| *k == f.kind) {
+    for (i, (k, _)) in removed.iter().enumerate() {
+        match kinds.iter_mut().find(|(x, _, _)| x == k) {
             Some(e) => e.2 += 1,
-            None => kinds.push((f.kind, i, 1)),
+            None => kinds.push((*k, i, 1)),
         }
     }
     for (k, first, n) in kinds {
@@ -246,23 +273,20 @@ fn strip_hidden_markup(s: &mut String, path: &Path, block: bool, cx: &mut ToolCt
             markup::Kind::Image => (K::PoisonHidden, S::Low, "image removed"),
             markup::Kind::ImageDefinition => (K::PoisonExfiltration, S::Low, "definition of a removed image removed"),
         };
-        let f = &found[first];
         let more = if n > 1 { format!(" (and {} more of this kind)", n - 1) } else { String::new() };
-        let d = format!("{what}: {}{more}", escape_for_detail(&s[f.start..f.end]));
+        let d = format!("{what}: {}{more}", escape_for_detail(&removed[first].1));
         cx.report(kind, sev, path.as_str().to_string(), act, d);
     }
-    let mut removed = String::new();
-    for f in &found {
-        if removed.len() + (f.end - f.start) > 64 * 1024 {
+    let mut kept = String::new();
+    for (_, r) in &removed {
+        if kept.len() + r.len() > 64 * 1024 {
             break;
         }
-        removed.push_str(&s[f.start..f.end]);
-        removed.push('\n');
+        kept.push_str(r);
+        kept.push('\n');
     }
-    cx.extra_text.push((path.as_str().to_string(), removed));
-    if !block {
-        *s = markup::remove(s, &found);
-    }
+    cx.extra_text.push((path.as_str().to_string(), kept));
+    true
 }
 
 fn report_changes(ch: &Changes, pointer: &str, block: bool, cx: &mut ToolCtx) {
