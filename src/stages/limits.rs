@@ -756,9 +756,7 @@ fn media_type_ok(s: &str) -> bool {
 /// reads, naming no property a model could fill.
 fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
     let Some(Value::Object(props)) = o.get("properties") else { return };
-    const COMPOSING: &[&str] =
-        &["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "not"];
-    if COMPOSING.iter().any(|k| o.contains_key(k)) || matches!(o.get("additionalProperties"), Some(Value::Object(_))) {
+    if other_names_possible(o) {
         return;
     }
     let names: std::collections::HashSet<&str> = props.keys().map(String::as_str).collect();
@@ -783,15 +781,23 @@ fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
     );
 }
 
+/// Whether a keyword beside `properties` could define or admit names it does
+/// not list (`patternProperties`, composition, a `$ref`, an
+/// `additionalProperties` schema): then a `required` or `dependentRequired`
+/// name outside `properties` may be meant, and is kept.
+fn other_names_possible(o: &Object) -> bool {
+    const COMPOSING: &[&str] =
+        &["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "not"];
+    COMPOSING.iter().any(|k| o.contains_key(k)) || matches!(o.get("additionalProperties"), Some(Value::Object(_)))
+}
+
 /// `dependentRequired` under the rule of `unnamed_required`: a trigger or
 /// an entry that names no property of an object whose other names nothing
 /// defines is dropped (an entry) or drops its whole list (a trigger), with
 /// one finding.
 fn unnamed_dependent(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
     let Some(Value::Object(props)) = o.get("properties") else { return };
-    const COMPOSING: &[&str] =
-        &["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "not"];
-    if COMPOSING.iter().any(|k| o.contains_key(k)) || matches!(o.get("additionalProperties"), Some(Value::Object(_))) {
+    if other_names_possible(o) {
         return;
     }
     let names: std::collections::HashSet<String> = props.keys().cloned().collect();
