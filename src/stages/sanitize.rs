@@ -205,11 +205,15 @@ fn clean_field(s: &mut String, lim: TextLimits, path: &Path, cx: &mut ToolCtx) {
     }
     // Markup is looked for in the cleaned text: a zero-width space or soft
     // hyphen inside `<img`, or a fullwidth `！[`, is markup once cleaning has
-    // dropped or folded it.
-    let mut text = out.into_owned();
-    let stripped = strip_hidden_markup(&mut text, path, block, cx);
-    if !block && (ch.any() || stripped) {
-        *s = text;
+    // dropped or folded it. Most text has none: it is not copied.
+    if markup::may_have_markup(&out) {
+        let mut text = out.into_owned();
+        let stripped = strip_hidden_markup(&mut text, path, block, cx);
+        if !block && (ch.any() || stripped) {
+            *s = text;
+        }
+    } else if !block && ch.any() {
+        *s = out.into_owned();
     }
 }
 
