@@ -82,6 +82,10 @@ impl Mediator {
         if self.baseline.is_none() || self.dead().is_some() {
             return Vec::new();
         }
+        if !self.own_requests {
+            let why = "the host sends no requests of its own; the client's next listing is compared";
+            return vec![self.log("relist-skipped", vec![("message", s(why))])];
+        }
         if self.requests.relisting() {
             self.relist_again = true;
             return Vec::new();
@@ -183,6 +187,11 @@ impl Mediator {
             Some(c) if !l.cursors.insert(c.clone()) => {
                 self.unusable(l, "cursor-loop", "the server handed out the same nextCursor twice")
             }
+            Some(_) if !self.own_requests => self.unusable(
+                l,
+                "paginated",
+                "the result is paginated (nextCursor), and this host does not fetch pages itself",
+            ),
             Some(c) => vec![self.request_page(l, Some(&c))],
         }
     }

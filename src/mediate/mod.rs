@@ -71,6 +71,7 @@
 //! host that wraps it can replay them.
 
 mod gate;
+pub mod headers;
 mod listing;
 pub mod protocol;
 pub mod requests;
@@ -147,6 +148,10 @@ pub struct Mediator {
     /// Another list change came while the mediator's re-list was in flight:
     /// its answer may predate the change, so re-list once more after it.
     relist_again: bool,
+    /// The host can send the mediator's own requests (next pages, the
+    /// re-list after a list change). `false` for a transport that forwards
+    /// only what a client sent ([`Mediator::without_own_requests`]).
+    own_requests: bool,
 }
 
 /// A log field for a finding (`detail` is text for people, not API).
@@ -217,7 +222,20 @@ impl Mediator {
             requests: Requests::new(id_prefix.to_string()),
             protocol: Protocol::default(),
             relist_again: false,
+            own_requests: true,
         })
+    }
+
+    /// For a transport that can only forward what the client sent (the
+    /// Envoy filter: one request per HTTP stream, no upstream of its own):
+    /// a listing the server splits into pages is refused (-32002
+    /// `paginated`, never pinned page by page: page 2 would look like drift
+    /// of page 1), and a list change is passed with a `relist-skipped` log
+    /// line instead of the mediator's own re-list (the client's next
+    /// listing is compared as always).
+    pub fn without_own_requests(mut self) -> Mediator {
+        self.own_requests = false;
+        self
     }
 
     /// Starts from a baseline kept elsewhere (a pin store): the first listing
@@ -237,6 +255,39 @@ impl Mediator {
     /// reason, shown to people.
     pub fn dead(&self) -> Option<&str> {
         self.baseline.as_ref().and_then(|b| b.invalidated.as_deref())
+    }
+
+    /// The transport lost the server's answers to every request in flight
+    /// (an HTTP answer stream that ended, or could not be read): each one
+    /// gets -32002 with `kind` as `data.reason` under the client's id, in
+    /// the order they were sent, and is forgotten (a late answer is dropped
+    /// like any second answer). The mediator's own re-list just ends.
+    pub fn fail_pending(&mut self, kind: &str, why: &str) -> Vec<Out> {
+        let mut out = Vec::new();
+        for (_, p) in self.requests.drain() {
+            let method = p.method().to_string();
+            let Some(client_id) = p.client_id().cloned() else {
+                out.push(self.log("listing-unusable", vec![("kind", s(kind)), ("message", s(why))]));
+                continue;
+            };
+            let message = format!("mcp-guard: the server's answer to {method} is unusable: {why}");
+            out.push(Out::Client(error_response(&client_id, code::UNUSABLE_CATALOG, &message, Some(reason(kind)))));
+            out.push(self.log(
+                "request-failed",
+                vec![
+                    ("reason", s(kind)),
+                    ("request", id_for_log(Some(&client_id))),
+                    ("method", s(&method)),
+                    ("message", s(why)),
+                ],
+            ));
+        }
+        out
+    }
+
+    /// Requests in flight wait for the server's answer.
+    pub fn waiting(&self) -> bool {
+        !self.requests.is_empty()
     }
 
     fn log(&self, event: &str, fields: Vec<(&str, Value)>) -> Out {

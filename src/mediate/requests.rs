@@ -159,6 +159,20 @@ impl Requests {
         self.pending.get(minted)
     }
 
+    /// No request is in flight.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.pending.is_empty()
+    }
+
+    /// Takes every request in flight, in the order they were minted.
+    pub(crate) fn drain(&mut self) -> Vec<(String, Pending)> {
+        let mut all: Vec<(String, Pending)> = self.pending.drain().collect();
+        self.pending_bytes = 0;
+        // Minted ids end in their sequence number.
+        all.sort_by_key(|(k, _)| k.rsplit('-').next().and_then(|n| n.parse::<u64>().ok()).unwrap_or(u64::MAX));
+        all
+    }
+
     /// The mediator's own re-list is in flight.
     pub(crate) fn relisting(&self) -> bool {
         self.pending.values().any(|p| matches!(p, Pending::Page(l) if l.client_id.is_none()))

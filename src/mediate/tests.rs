@@ -1037,3 +1037,45 @@ fn id_prefixes_that_could_read_as_numbers_are_refused() {
     }
     assert!(Mediator::new(Policy::default(), SanitizeOptions::default(), "mcp-guard-1_a").is_ok());
 }
+
+// ---- a host without requests of its own (the Envoy filter) ---------------
+
+#[test]
+fn paged_listing_is_refused_by_a_host_that_fetches_no_pages() {
+    let mut s = session("{}").without_own_requests();
+    let minted = ask_list(&mut s, 1);
+    let page = format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{{"tools":[{ECHO}],"nextCursor":"p2"}}}}"#);
+    let out = server(&mut s, &page);
+    assert!(to_server(&out).is_empty(), "no request of its own: {out:?}");
+    let c = to_client(&out);
+    assert_eq!(c.len(), 1, "{out:?}");
+    assert_eq!(error_reason(c[0]), (code::UNUSABLE_CATALOG, "paginated".into()));
+    assert!(!c[0].contains("Echoes"), "no page of the catalog reaches the client: {}", c[0]);
+    assert!(s.baseline().is_none(), "nothing was pinned from one page");
+}
+
+#[test]
+fn list_change_is_passed_without_a_relist_by_a_host_that_sends_none() {
+    let mut s = session("{}").without_own_requests();
+    list(&mut s, 1, &[ECHO]);
+    let out = server(&mut s, r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#);
+    assert!(to_server(&out).is_empty(), "{out:?}");
+    assert_eq!(to_client(&out), [r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#]);
+    assert!(logs(&out).iter().any(|l| l.contains("relist-skipped")), "{out:?}");
+}
+
+#[test]
+fn pending_requests_fail_with_the_transports_reason_and_late_answers_are_dropped() {
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO]);
+    let (_, minted) = forwarded(&client(&mut s, &call(7, "echo", r#"{"message":"x"}"#)));
+    assert!(s.waiting());
+    let out = s.fail_pending("no-response", "the stream ended");
+    let c = to_client(&out);
+    assert_eq!(c.len(), 1, "{out:?}");
+    assert!(c[0].starts_with(r#"{"jsonrpc":"2.0","id":7,"error""#), "{}", c[0]);
+    assert_eq!(error_reason(c[0]), (code::UNUSABLE_CATALOG, "no-response".into()));
+    assert!(!s.waiting());
+    let late = format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{{"content":[]}}}}"#);
+    assert!(to_client(&server(&mut s, &late)).is_empty(), "a late answer is a second answer");
+}
