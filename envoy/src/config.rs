@@ -7,7 +7,8 @@
 //!   "policy": { "core": { "tool_poisoning": { "mode": "block" } } },
 //!   "server": "docs",
 //!   "max_body_bytes": 4194304,
-//!   "tombstone_ttl_seconds": 3600
+//!   "tombstone_ttl_seconds": 3600,
+//!   "hold_request_headers": true
 //! }
 //! ```
 
@@ -39,6 +40,14 @@ pub struct FilterConfig {
     /// `tombstone_ttl_seconds`: how long a session closed by drift is
     /// answered with HTTP 409.
     pub tombstone_ttl: Duration,
+    /// `hold_request_headers`: a JSON POST's headers wait for its body, so
+    /// a refused request never reaches upstream and `Mcp-Name` leaves
+    /// rewritten with a mapped name. Needs `allow_on_headers_stop_iteration:
+    /// true` in the Wasm plugin config (Envoy 1.35 and later): without it
+    /// Envoy holds the body too and the request hangs. `false` sends the
+    /// headers at once (the body still waits; a server that checks
+    /// `Mcp-Name` then refuses a call under a mapped name). # Default true.
+    pub hold_request_headers: bool,
 }
 
 impl Default for FilterConfig {
@@ -48,6 +57,7 @@ impl Default for FilterConfig {
             opts: SanitizeOptions::default(),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             tombstone_ttl: Duration::from_secs(DEFAULT_TOMBSTONE_TTL_SECONDS),
+            hold_request_headers: true,
         }
     }
 }
@@ -78,9 +88,13 @@ impl FilterConfig {
                 },
                 "max_body_bytes" => c.max_body_bytes = positive(v, k)?,
                 "tombstone_ttl_seconds" => c.tombstone_ttl = Duration::from_secs(positive(v, k)?),
+                "hold_request_headers" => match v {
+                    Value::Bool(b) => c.hold_request_headers = *b,
+                    _ => return Err("`hold_request_headers` must be true or false".into()),
+                },
                 other => {
                     return Err(format!(
-                        "unknown key {other:?} (policy, server, max_body_bytes, tombstone_ttl_seconds)"
+                        "unknown key {other:?} (policy, server, max_body_bytes, tombstone_ttl_seconds, hold_request_headers)"
                     ))
                 }
             }
@@ -116,6 +130,10 @@ mod tests {
         assert_eq!(c.opts.server.as_deref(), Some("docs"));
         assert_eq!(c.max_body_bytes, 512);
         assert_eq!(c.tombstone_ttl, Duration::from_secs(2));
+        assert!(c.hold_request_headers, "held by default");
+        let c = FilterConfig::from_bytes(br#"{"hold_request_headers":false}"#).unwrap();
+        assert!(!c.hold_request_headers);
+        assert!(FilterConfig::from_bytes(br#"{"hold_request_headers":"yes"}"#).is_err());
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The host glue: Envoy's callbacks in, `guard`'s decisions out.
+//! The host glue: Envoy's callbacks in, `stream`'s decisions out.
 //!
 //! Host calls go through `proxy_wasm::hostcalls` directly, not the trait
 //! helpers: those `unwrap()` the host's status, and a panic traps the VM.
@@ -7,22 +7,25 @@
 //! does not allow for that call; that is a broken host, not input.)
 //!
 //! Shared data (one store per `vm_id`, shared by every worker thread):
-//! - `mcp-guard/1/baseline/<server>/<session>`: the session's
-//!   `Baseline::to_json`, updated with compare-and-swap;
+//! - `mcp-guard/1/baseline/<server>/<session>`: the pin state
+//!   (`Baseline::to_json`), updated with compare-and-swap;
 //! - `mcp-guard/1/tombstone/<server>/<session>`: the expiry of a session
 //!   closed by drift, milliseconds since the epoch from the host's clock.
 //!
 //! proxy-wasm 0.2.1 cannot delete a key: an empty value means "none".
 
 use crate::config::FilterConfig;
-use crate::guard::{self, code, Expect, Gate, Listed, Prepared, Repeat, Request, SseGuard};
-use mcp_guard::json::{self, Object, Value};
+use crate::stream::{self, Request, SseGuard, Stored, Stream};
+use mcp_guard::json::Value;
+use mcp_guard::jsonrpc::{code, error_response, obj, reason, s};
+use mcp_guard::mediate::headers::Headers;
 use mcp_guard::pinning::Baseline;
 use proxy_wasm::hostcalls;
 use proxy_wasm::traits::{Context, HttpContext, RootContext};
 use proxy_wasm::types::{Action, BufferType, ContextType, LogLevel, MapType, Status};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
 use std::rc::Rc;
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -31,22 +34,40 @@ proxy_wasm::main! {{
     proxy_wasm::set_root_context(|_| -> Box<dyn RootContext> { Box::new(Root { cfg: None }) });
 }}
 
-/// Attempts at a compare-and-swap update of a session before the listing
-/// fails closed (another listing of the same session kept winning).
-const CAS_ATTEMPTS: usize = 4;
-
-/// The filter's own log lines: refusals and drops are warnings.
+/// The filter's log lines: refusals and drops are warnings.
 fn log_lines(lines: Vec<Value>) {
     for l in lines {
         let ev = l.as_object().and_then(|o| o.get("event")).and_then(Value::as_str).unwrap_or("");
-        let level = if matches!(ev, "response-dropped" | "answer-refused" | "listing-unusable") { LogLevel::Warn } else { LogLevel::Info };
-        log(level, l);
+        let warn = matches!(
+            ev,
+            "response-dropped" | "server-line-dropped" | "request-failed" | "listing-unusable" | "request-refused" | "session-invalidated"
+        );
+        log(if warn { LogLevel::Warn } else { LogLevel::Info }, l);
     }
 }
 
 fn log(level: LogLevel, event: Value) {
     // Logging is best effort: a failed log call must not fail a request.
-    let _ = hostcalls::log(level, &format!("mcp-guard {}", json::write_compact(&event)));
+    let _ = hostcalls::log(level, &format!("mcp-guard {}", stream::log_text(&event)));
+}
+
+thread_local! {
+    /// This VM's part of every id prefix: random (WASI `random_get`, through
+    /// std's hasher keys), so ids minted by two workers, or two Envoys in
+    /// front of one server, never collide within a session (an SDK server
+    /// routes answers to streams by request id).
+    static NONCE: u64 = std::collections::hash_map::RandomState::new().build_hasher().finish();
+    /// Streams opened by this VM: the other part.
+    static STREAMS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A fresh id prefix for one stream's mediator.
+fn prefix() -> String {
+    let n = STREAMS.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    });
+    format!("mcp-guard-{:016x}-{n}", NONCE.with(|x| *x))
 }
 
 struct Root {
@@ -85,7 +106,9 @@ impl RootContext for Root {
             session: String::new(),
             inspect_request: false,
             get: false,
-            expect: None,
+            stream: None,
+            cas: None,
+            tombstoned: false,
             response: Response::Off,
         }))
     }
@@ -99,9 +122,9 @@ impl RootContext for Root {
 enum Response {
     /// Not an MCP stream: passes untouched.
     Off,
-    /// `application/json` answer: buffered until the end, then judged.
-    Json(Expect),
-    /// `text/event-stream` answer: judged event by event.
+    /// `application/json` answer: buffered until the end, then mediated.
+    Json(Stream),
+    /// `text/event-stream` answer: mediated event by event.
     Sse(SseGuard),
     /// Buffered and replaced by this message at the end (an answer the
     /// filter cannot read: compressed, unknown content type).
@@ -116,31 +139,25 @@ enum Response {
 
 struct Http {
     cfg: Option<Rc<FilterConfig>>,
-    /// The `Mcp-Session-Id` ("" without one: a stateless server's clients
-    /// share one baseline, the server's catalog for everyone).
-    ///
-    /// Protocol 2026-07-28 (the Python SDK's default mode) has no session at
-    /// all: no `initialize`, no `Mcp-Session-Id`, the version in each
-    /// request's `_meta`. Its requests take the same "" baseline, keyed by
-    /// the configured `server` alone: the first listing through the filter
-    /// pins the server's catalog, every later one (any client's) is compared
-    /// with it, and a call is gated against it. That keeps it closed — no
-    /// listing is served, no call forwarded, without the engine — with
-    /// nothing the filter does not do today. Not done yet (a later issue):
-    /// pins that follow one client across requests, checks of the
-    /// `Mcp-Method`/`Mcp-Name` headers against the body (a mapped tool name
-    /// is rewritten in the body only, so such a server refuses the call
-    /// with -32020), and the expiry of a tombstone for "" (checked only for
-    /// a session id: a stateless server closed by drift stays closed).
+    /// The `Mcp-Session-Id` ("" without one). Pins are keyed by it: a
+    /// 2025-11-25 session pins its first listing; a stateless server's
+    /// clients, and every 2026-07-28 client (no sessions in that
+    /// protocol), share the "" state of the configured `server`: the first
+    /// listing through the filter pins the server's catalog, every later
+    /// one (any client's) is compared with it, and calls are gated by it.
     session: String,
     /// A JSON POST whose body the filter reads before it goes upstream.
     inspect_request: bool,
     /// A GET for the server's event stream (read as one, whatever its
     /// content type says: the SDK clients do).
     get: bool,
-    /// The answers this stream may carry (`guard::Expect`, the
-    /// response-id rule); `None`: not an MCP stream, passes untouched.
-    expect: Option<Expect>,
+    /// The MCP stream this HTTP stream carries (`None`: not one; the
+    /// answer passes untouched).
+    stream: Option<Stream>,
+    /// CAS token of the pin state the stream was opened on.
+    cas: Option<u32>,
+    /// This stream already wrote the session's tombstone.
+    tombstoned: bool,
     response: Response,
 }
 
@@ -153,39 +170,6 @@ thread_local! {
     /// read or written at. Parsing a 100-tool baseline on every tools/call
     /// would cost more than the call gate itself.
     static PARSED: RefCell<HashMap<String, Parsed>> = RefCell::new(HashMap::new());
-}
-
-/// Bytes of catalogs and answers a worker keeps for repeated listings.
-const REPEAT_BYTES: usize = 32 << 20;
-
-thread_local! {
-    /// Per session (shared-data key): the last listing that left the state
-    /// as it was. See `guard::Repeat`: a client listing an unchanged catalog
-    /// again is served without the engine.
-    static REPEATS: RefCell<HashMap<String, Kept>> = RefCell::new(HashMap::new());
-}
-
-/// A kept answer, with the CAS token of the state and the configuration it
-/// was computed under (`Rc` identity: a reconfigured filter has a new one).
-type Kept = (u32, Rc<FilterConfig>, Repeat);
-
-/// A session's state as loaded: parsed, its CAS token, its bytes.
-type Stored = (Option<Rc<Baseline>>, Option<u32>, Vec<u8>);
-
-fn repeat(key: &str, cas: Option<u32>, cfg: &Rc<FilterConfig>, catalog: &str, id: &Value) -> Option<(String, Value)> {
-    let cas = cas?;
-    REPEATS.with(|m| {
-        let m = m.borrow();
-        let (c, conf, r) = m.get(key)?;
-        if *c != cas || !Rc::ptr_eq(conf, cfg) {
-            return None;
-        }
-        r.answer(catalog, id)
-    })
-}
-
-fn remember_repeat(key: String, cas: u32, cfg: Rc<FilterConfig>, r: Repeat) {
-    REPEATS.with(|m| bounded_insert(&mut m.borrow_mut(), key, (cas, cfg, r), |(_, _, r)| r.size(), REPEAT_BYTES));
 }
 
 /// Inserts into one of a worker's caches, bounded by entries and by bytes:
@@ -229,6 +213,11 @@ fn now() -> Option<Duration> {
     hostcalls::get_current_time().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok())
 }
 
+/// An answer the filter gives for a request it could not mediate at all.
+fn failure(code: i64, message: &str, why: &str) -> String {
+    error_response(&Value::Null, code, message, Some(reason(why)))
+}
+
 impl Http {
     fn key(&self, kind: &str, cfg: &FilterConfig) -> String {
         format!("mcp-guard/1/{kind}/{}/{}", cfg.opts.server.as_deref().unwrap_or(""), self.session)
@@ -236,10 +225,10 @@ impl Http {
 
     /// Answers the client from the filter; nothing of upstream follows.
     fn answer(&mut self, status: u32, body: &str) {
-        self.expect = None;
+        self.stream = None;
         let headers = vec![("content-type", "application/json")];
-        if let Err(s) = hostcalls::send_http_response(status, headers, Some(body.as_bytes())) {
-            log(LogLevel::Error, guard::obj([("event", guard::s("send-failed")), ("status", guard::s(&format!("{s:?}")))]));
+        if let Err(e) = hostcalls::send_http_response(status, headers, Some(body.as_bytes())) {
+            log(LogLevel::Error, obj([("event", s("send-failed")), ("status", s(&format!("{e:?}")))]));
         }
     }
 
@@ -264,14 +253,9 @@ impl Http {
         }
     }
 
-    /// The session's baseline and its CAS token. `Err`: stored but
-    /// unreadable (fail closed, never start over silently).
-    fn load(&self, cfg: &FilterConfig) -> Result<(Option<Rc<Baseline>>, Option<u32>), String> {
-        self.load_stored(cfg).map(|(b, cas, _)| (b, cas))
-    }
-
-    /// [`Http::load`], with the stored bytes.
-    fn load_stored(&self, cfg: &FilterConfig) -> Result<Stored, String> {
+    /// The session's pin state, its CAS token and its bytes. `Err`: stored
+    /// but unreadable (fail closed, never start over silently).
+    fn load(&self, cfg: &FilterConfig) -> Result<(Option<Rc<Baseline>>, Option<u32>, Vec<u8>), String> {
         let key = self.key("baseline", cfg);
         match hostcalls::get_shared_data(&key) {
             Ok((Some(v), cas)) if !v.is_empty() => {
@@ -292,79 +276,64 @@ impl Http {
         }
     }
 
-    /// Runs the engine on our `tools/list` answer and stores the session
-    /// state with compare-and-swap (a concurrent listing of the same session
-    /// that stored first makes this one re-run on the new state).
-    fn listing(&self, cfg: &Rc<FilterConfig>, msg: &Object) -> (String, Value) {
-        // The filter's own time per listing (engine + shared data), in the
-        // log line: the benchmark reads it, free of network noise.
-        let t0 = now();
-        let (message, mut line) = self.listing_inner(cfg, msg);
-        if let (Some(a), Some(b), Some(o)) = (t0, now(), line.as_object_mut()) {
-            let us = b.saturating_sub(a).as_micros() as u64;
-            o.insert("micros", Value::Number(json::Number::from_u64(us)));
-            o.insert("bytes", Value::Number(json::Number::from_u64(message.len() as u64)));
-        }
-        (message, line)
+    /// A stream over the session's pin state (`Err`: the answer to give).
+    fn open(&mut self, cfg: &FilterConfig) -> Result<Stream, String> {
+        let (baseline, cas, _) = self.load(cfg).map_err(|why| {
+            failure(code::UNUSABLE_CATALOG, &format!("mcp-guard: the pin state is unusable: {why}"), "invalid-baseline")
+        })?;
+        self.cas = cas;
+        Stream::open(cfg, baseline.map(|b| (*b).clone()), &prefix())
+            .map_err(|e| failure(code::INVALID_REQUEST, &format!("mcp-guard: {e}"), "internal"))
     }
 
-    fn listing_inner(&self, cfg: &Rc<FilterConfig>, msg: &Object) -> (String, Value) {
-        let id = msg.get("id").cloned().unwrap_or(Value::Null);
-        let catalog = match guard::prepare(msg) {
-            Prepared::Done(l) => return (l.message, l.log),
-            Prepared::Catalog(c) => c,
-        };
+    /// Writes the pin state a listing left, with compare-and-swap against
+    /// the state the stream was opened on (a conflict re-runs the listing
+    /// on the state now).
+    fn commit(&mut self, cfg: &FilterConfig, b: &Baseline) -> Stored {
         let key = self.key("baseline", cfg);
-        for _ in 0..CAS_ATTEMPTS {
-            let (baseline, cas, stored) = match self.load_stored(cfg) {
-                Ok(x) => x,
-                Err(why) => {
-                    let l = guard::fail_closed(&id, "invalid-baseline", &why);
-                    return (l.message, l.log);
-                }
-            };
-            if let Some(hit) = repeat(&key, cas, cfg, &catalog, &id) {
-                return hit;
-            }
-            let Listed { message, store, tombstone, log: line } = guard::answer_catalog(cfg, baseline.as_deref(), &id, &catalog);
-            let Some(next) = store else { return (message, line) };
-            let text = next.to_json();
-            if !tombstone && text.as_bytes() == stored.as_slice() {
-                // The state is as it was: nothing to write, and the same
-                // catalog against it will get this answer again.
-                if let Some((c, r)) = cas.and_then(|c| Some((c, Repeat::new(catalog, &id, &message, &line)?))) {
-                    remember_repeat(key, c, cfg.clone(), r);
-                }
-                return (message, line);
-            }
-            match hostcalls::set_shared_data(&key, Some(text.as_bytes()), cas) {
-                Ok(()) => {
-                    // Learn the token of our own write, so the next request
-                    // of the session skips parsing it — unless another
-                    // worker wrote in between (then its bytes are parsed).
-                    if let Ok((Some(v), Some(c))) = hostcalls::get_shared_data(&key) {
-                        if v == text.as_bytes() {
-                            remember(key, c, v.len(), Rc::new(next));
-                        }
+        let text = b.to_json();
+        match hostcalls::get_shared_data(&key) {
+            // Unchanged: nothing to write.
+            Ok((Some(v), cas)) if cas == self.cas && v == text.as_bytes() => return Stored::Ok,
+            Ok(_) => {}
+            Err(s) => return Stored::Failed(format!("{s:?}")),
+        }
+        match hostcalls::set_shared_data(&key, Some(text.as_bytes()), self.cas) {
+            Ok(()) => {
+                // Learn the token of our own write, so the next request of
+                // the session skips parsing it — unless another worker wrote
+                // in between (then its bytes are parsed).
+                if let Ok((Some(v), Some(c))) = hostcalls::get_shared_data(&key) {
+                    if v == text.as_bytes() {
+                        remember(key, c, v.len(), Rc::new(b.clone()));
+                        self.cas = Some(c);
                     }
                 }
-                Err(Status::CasMismatch) => continue,
-                Err(s) => {
-                    let l = guard::fail_closed(&id, "state-unavailable", &format!("cannot store the session state ({s:?})"));
-                    return (l.message, l.log);
+                Stored::Ok
+            }
+            Err(Status::CasMismatch) => match self.load(cfg) {
+                Ok((now, cas, _)) => {
+                    self.cas = cas;
+                    Stored::Conflict(now.map(|b| (*b).clone()))
                 }
-            }
-            if tombstone {
-                let expiry = now().map(|n| (n + cfg.tombstone_ttl).as_millis() as u64).unwrap_or(u64::MAX);
-                // The baseline already says `invalidated`, so a lost
-                // tombstone write still refuses every call and listing.
-                let _ = hostcalls::set_shared_data(&self.key("tombstone", cfg), Some(expiry.to_string().as_bytes()), None);
-                log(LogLevel::Warn, guard::obj([("event", guard::s("session-invalidated")), ("session", guard::s(&self.session))]));
-            }
-            return (message, line);
+                Err(why) => Stored::Failed(why),
+            },
+            Err(s) => Stored::Failed(format!("{s:?}")),
         }
-        let l = guard::fail_closed(&id, "state-conflict", "the session state kept changing under concurrent listings");
-        (l.message, l.log)
+    }
+
+    /// After a stream's messages: its log lines, and the tombstone of a
+    /// session drift closed.
+    fn settle(&mut self, cfg: &FilterConfig, st: &mut Stream) {
+        log_lines(st.take_logs());
+        if st.invalidated() && !self.tombstoned {
+            self.tombstoned = true;
+            let expiry = now().map(|n| (n + cfg.tombstone_ttl).as_millis() as u64).unwrap_or(u64::MAX);
+            // The baseline already says `invalidated`, so a lost tombstone
+            // write still refuses every call and listing.
+            let _ = hostcalls::set_shared_data(&self.key("tombstone", cfg), Some(expiry.to_string().as_bytes()), None);
+            log(LogLevel::Warn, obj([("event", s("session-tombstoned")), ("session", s(&self.session))]));
+        }
     }
 }
 
@@ -375,7 +344,7 @@ impl HttpContext for Http {
         let Some(cfg) = self.cfg.clone() else {
             // Unreachable once configured (Envoy never creates a stream for
             // a plugin whose on_configure failed); closed if it ever is.
-            self.answer(503, &guard::error_response(&Value::Null, code::REFUSED, "mcp-guard: filter not configured", None));
+            self.answer(503, &failure(code::REFUSED, "mcp-guard: filter not configured", "not-configured"));
             return Action::Pause;
         };
         let method = header(MapType::HttpRequestHeaders, ":method").unwrap_or_default();
@@ -392,7 +361,7 @@ impl HttpContext for Http {
             // A session closed by drift surfaces as a conflict with
             // the session's state, not as a rate limit.
             let message = "mcp-guard: this session was closed because its tools changed; start a new session";
-            self.answer(409, &guard::error_response(&Value::Null, code::REFUSED, message, Some(guard::reason("session-invalidated"))));
+            self.answer(409, &failure(code::REFUSED, message, "session-invalidated"));
             return Action::Pause;
         }
         let json = header(MapType::HttpRequestHeaders, "content-type")
@@ -401,34 +370,37 @@ impl HttpContext for Http {
         // MCP's own headers mark a request of an MCP client whatever else it
         // carries: its answer is read as one.
         let mcp = session.is_some() || header(MapType::HttpRequestHeaders, "mcp-protocol-version").is_some();
-        if method == "GET" && (sse || mcp) {
-            // The server's own event stream carries no request of the
-            // client: every response on it is dropped (servers must not
-            // send them there; a client would match one by id to a pending
-            // request on another stream). Read as identity, like answers.
-            self.get = true;
-            self.expect = Some(Expect::none());
+        if (method == "GET" && (sse || mcp)) || (method == "POST" && (json || mcp)) {
+            // The 2025 GET event stream carries no request of the client:
+            // every answer on it is dropped (a client would match one by id
+            // to a pending request of another stream); requests and
+            // notifications of the server pass. A POST's answer is read
+            // the same way until its body names the request.
+            self.get = method == "GET";
+            match self.open(&cfg) {
+                Ok(st) => self.stream = Some(st),
+                Err(body) => {
+                    self.answer(500, &body);
+                    return Action::Pause;
+                }
+            }
             let _ = hostcalls::remove_map_value(MapType::HttpRequestHeaders, "accept-encoding");
-        }
-        if method == "POST" && (json || mcp) {
-            // Until the body is read (or when it is not JSON), the stream
-            // carries no request the filter knows of: an answer arriving
-            // before it is judged as on a stream without requests (dropped),
-            // never passed unread.
-            self.expect = Some(Expect::none());
         }
         if method == "POST" && json && !eos {
-            // Headers cannot wait for the body here: Envoy turns a paused
-            // headers callback into StopAll, and the body callback never
-            // comes. So the headers go on now and the body waits (a refused
-            // call's body never leaves; Envoy resets the upstream request).
-            // Both headers are dropped now because they cannot be changed
-            // later: content-length, since the gate may rewrite the body
-            // (Envoy frames it itself); accept-encoding, so that a
-            // tools/list answer comes back readable, not compressed.
+            // content-length goes because the body is rewritten (minted id,
+            // the call gate's upstream name; Envoy frames it itself);
+            // accept-encoding (above) so that the answer comes back readable.
             self.inspect_request = true;
             let _ = hostcalls::remove_map_value(MapType::HttpRequestHeaders, "content-length");
-            let _ = hostcalls::remove_map_value(MapType::HttpRequestHeaders, "accept-encoding");
+            if cfg.hold_request_headers {
+                // The headers wait for the body (Envoy's
+                // `allow_on_headers_stop_iteration`): a refused call never
+                // reaches upstream at all, and `Mcp-Name` leaves rewritten
+                // with the body. Without that knob Envoy would stop the
+                // body too and never call on_http_request_body (see
+                // README, "Configuration").
+                return Action::Pause;
+            }
         }
         Action::Continue
     }
@@ -442,7 +414,7 @@ impl HttpContext for Http {
             // A body the filter cannot read could be a tools/call: refused.
             self.inspect_request = false;
             let message = format!("mcp-guard: the request body exceeds max_body_bytes ({})", cfg.max_body_bytes);
-            self.answer(413, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &message, Some(guard::reason("too-large"))));
+            self.answer(413, &failure(code::INVALID_REQUEST, &message, "too-large"));
             return Action::Pause;
         }
         if !eos {
@@ -452,66 +424,36 @@ impl HttpContext for Http {
         let body = match hostcalls::get_buffer(BufferType::HttpRequestBody, 0, size) {
             Ok(b) => b.unwrap_or_default(),
             Err(s) => {
-                self.answer(500, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &format!("mcp-guard: cannot read the request body ({s:?})"), None));
+                self.answer(500, &failure(code::INVALID_REQUEST, &format!("mcp-guard: cannot read the request body ({s:?})"), "internal"));
                 return Action::Pause;
             }
         };
-        match guard::classify(&body) {
-            Request::Other => {
-                self.expect = None;
-                Action::Continue
-            }
-            Request::Pass { ids } => {
-                self.expect = Some(Expect::batch(ids));
-                Action::Continue
-            }
-            Request::Answer { status, body, reason } => {
-                log(LogLevel::Info, guard::obj([("event", guard::s("request-refused")), ("reason", guard::s(reason))]));
+        let Some(mut st) = self.stream.take() else { return Action::Continue };
+        // Every value of each header (a repeated one is refused): the
+        // single-value getter returns only the first.
+        let pairs = hostcalls::get_map(MapType::HttpRequestHeaders).unwrap_or_default();
+        let h = Headers::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        let decided = st.request(&h, &body);
+        self.settle(&cfg, &mut st);
+        match decided {
+            // Not MCP: neither the request nor its answer is touched.
+            Request::Other => Action::Continue,
+            Request::Answer { status, body } => {
                 self.answer(status, &body);
                 Action::Pause
             }
-            Request::List { id } => {
-                self.expect = Some(Expect::listing(id));
-                Action::Continue
-            }
-            Request::Call { msg } => {
-                // A forwarded call's answer must carry its id exactly.
-                self.expect = Some(Expect::request(mcp_guard::jsonrpc::request_id(&msg).cloned().unwrap_or(Value::Null)));
-                let baseline = match self.load(&cfg) {
-                    Ok((b, _)) => b,
-                    Err(why) => {
-                        let message = format!("mcp-guard: the session state is unusable: {why}");
-                        let id = msg.as_object().and_then(|o| o.get("id")).cloned().unwrap_or(Value::Null);
-                        self.answer(200, &guard::error_response(&id, code::INVALID_PARAMS, &message, Some(guard::reason("invalid-baseline"))));
-                        return Action::Pause;
-                    }
-                };
-                match guard::gate(baseline.as_deref(), msg) {
-                    Gate::Forward(None) => Action::Continue,
-                    Gate::Respond(body) => {
-                        self.answer(200, &body);
-                        Action::Pause
-                    }
-                    Gate::Forward(Some(new)) => {
-                        // content-length was dropped with the headers.
-                        match hostcalls::set_buffer(BufferType::HttpRequestBody, 0, size, new.as_bytes()) {
-                            Ok(()) => Action::Continue,
-                            Err(s) => {
-                                self.answer(500, &guard::error_response(&Value::Null, code::INVALID_REQUEST, &format!("mcp-guard: cannot rewrite the call ({s:?})"), None));
-                                Action::Pause
-                            }
-                        }
-                    }
-                    Gate::Refuse { body, tool, reason } => {
-                        log(
-                            LogLevel::Info,
-                            guard::obj([
-                                ("event", guard::s("call-refused")),
-                                ("tool", tool.as_deref().map_or(Value::Null, guard::s)),
-                                ("reason", guard::s(&reason)),
-                            ]),
-                        );
-                        self.answer(200, &body);
+            Request::Forward { body: new, set_headers } => {
+                for (k, v) in &set_headers {
+                    // Only while the headers are held (hold_request_headers);
+                    // after they left this changes nothing, and a server
+                    // that checks Mcp-Name refuses a mapped call (-32020).
+                    let _ = hostcalls::set_map_value(MapType::HttpRequestHeaders, k, Some(v));
+                }
+                self.stream = Some(st);
+                match hostcalls::set_buffer(BufferType::HttpRequestBody, 0, size, new.as_bytes()) {
+                    Ok(()) => Action::Continue,
+                    Err(s) => {
+                        self.answer(500, &failure(code::INVALID_REQUEST, &format!("mcp-guard: cannot rewrite the request ({s:?})"), "internal"));
                         Action::Pause
                     }
                 }
@@ -520,7 +462,7 @@ impl HttpContext for Http {
     }
 
     fn on_http_response_headers(&mut self, _n: usize, eos: bool) -> Action {
-        let Some(mut expect) = self.expect.take() else { return Action::Continue };
+        let Some(st) = self.stream.take() else { return Action::Continue };
         let Some(cfg) = self.cfg.clone() else { return Action::Continue };
         let status = header(MapType::HttpResponseHeaders, ":status").unwrap_or_default();
         // A non-2xx answer is a transport error to the client, never read
@@ -533,24 +475,24 @@ impl HttpContext for Http {
         // The body changes size (or is replaced): drop content-length now,
         // before the headers leave; Envoy frames the new body.
         let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-length");
-        let unreadable = |expect: &mut Expect, kind: &str, why: &str| {
-            if !expect.waiting() {
+        let unreadable = |this: &mut Http, mut st: Stream, kind: &str, why: &str| {
+            if !st.waiting() {
                 // The GET stream, a POST of notifications: nothing of the
                 // body passes.
                 return Response::Unread(why.to_string());
             }
-            let (body, logs) = guard::unreadable(expect, kind, why);
-            log_lines(logs);
+            let body = st.unreadable(kind, why);
+            this.settle(&cfg, &mut st);
             Response::Replace(body)
         };
         self.response = if encoded {
-            unreadable(&mut expect, "encoded", "the answer is content-encoded; the filter reads identity bodies only")
+            unreadable(self, st, "encoded", "the answer is content-encoded; the filter reads identity bodies only")
         } else if ctype.starts_with("application/json") && !self.get {
-            Response::Json(expect)
+            Response::Json(st)
         } else if ctype.starts_with("text/event-stream") || self.get {
-            Response::Sse(SseGuard::new(expect, cfg.max_body_bytes))
+            Response::Sse(SseGuard::new(st, cfg.max_body_bytes))
         } else {
-            unreadable(&mut expect, "content-type", &format!("the answer has content type {ctype:?}"))
+            unreadable(self, st, "content-type", &format!("the answer has content type {ctype:?}"))
         };
         if matches!(self.response, Response::Replace(_) | Response::Unread(_)) {
             let _ = hostcalls::remove_map_value(MapType::HttpResponseHeaders, "content-encoding");
@@ -578,7 +520,7 @@ impl HttpContext for Http {
                     self.response = Response::Unread(why);
                     return Action::Continue;
                 }
-                log(LogLevel::Warn, guard::obj([("event", guard::s("response-dropped")), ("reason", guard::s(&why))]));
+                log(LogLevel::Warn, obj([("event", s("response-dropped")), ("reason", s(&why))]));
                 self.response = Response::Discard;
                 if !set(b"") {
                     let _ = hostcalls::reset_http_response();
@@ -596,11 +538,11 @@ impl HttpContext for Http {
                 }
                 Action::Continue
             }
-            Response::Json(mut expect) => {
+            Response::Json(mut st) => {
                 if size as u64 > cfg.max_body_bytes {
                     let why = format!("the answer exceeds the filter's max_body_bytes ({})", cfg.max_body_bytes);
-                    let (msg, logs) = guard::unreadable(&mut expect, "too-large", &why);
-                    log_lines(logs);
+                    let msg = st.unreadable("too-large", &why);
+                    self.settle(&cfg, &mut st);
                     self.response = if eos { Response::Off } else { Response::Discard };
                     if !set(msg.as_bytes()) {
                         let _ = hostcalls::reset_http_response();
@@ -610,14 +552,14 @@ impl HttpContext for Http {
                 if !eos {
                     // Pause until end_of_stream: Envoy keeps buffering and
                     // hands the whole body to the last call.
-                    self.response = Response::Json(expect);
+                    self.response = Response::Json(st);
                     return Action::Pause;
                 }
                 // An unreadable buffer reads as empty: not JSON, so the
-                // answer fails closed below.
+                // answer fails closed.
                 let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
-                let (out, logs) = guard::json_answer(&body, &mut expect, &mut |m| self.listing(&cfg, m));
-                log_lines(logs);
+                let out = st.json_answer(&body, &mut |b| self.commit(&cfg, b));
+                self.settle(&cfg, &mut st);
                 if out != body && !set(&out) {
                     let _ = hostcalls::reset_http_response();
                 }
@@ -625,11 +567,11 @@ impl HttpContext for Http {
             }
             Response::Sse(mut g) => {
                 let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
-                let out = g.feed(&chunk, eos, &mut |m| self.listing(&cfg, m));
-                log_lines(out.logs);
-                // Every chunk is replaced by what the guard let through (an
-                // incomplete event waits in the guard, bounded by the cap).
-                if !set(&out.bytes) {
+                let out = g.feed(&chunk, eos, &mut |b| self.commit(&cfg, b));
+                self.settle(&cfg, &mut g.stream);
+                // Every chunk is replaced by what the mediator let through
+                // (an incomplete event waits in the guard, bounded by the cap).
+                if !set(&out) {
                     let _ = hostcalls::reset_http_response();
                     return Action::Continue;
                 }

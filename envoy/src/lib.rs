@@ -3,19 +3,20 @@
 //! its own.
 //!
 //! - `config`: the filter configuration, parsed once in `on_configure`.
-//! - `guard`: the protocol decisions (which requests matter, what a
-//!   `tools/list` answer becomes, the call gate's answer), pure and tested
-//!   natively.
+//! - `stream`: one HTTP stream over the engine's mediation core
+//!   (`mcp_guard::mediate` makes every MCP decision); what HTTP adds
+//!   (which POSTs are MCP, the `Mcp-*` headers, bodies and SSE events, the
+//!   pin state's writes), pure and tested natively.
 //! - `sse`: the `text/event-stream` framing.
 //! - `filter` (wasm only): the host glue — headers, bodies, shared data,
-//!   the clock. It only moves bytes between Envoy and `guard`.
+//!   the clock. It only moves bytes between Envoy and `stream`.
 //!
 //! No panic may reach Envoy: a panic traps the VM (with `panic = "abort"`
 //! there is no unwinding to catch), so the glue handles every host status
 //! and every engine error as a value.
 
 pub mod config;
-pub mod guard;
+pub mod stream;
 pub mod sse;
 
 #[cfg(target_arch = "wasm32")]

@@ -81,6 +81,9 @@ export function wasmFilter(configuration) {
         vm_config: { vm_id: "mcp-guard", runtime: "envoy.wasm.runtime.v8", code: { local: { filename: WASM } } },
         configuration: { "@type": "type.googleapis.com/google.protobuf.StringValue", value: JSON.stringify(configuration) },
         failure_policy: "FAIL_CLOSED",
+        // The filter holds a JSON POST's headers until it has judged the
+        // body (hold_request_headers): Envoy must then still hand it the body.
+        allow_on_headers_stop_iteration: true,
       },
     },
   };
