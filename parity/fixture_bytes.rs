@@ -1,5 +1,5 @@
 // Included (`include!`) by the Rust tests that read parity/surrogates.json
-// (cli/tests/cli.rs, envoy/src/guard.rs): one decoder beside the fixture.
+// (cli/tests/cli.rs, envoy/src/stream/tests.rs): one decoder beside the fixture.
 
 /// `{0xFF}` in parity/surrogates.json is that one byte.
 fn fixture_bytes(s: &str) -> Vec<u8> {

@@ -16,7 +16,7 @@
 
 use crate::config::FilterConfig;
 use crate::stream::{self, Request, SseGuard, Stored, Stream};
-use mcp_guard::json::Value;
+use mcp_guard::json::{Number, Value};
 use mcp_guard::jsonrpc::{code, error_response, obj, reason, s};
 use mcp_guard::mediate::headers::Headers;
 use mcp_guard::pinning::Baseline;
@@ -323,9 +323,20 @@ impl Http {
     }
 
     /// After a stream's messages: its log lines, and the tombstone of a
-    /// session drift closed.
-    fn settle(&mut self, cfg: &FilterConfig, st: &mut Stream) {
-        log_lines(st.take_logs());
+    /// session drift closed. `t0`: when the answer's body came; a `listing`
+    /// line then carries the filter's own time (engine and shared data, free
+    /// of network noise: the benchmark reads it) and the bytes sent.
+    fn settle(&mut self, cfg: &FilterConfig, st: &mut Stream, t0: Option<Duration>, bytes: usize) {
+        let mut lines = st.take_logs();
+        if let (Some(a), Some(b)) = (t0, now()) {
+            for l in &mut lines {
+                if let Some(o) = l.as_object_mut().filter(|o| o.get("event").and_then(Value::as_str) == Some("listing")) {
+                    o.insert("micros", Value::Number(Number::from_u64(b.saturating_sub(a).as_micros() as u64)));
+                    o.insert("bytes", Value::Number(Number::from_u64(bytes as u64)));
+                }
+            }
+        }
+        log_lines(lines);
         if st.invalidated() && !self.tombstoned {
             self.tombstoned = true;
             let expiry = now().map(|n| (n + cfg.tombstone_ttl).as_millis() as u64).unwrap_or(u64::MAX);
@@ -434,7 +445,7 @@ impl HttpContext for Http {
         let pairs = hostcalls::get_map(MapType::HttpRequestHeaders).unwrap_or_default();
         let h = Headers::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
         let decided = st.request(&h, &body);
-        self.settle(&cfg, &mut st);
+        self.settle(&cfg, &mut st, None, 0);
         match decided {
             // Not MCP: neither the request nor its answer is touched.
             Request::Other => Action::Continue,
@@ -482,7 +493,7 @@ impl HttpContext for Http {
                 return Response::Unread(why.to_string());
             }
             let body = st.unreadable(kind, why);
-            this.settle(&cfg, &mut st);
+            this.settle(&cfg, &mut st, None, 0);
             Response::Replace(body)
         };
         self.response = if encoded {
@@ -542,7 +553,7 @@ impl HttpContext for Http {
                 if size as u64 > cfg.max_body_bytes {
                     let why = format!("the answer exceeds the filter's max_body_bytes ({})", cfg.max_body_bytes);
                     let msg = st.unreadable("too-large", &why);
-                    self.settle(&cfg, &mut st);
+                    self.settle(&cfg, &mut st, None, 0);
                     self.response = if eos { Response::Off } else { Response::Discard };
                     if !set(msg.as_bytes()) {
                         let _ = hostcalls::reset_http_response();
@@ -558,8 +569,9 @@ impl HttpContext for Http {
                 // An unreadable buffer reads as empty: not JSON, so the
                 // answer fails closed.
                 let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
+                let t0 = now();
                 let out = st.json_answer(&body, &mut |b| self.commit(&cfg, b));
-                self.settle(&cfg, &mut st);
+                self.settle(&cfg, &mut st, t0, out.len());
                 if out != body && !set(&out) {
                     let _ = hostcalls::reset_http_response();
                 }
@@ -567,8 +579,9 @@ impl HttpContext for Http {
             }
             Response::Sse(mut g) => {
                 let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
+                let t0 = now();
                 let out = g.feed(&chunk, eos, &mut |b| self.commit(&cfg, b));
-                self.settle(&cfg, &mut g.stream);
+                self.settle(&cfg, &mut g.stream, t0, out.len());
                 // Every chunk is replaced by what the mediator let through
                 // (an incomplete event waits in the guard, bounded by the cap).
                 if !set(&out) {

@@ -17,9 +17,9 @@
 //   parsed baselines by session, bounded by count and not by size, and ~10
 //   sessions of the 10k-tool catalog exhausted the filter's memory.)
 // - `same`: one session per workload: its first listing pins, the next one
-//   compares (both before the measured ones), and from then on the worker
-//   answers the unchanged catalog with the answer it kept (while that fits
-//   its 32 MiB budget), without the engine; the log line says `repeat`.
+//   compares (both before the measured ones), and so does every measured
+//   one (the filter on the mediation core keeps no answers of its own; the
+//   `repeats` column counts log lines marked `repeat` and is 0 since).
 //
 // The filter's own time per listing comes from its log lines (`micros`).
 import { spawnSync } from "node:child_process";

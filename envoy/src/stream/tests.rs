@@ -439,3 +439,97 @@ fn minted_ids_carry_the_streams_prefix_and_answers_return_under_the_clients_id()
     let out = s.json_answer(br#"{"jsonrpc":"2.0","id":"mcp-guard-abc-7-1","result":{"contents":[]}}"#, &mut no_commit());
     assert_eq!(out, br#"{"jsonrpc":"2.0","id":"c-1","result":{"contents":[]}}"#);
 }
+
+include!("../../../parity/fixture_bytes.rs");
+
+/// parity/surrogates.json, the cases every host runs (README, "Strings
+/// that cannot cross"): an answer whose catalog holds an escaped lone
+/// surrogate, or bytes that are not UTF-8, fails closed as `invalid-json`
+/// (JSON body and SSE event alike); an escaped pair is served as the one
+/// character it encodes; a tools/call or a filter configuration that is
+/// not strict JSON never gets through.
+#[test]
+fn lone_surrogates_and_bytes_that_are_not_utf8_fail_closed_as_in_every_host() {
+    let fixture = v(include_str!("../../../parity/surrogates.json"));
+    let at = |v: &Value, p: &str| get(v, p).unwrap_or_else(|| panic!("no {p}")).as_str().unwrap().to_string();
+    let c = cfg(BLOCK);
+    let mut ran = 0;
+    for (section, field) in [("/json_text", "/text"), ("/not_utf8", "/bytes")] {
+        for case in get(&fixture, section).unwrap().as_array().unwrap() {
+            let name = at(case, "/case");
+            let raw = if field == "/bytes" { fixture_bytes(&at(case, field)) } else { at(case, field).into_bytes() };
+            let error = get(case, "/expect/error").map(|k| k.as_str().unwrap().to_string());
+            match at(case, "/argument").as_str() {
+                "catalog" => {
+                    let mut outs = Vec::new();
+                    let mut pinned = Vec::new();
+                    for sse in [false, true] {
+                        let mut s = Stream::open(&c, None, "mcp-guard-t").unwrap();
+                        let up = forwarded(&mut s, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#);
+                        let mut body = format!(r#"{{"jsonrpc":"2.0","id":"{}","result":"#, minted(&up)).into_bytes();
+                        body.extend_from_slice(&raw);
+                        body.push(b'}');
+                        let mut pins = None;
+                        let mut commit = |b: &Baseline| {
+                            pins = Some(b.clone());
+                            Stored::Ok
+                        };
+                        let out = if sse {
+                            let mut framed = b"event: message\ndata: ".to_vec();
+                            framed.extend_from_slice(&body);
+                            framed.extend_from_slice(b"\n\n");
+                            let out = SseGuard::new(s, 1 << 20).feed(&framed, true, &mut commit);
+                            sse_messages(&out).iter().map(json::write_compact).collect::<Vec<_>>().join("\n")
+                        } else {
+                            String::from_utf8(s.json_answer(&body, &mut commit)).unwrap()
+                        };
+                        outs.push(out);
+                        pinned.push(pins.is_some());
+                    }
+                    match &error {
+                        Some(kind) => {
+                            for m in &outs {
+                                assert!(m.contains("-32002") && m.contains(&format!("\"{kind}\"")) && !m.contains("Echoes"), "{name}: {m}");
+                            }
+                            assert_eq!(pinned, [false, false], "{name}: nothing pinned");
+                        }
+                        None => {
+                            let served = v(&outs[0]);
+                            let want = get(case, "/expect/served_description").unwrap();
+                            assert_eq!(get(&served, "/result/tools/0/description"), Some(want), "{name}: {}", outs[0]);
+                            assert!(pinned == [true, true] && outs[1].contains("\"result\""), "{name}: {}", outs[1]);
+                        }
+                    }
+                }
+                "arguments" => {
+                    let mut body = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":"#.to_vec();
+                    body.extend_from_slice(&raw);
+                    body.extend_from_slice(b"}}");
+                    let mut s = Stream::open(&c, None, "mcp-guard-t").unwrap();
+                    let r = s.request(&Headers::default(), &body);
+                    assert!(matches!(&r, Request::Answer { status: 400, body } if body.contains("-32700")), "{name}: {r:?}");
+                }
+                "policy" => {
+                    let mut conf = br#"{"policy":"#.to_vec();
+                    conf.extend_from_slice(&raw);
+                    conf.push(b'}');
+                    assert!(FilterConfig::from_bytes(&conf).is_err(), "{name}");
+                }
+                // The baseline is the filter's own (shared data); a schema never comes alone.
+                _ => continue,
+            }
+            ran += 1;
+        }
+    }
+    assert!(ran >= 12, "{ran} cases");
+}
+
+#[test]
+fn nesting_past_the_bound_is_too_deep_as_in_every_host() {
+    let mut s = Stream::open(&cfg(BLOCK), None, "mcp-guard-t").unwrap();
+    let up = forwarded(&mut s, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#);
+    let deep = format!("{}{}", "[".repeat(600), "]".repeat(600));
+    let body = format!(r#"{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{{"name":"echo","x":{deep},"description":"Echoes"}}]}}}}"#, minted(&up));
+    let out = String::from_utf8(s.json_answer(body.as_bytes(), &mut no_commit())).unwrap();
+    assert!(out.contains("\"too-deep\"") && !out.contains("Echoes"), "{out}");
+}
