@@ -34,6 +34,7 @@ before(async () => {
     { name: "dup", upstreamPort: dup.port, filter: GUARD },
     { name: "sseDup", upstreamPort: sseDup.port, filter: GUARD },
     { name: "paged", upstreamPort: paged.port, filter: GUARD },
+    { name: "unheld", upstreamPort: json.port, filter: { policy: GUARD.policy, hold_request_headers: false } },
     { name: "plain", upstreamPort: sse.port },
   ]);
 });
@@ -114,6 +115,17 @@ for (const mode of ["sse", "json"]) {
     await client.close();
   });
 }
+
+test("hold_request_headers false (an Envoy without allow_on_headers_stop_iteration): calls are still gated by the body", async () => {
+  const { client } = await connect(env.ports.unheld);
+  await client.listTools();
+  assert.equal((await client.callTool({ name: "echo", arguments: { message: "hi" } })).content[0].text, "Echo: hi");
+  const before = (await stats(json)).notes || 0;
+  // The headers left at once; the body never does (Envoy resets the upstream request).
+  await rejects(client.callTool({ name: "notes", arguments: { sidenote: "x" } }), (e) => assert.equal(e.data.reason, "hidden-tool"));
+  assert.equal((await stats(json)).notes || 0, before, "a refused call never reached the server");
+  await client.close();
+});
 
 test("a call before any listing is refused (nothing was shown, nothing is callable)", async () => {
   const { client } = await connect(env.ports.sse);
