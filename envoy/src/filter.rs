@@ -397,7 +397,10 @@ impl HttpContext for Http {
             }
             let _ = hostcalls::remove_map_value(MapType::HttpRequestHeaders, "accept-encoding");
         }
-        if method == "POST" && json && !eos {
+        if method == "POST" && (json || mcp) && !eos {
+            // Read whatever its content type says when MCP's own headers
+            // mark it: a server may parse a tools/call out of a body typed
+            // text/plain, so such a body must not pass unread.
             // content-length goes because the body is rewritten (minted id,
             // the call gate's upstream name; Envoy frames it itself);
             // accept-encoding (above) so that the answer comes back readable.

@@ -181,6 +181,20 @@ test("a mapped name is called under its upstream name", async () => {
   await client.close();
 });
 
+test("a tools/call typed text/plain by an MCP client is gated like any other", async () => {
+  const { client, transport } = await connect(env.ports.json);
+  await client.listTools();
+  const before = (await stats(json)).notes || 0;
+  const r = await fetch(`http://127.0.0.1:${env.ports.json}/mcp`, {
+    method: "POST",
+    headers: { "content-type": "text/plain", accept: "application/json, text/event-stream", "mcp-session-id": transport.sessionId, "mcp-protocol-version": "2025-06-18" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "notes", arguments: { sidenote: "x" } } }),
+  });
+  assert.equal((await r.json()).error.data.reason, "hidden-tool");
+  assert.equal((await stats(json)).notes || 0, before, "the call never reached the server");
+  await client.close();
+});
+
 test("malformed JSON request bodies are refused, not forwarded", async () => {
   const r = await fetch(`http://127.0.0.1:${env.ports.sse}/mcp`, {
     method: "POST",

@@ -536,3 +536,45 @@ fn nesting_past_the_bound_is_too_deep_as_in_every_host() {
     let out = String::from_utf8(s.json_answer(body.as_bytes(), &mut no_commit())).unwrap();
     assert!(out.contains("\"too-deep\"") && !out.contains("Echoes"), "{out}");
 }
+
+/// What a stream costs natively, for BENCHMARKS.md (a mediator per stream
+/// from the shared pin state, then the call gate or a compared listing):
+///   cargo test --release -p mcp-guard-envoy -- --ignored --nocapture native_stream_cost
+#[test]
+#[ignore]
+fn native_stream_cost() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/bench/shared-real-tools.json");
+    let doc = v(&std::fs::read_to_string(path).unwrap());
+    let tools = get(&doc, "/tools").or_else(|| get(&doc, "/result/tools")).expect("a tools array");
+    let tools = json::write_compact(tools);
+    let name = get(&v(&tools), "/0/name").and_then(Value::as_str).unwrap().to_string();
+    let c = cfg(BLOCK);
+    let mut pins = None;
+    let first = list(&c, &mut pins, &tools[1..tools.len() - 1]);
+    assert!(get(&first, "/result").is_some(), "{}", json::write_compact(&first));
+    let pins = pins.unwrap();
+    let time = |label: &str, f: &mut dyn FnMut()| {
+        let mut t: Vec<u128> = (0..300)
+            .map(|_| {
+                let a = std::time::Instant::now();
+                f();
+                a.elapsed().as_micros()
+            })
+            .collect();
+        t.sort();
+        println!("{label}: p50 {} µs, p99 {} µs", t[150], t[297]);
+    };
+    let call = format!(r#"{{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{{"name":"{name}","arguments":{{}}}}}}"#);
+    time("open a stream (policy and baseline copied)", &mut || {
+        std::hint::black_box(Stream::open(&c, Some(pins.clone()), "mcp-guard-t").unwrap());
+    });
+    time("open + gate a tools/call", &mut || {
+        let mut s = Stream::open(&c, Some(pins.clone()), "mcp-guard-t").unwrap();
+        std::hint::black_box(s.request(&Headers::default(), call.as_bytes()));
+    });
+    time("open + a compared listing", &mut || {
+        let mut p = Some(pins.clone());
+        std::hint::black_box(list(&c, &mut p, &tools[1..tools.len() - 1]));
+    });
+    println!("({} tools, {} bytes of catalog)", get(&v(&tools), "").and_then(Value::as_array).map_or(0, Vec::len), tools.len());
+}
