@@ -71,6 +71,7 @@
 //! host that wraps it can replay them.
 
 mod gate;
+pub mod http;
 mod listing;
 pub mod protocol;
 pub mod requests;
@@ -501,6 +502,34 @@ impl Mediator {
             }
         }
         changed
+    }
+
+    /// The transport could not get the answer to the request it sent under
+    /// `minted` (an HTTP error, a time-out, a stream that ended first, a body
+    /// the transport refused): if that request still waits, it is forgotten
+    /// and its client gets `message` as a -32002 error with `reason` (the
+    /// mediator's own re-list, answering nobody, is only logged). Nothing
+    /// when the answer already came: a transport calls this after every
+    /// exchange, so no request is left waiting forever.
+    pub fn fail_request(&mut self, minted: &str, message: &str, why: &str) -> Vec<Out> {
+        let Some(p) = self.requests.remove(minted) else { return Vec::new() };
+        let method = p.method().to_string();
+        let client_id = p.client_id().cloned();
+        let mut out = Vec::new();
+        if let Some(id) = &client_id {
+            let text = format!("mcp-guard: {method}: {message}");
+            out.push(Out::Client(error_response(id, code::UNUSABLE_CATALOG, &text, Some(reason(why)))));
+        }
+        out.push(self.log(
+            "request-failed",
+            vec![
+                ("reason", s(why)),
+                ("request", id_for_log(client_id.as_ref())),
+                ("method", s(&method)),
+                ("message", s(message)),
+            ],
+        ));
+        out
     }
 
     /// A server message without a method whose id is no pending minted id:

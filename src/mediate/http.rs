@@ -1,0 +1,134 @@
+//! What an HTTP transport puts on the wire for a message the mediator sends
+//! upstream (MCP Streamable HTTP). Pure: a message in, header names and
+//! values out; the host (the CLI's `proxy --url`, the Envoy filter) does the
+//! I/O. Kept next to [`super::protocol`] because the headers follow the
+//! message's protocol version:
+//! - every POST: `Content-Type: application/json` and
+//!   `Accept: application/json, text/event-stream` ([`ACCEPT`]);
+//! - `MCP-Protocol-Version`: the request's `_meta` version (2026-07-28),
+//!   else the version the `initialize` handshake settled (2025-11-25; the
+//!   host passes it in, none before the handshake);
+//! - 2026-07-28 only: `Mcp-Method` = the message's `method`, and `Mcp-Name`
+//!   = the name a `tools/call` or `prompts/get` calls (the `uri` of a
+//!   `resources/read`): the routing headers a server checks against the
+//!   body (a mismatch is refused, so they are always copied from it);
+//!   values that would not survive an HTTP field round-trip are sent
+//!   base64-wrapped as `=?base64?…?=` ([`header_value`]).
+//!
+//! Not here: `Mcp-Session-Id` (transport state: the host keeps the one the
+//! `initialize` answer carried) and the `Mcp-Param-*` headers a tool's
+//! `x-mcp-header` schema annotations ask for (they need the tool's schema).
+
+use super::{params, protocol};
+use crate::json::Value;
+use crate::jsonrpc::method;
+
+/// The `Accept` header of every POST: a server answers with one JSON body or
+/// an SSE stream, its choice.
+pub const ACCEPT: &str = "application/json, text/event-stream";
+
+/// Methods whose `Mcp-Name` header mirrors a params field, and that field.
+const NAME_BEARING: &[(&str, &str)] = &[("tools/call", "name"), ("prompts/get", "name"), ("resources/read", "uri")];
+
+/// The protocol version a message is sent under: its `_meta` version, else
+/// `negotiated` (the handshake's).
+pub fn version<'a>(msg: &'a Value, negotiated: Option<&'a str>) -> Option<&'a str> {
+    protocol::meta_version(msg).or(negotiated)
+}
+
+/// The MCP headers (name, value) of the POST that carries `msg`, beside
+/// the content-type, accept and session headers. `negotiated`: the version
+/// of the `initialize` handshake, if there was one.
+pub fn request_headers(msg: &Value, negotiated: Option<&str>) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let v = version(msg, negotiated);
+    if let Some(v) = v {
+        out.push(("MCP-Protocol-Version", header_value(v)));
+    }
+    // The routing headers came with the per-request version; a 2025-11-25
+    // server never reads them, so they are not sent to one.
+    let per_request = v.is_some_and(|v| v >= protocol::PER_REQUEST_VERSION);
+    if let (true, Some(m)) = (per_request, method(msg)) {
+        out.push(("Mcp-Method", header_value(m)));
+        let named = NAME_BEARING.iter().find(|(n, _)| *n == m).map(|(_, field)| *field);
+        if let Some(name) = named.and_then(|f| params(msg)?.get(f)?.as_str()) {
+            out.push(("Mcp-Name", header_value(name)));
+        }
+    }
+    out
+}
+
+/// `text` as an HTTP header value: as it is when it is printable ASCII
+/// without edge spaces (and does not itself look wrapped), else
+/// `=?base64?<standard base64 of its UTF-8>?=`, so any name reaches the
+/// server byte for byte and no value can inject a header line.
+pub fn header_value(text: &str) -> String {
+    let printable = text.bytes().all(|b| (0x20..0x7f).contains(&b));
+    let wrapped = text.starts_with("=?base64?") && text.ends_with("?=");
+    if printable && text.trim() == text && !wrapped {
+        return text.to_string();
+    }
+    format!("=?base64?{}?=", base64(text.as_bytes()))
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(ABC[((n >> shift) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json;
+
+    fn msg(text: &str) -> Value {
+        json::parse(text, Default::default()).unwrap().value
+    }
+
+    #[test]
+    fn a_2026_call_carries_method_and_tool_name_headers_copied_from_the_body() {
+        let m = msg(
+            r#"{"jsonrpc":"2.0","id":"x-1","method":"tools/call","params":{"name":"add",
+            "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#,
+        );
+        assert_eq!(
+            request_headers(&m, None),
+            [
+                ("MCP-Protocol-Version", "2026-07-28".to_string()),
+                ("Mcp-Method", "tools/call".to_string()),
+                ("Mcp-Name", "add".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_2025_session_gets_the_negotiated_version_and_no_routing_headers() {
+        let m = msg(r#"{"jsonrpc":"2.0","id":"x-1","method":"tools/call","params":{"name":"add"}}"#);
+        assert_eq!(request_headers(&m, Some("2025-11-25")), [("MCP-Protocol-Version", "2025-11-25".to_string())]);
+        // Before the handshake (the initialize request itself): none.
+        assert!(request_headers(&m, None).is_empty());
+    }
+
+    #[test]
+    fn a_tool_name_with_a_line_break_cannot_inject_a_header_line() {
+        assert_eq!(header_value("a\r\nX-Evil: 1"), format!("=?base64?{}?=", "YQ0KWC1FdmlsOiAx"));
+        assert_eq!(header_value("café"), "=?base64?Y2Fmw6k=?=");
+        assert_eq!(header_value(" edge"), "=?base64?IGVkZ2U=?=");
+        assert_eq!(header_value("=?base64?eA==?="), "=?base64?PT9iYXNlNjQ/ZUE9PT89?=");
+        assert_eq!(header_value("plain-name_1"), "plain-name_1");
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"ab"), "YWI=");
+    }
+}
