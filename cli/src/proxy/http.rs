@@ -407,24 +407,20 @@ fn answer(conn: &Conn, resp: Response<Body>, initialize: bool, cap: u64, is_requ
         .map(|t| t.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
         .unwrap_or_default();
     match status {
-        200..=299 => {
-            if ctype == "application/json" {
-                read_json(conn, resp, initialize, cap)
-            } else if ctype == "text/event-stream" {
-                read_sse(conn, resp.into_body(), initialize, conn.o.timeout)
-            } else if status == 202 || status == 204 || (ctype.is_empty() && !is_request) {
-                is_request.then(|| fail("upstream-no-answer", format!("the server accepted the request (HTTP {status}) but sent no answer")))
-            } else {
-                Some(fail(
-                    "upstream-content-type",
-                    format!(
-                        "the server answered with Content-Type {:?} (expected application/json or text/event-stream); \
-                         the body was not read",
-                        quoted(&resp, "content-type")
-                    ),
-                ))
-            }
-        }
+        // 202/204: accepted, no body (what a notification or an answer to
+        // the server gets); a request's answer is then missing.
+        202 | 204 => is_request
+            .then(|| fail("upstream-no-answer", format!("the server accepted the request (HTTP {status}) but sent no answer"))),
+        200..=299 if ctype == "application/json" => read_json(conn, resp, initialize, cap),
+        200..=299 if ctype == "text/event-stream" => read_sse(conn, resp.into_body(), initialize, conn.o.timeout),
+        200..=299 => Some(fail(
+            "upstream-content-type",
+            format!(
+                "the server answered with Content-Type {:?} (expected application/json or text/event-stream); \
+                 the body was not read",
+                quoted(&resp, "content-type")
+            ),
+        )),
         300..=399 => Some(fail(
             "upstream-redirect",
             format!(
@@ -550,7 +546,8 @@ fn read_sse(conn: &Conn, body: Body, initialize: bool, timeout: Duration) -> Opt
                     "upstream-too-large",
                     format!("an SSE event of the server's is larger than {MAX_LINE} bytes; dropped"),
                 ));
-            } else if has_data {
+            } else if has_data && !data.iter().all(u8::is_ascii_whitespace) {
+                // (An event with empty data primes a stream for resumption.)
                 if let Some(f) = message(conn, &data, initialize) {
                     last_fail = Some(f);
                 }
