@@ -50,7 +50,7 @@ use ureq::{Agent, Body};
 /// Bytes a `tools/list` answer may take beyond the policy's
 /// `catalog_limits.max_catalog_bytes` (the JSON-RPC envelope, `_meta`,
 /// `nextCursor`); the engine then applies the limit itself.
-const LISTING_SLACK: u64 = 1 << 20;
+const LISTING_SLACK: u64 = 64 << 10;
 
 /// Longest text of a server's header (`Location`, `WWW-Authenticate`,
 /// `Content-Type`) quoted in an error to the client.
