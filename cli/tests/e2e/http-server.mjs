@@ -13,6 +13,10 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { z } from "zod";
 
 const json = process.argv.includes("--json");
+// `--extra N`: N more plain tools (a catalog of realistic size for
+// scripts/bench-proxy-http.sh).
+const extraAt = process.argv.indexOf("--extra");
+const extra = extraAt > 0 ? Number(process.argv[extraAt + 1]) : 0;
 const calls = [];
 let lastHeaders = {};
 
@@ -55,6 +59,16 @@ function makeServer() {
     { description: "Request headers of the latest call", inputSchema: {} },
     async () => ({ content: [{ type: "text", text: JSON.stringify(lastHeaders) }] }),
   );
+  for (let i = 0; i < extra; i++) {
+    server.registerTool(
+      `lookup_${i}`,
+      {
+        description: `Looks up record ${i} in the inventory and returns its fields as JSON.`,
+        inputSchema: { id: z.string().describe("The record id"), fields: z.array(z.string()).optional() },
+      },
+      async ({ id }) => ({ content: [{ type: "text", text: `record ${id}` }] }),
+    );
+  }
   return server;
 }
 
