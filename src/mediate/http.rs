@@ -15,12 +15,17 @@
 //!   values that would not survive an HTTP field round-trip are sent
 //!   base64-wrapped as `=?base64?…?=` ([`header_value`]).
 //!
+//! - 2026-07-28 `tools/call` of a tool whose input schema marks properties
+//!   with `x-mcp-header: TOKEN`: `Mcp-Param-TOKEN` = that argument
+//!   ([`x_mcp_headers`] reads the annotations from the server's own listing,
+//!   [`param_headers`] renders the arguments the gate let through). A server
+//!   refuses such a call without them.
+//!
 //! Not here: `Mcp-Session-Id` (transport state: the host keeps the one the
-//! `initialize` answer carried) and the `Mcp-Param-*` headers a tool's
-//! `x-mcp-header` schema annotations ask for (they need the tool's schema).
+//! `initialize` answer carried).
 
 use super::{params, protocol};
-use crate::json::Value;
+use crate::json::{Object, Value};
 use crate::jsonrpc::method;
 
 /// The `Accept` header of every POST: a server answers with one JSON body or
@@ -54,6 +59,91 @@ pub fn request_headers(msg: &Value, negotiated: Option<&str>) -> Vec<(&'static s
         if let Some(name) = named.and_then(|f| params(msg)?.get(f)?.as_str()) {
             out.push(("Mcp-Name", header_value(name)));
         }
+    }
+    out
+}
+
+/// (property path, token) of each `x-mcp-header` annotation of a schema.
+pub type Annotations = Vec<(Vec<String>, String)>;
+
+/// The `x-mcp-header` annotations of a tool's input schema: (property path,
+/// token) for each, in schema order. `None` when any annotation is invalid
+/// (off a pure `properties` chain from the root, not an RFC 9110 token, on a
+/// property whose `type` is not string, integer or boolean, or a token used
+/// twice, case-insensitively): a conforming client then sends no
+/// `Mcp-Param-*` header for the tool, and the server validates none.
+pub fn x_mcp_headers(input_schema: &Value) -> Option<Annotations> {
+    const SINGLE: &[&str] = &[
+        "items",
+        "contains",
+        "unevaluatedItems",
+        "additionalProperties",
+        "propertyNames",
+        "unevaluatedProperties",
+        "not",
+        "if",
+        "then",
+        "else",
+        "contentSchema",
+    ];
+    const LIST: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+    const MAP: &[&str] = &["patternProperties", "dependentSchemas", "$defs", "definitions"];
+    let token = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
+    let mut out: Annotations = Vec::new();
+    // (path along `properties` only, or None once another keyword was
+    // crossed; the schema). An explicit stack: no recursion on input.
+    let mut stack: Vec<(Option<Vec<String>>, &Object)> = input_schema.as_object().map(|o| (Some(Vec::new()), o)).into_iter().collect();
+    while let Some((path, schema)) = stack.pop() {
+        if let Some(h) = schema.get("x-mcp-header") {
+            let path = path.clone().filter(|p| !p.is_empty())?;
+            let t = h.as_str().filter(|t| token(t))?;
+            let ty = schema.get("type").and_then(Value::as_str);
+            if !matches!(ty, Some("string" | "integer" | "boolean")) {
+                return None;
+            }
+            if out.iter().any(|(_, u)| u.eq_ignore_ascii_case(t)) {
+                return None;
+            }
+            out.push((path, t.to_string()));
+        }
+        for (k, v) in schema.iter() {
+            let k = k.as_str();
+            if k == "properties" {
+                for (name, sub) in v.as_object().into_iter().flat_map(|o| o.iter()) {
+                    let p = path.as_ref().map(|p| p.iter().cloned().chain([name.to_string()]).collect());
+                    stack.extend(sub.as_object().map(|o| (p, o)));
+                }
+            } else if SINGLE.contains(&k) {
+                stack.extend(v.as_object().map(|o| (None, o)));
+            } else if LIST.contains(&k) {
+                stack.extend(v.as_array().into_iter().flatten().filter_map(Value::as_object).map(|o| (None, o)));
+            } else if MAP.contains(&k) {
+                stack.extend(v.as_object().into_iter().flat_map(|o| o.iter()).filter_map(|(_, s)| s.as_object()).map(|o| (None, o)));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Some(out)
+}
+
+/// The `Mcp-Param-*` headers of a `tools/call` with `arguments`, for the
+/// annotations [`x_mcp_headers`] found: each argument present (not null) and
+/// a string, number or boolean, rendered as text (`true`/`false`, a number
+/// as written) and passed through [`header_value`].
+pub fn param_headers(annotations: &[(Vec<String>, String)], arguments: &Value) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (path, token) in annotations {
+        let mut v = Some(arguments);
+        for k in path {
+            v = v.and_then(Value::as_object).and_then(|o| o.get(k.as_str()));
+        }
+        let text = match v {
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Number(n)) => n.as_str().to_string(),
+            Some(Value::Bool(b)) => b.to_string(),
+            _ => continue,
+        };
+        out.push((format!("Mcp-Param-{token}"), header_value(&text)));
     }
     out
 }
@@ -130,5 +220,33 @@ mod tests {
         assert_eq!(header_value("plain-name_1"), "plain-name_1");
         assert_eq!(base64(b""), "");
         assert_eq!(base64(b"ab"), "YWI=");
+    }
+
+    #[test]
+    fn x_mcp_header_annotations_become_param_headers_of_the_call() {
+        let schema = msg(r#"{"type":"object","properties":{
+            "region":{"type":"string","x-mcp-header":"Region"},
+            "opts":{"type":"object","properties":{"dry":{"type":"boolean","x-mcp-header":"Dry-Run"}}},
+            "n":{"type":"integer","x-mcp-header":"N"}}}"#);
+        let ann = x_mcp_headers(&schema).expect("valid annotations");
+        let args = msg(r#"{"region":"eu west","opts":{"dry":true},"n":null}"#);
+        assert_eq!(
+            param_headers(&ann, &args),
+            [("Mcp-Param-Dry-Run".to_string(), "true".to_string()), ("Mcp-Param-Region".to_string(), "eu west".to_string())]
+        );
+    }
+
+    #[test]
+    fn an_invalid_x_mcp_header_annotation_disables_all_of_them() {
+        for bad in [
+            r#"{"properties":{"a":{"type":"number","x-mcp-header":"A"}}}"#,
+            r#"{"properties":{"a":{"type":"string","x-mcp-header":"A B"}}}"#,
+            r#"{"properties":{"a":{"type":"string","x-mcp-header":"A"},"b":{"type":"string","x-mcp-header":"a"}}}"#,
+            r#"{"anyOf":[{"properties":{"a":{"type":"string","x-mcp-header":"A"}}}]}"#,
+            r#"{"type":"string","x-mcp-header":"Root"}"#,
+        ] {
+            assert_eq!(x_mcp_headers(&msg(bad)), None, "{bad}");
+        }
+        assert_eq!(x_mcp_headers(&msg(r#"{"properties":{"a":{"type":"string"}}}"#)), Some(vec![]));
     }
 }

@@ -39,6 +39,7 @@ use crate::Failure;
 use mcp_guard::json::{Number, Value};
 use mcp_guard::jsonrpc::{method, parse_message};
 use mcp_guard::mediate::{self, http::ACCEPT, protocol, Mediator, MAX_DEPTH};
+use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -196,6 +197,10 @@ struct Conn {
     /// The latest per-request version a message carried (2026-07-28), for
     /// the messages that carry none (notifications).
     latest: Mutex<Option<String>>,
+    /// Upstream tool name → its `x-mcp-header` annotations (only tools that
+    /// have some), read from the server's own listings: the server checks
+    /// a call's `Mcp-Param-*` headers against its schema, not the client's.
+    params: Mutex<HashMap<String, mediate::http::Annotations>>,
     get_started: AtomicBool,
     closing: AtomicBool,
     /// Requests in flight (listen streams excepted), for the exit.
@@ -236,6 +241,7 @@ pub(super) fn serve(session: Mediator, o: Options, max_catalog_bytes: u64, log: 
         session_id: Mutex::new(None),
         negotiated: Mutex::new(None),
         latest: Mutex::new(None),
+        params: Mutex::new(HashMap::new()),
         get_started: AtomicBool::new(false),
         closing: AtomicBool::new(false),
         in_flight: (Mutex::new(0), Condvar::new()),
@@ -315,14 +321,13 @@ fn dispatch(conn: &Arc<Conn>, line: String) -> Result<(), Failure> {
 fn exchange(conn: &Conn, body: &str, msg: &Value, ids: &[String]) {
     let m = method(msg);
     let listen = m == Some("subscriptions/listen");
-    let initialize = m == Some("initialize");
     let agent = if listen { &conn.streams } else { &conn.agent };
     let mut req = agent.post(&conn.o.url).header("Content-Type", "application/json").header("Accept", ACCEPT);
     req = with_headers(conn, req, msg);
     let cap = if m == Some("tools/list") { conn.listing_cap } else { MAX_LINE as u64 };
     let why = match req.send(body.as_bytes()) {
         Err(e) => from_ureq(&e, conn.o.timeout),
-        Ok(resp) => answer(conn, resp, initialize, cap, !ids.is_empty()),
+        Ok(resp) => answer(conn, resp, m, cap, !ids.is_empty()),
     };
     if ids.is_empty() {
         if let Some(f) = why.filter(|f| f.reason != "upstream-no-answer") {
@@ -353,10 +358,39 @@ fn with_headers<B>(conn: &Conn, mut req: ureq::RequestBuilder<B>, msg: &Value) -
         req = req.header("Mcp-Session-Id", sid);
     }
     let fallback = lock(&conn.negotiated).clone().or_else(|| lock(&conn.latest).clone());
-    for (k, v) in mediate::http::request_headers(msg, fallback.as_deref()) {
+    let mcp = mediate::http::request_headers(msg, fallback.as_deref());
+    let per_request = mcp.iter().any(|(k, _)| *k == "Mcp-Method");
+    for (k, v) in mcp {
         req = req.header(k, v);
     }
+    if per_request && method(msg) == Some("tools/call") {
+        let p = msg.as_object().and_then(|o| o.get("params"));
+        let name = p.and_then(|p| p.as_object()?.get("name")?.as_str());
+        let args = p.and_then(|p| p.as_object()?.get("arguments"));
+        if let (Some(name), Some(args)) = (name, args) {
+            if let Some(ann) = lock(&conn.params).get(name) {
+                for (k, v) in mediate::http::param_headers(ann, args) {
+                    req = req.header(k, v);
+                }
+            }
+        }
+    }
     req
+}
+
+/// Keeps the `x-mcp-header` annotations of the tools in a `tools/list`
+/// answer (one page; later pages and re-lists add or replace).
+fn learn_params(conn: &Conn, answer: &Value) {
+    let Some(tools) = mcp_guard::json::pointer_get(answer, "/result/tools").and_then(Value::as_array) else { return };
+    let mut params = lock(&conn.params);
+    for t in tools {
+        let Some(name) = t.as_object().and_then(|o| o.get("name")).and_then(Value::as_str) else { continue };
+        let schema = t.as_object().and_then(|o| o.get("inputSchema")).unwrap_or(&Value::Null);
+        match mediate::http::x_mcp_headers(schema) {
+            Some(a) if !a.is_empty() => drop(params.insert(name.to_string(), a)),
+            _ => drop(params.remove(name)),
+        }
+    }
 }
 
 /// What a send error means for the request.
@@ -390,9 +424,9 @@ fn quoted(resp: &Response<Body>, name: &str) -> String {
 
 /// Reads one reply. Returns why a request of it that still waits gets no
 /// answer (`None`: a notification's 202).
-fn answer(conn: &Conn, resp: Response<Body>, initialize: bool, cap: u64, is_request: bool) -> Option<Fail> {
+fn answer(conn: &Conn, resp: Response<Body>, m: Option<&str>, cap: u64, is_request: bool) -> Option<Fail> {
     let status = resp.status().as_u16();
-    if initialize {
+    if m == Some("initialize") {
         if let Some(sid) = resp.headers().get("mcp-session-id").and_then(|v| v.to_str().ok()) {
             // Sent back on every request: only a visible-ASCII id is kept.
             if !sid.is_empty() && sid.bytes().all(|b| (0x21..0x7f).contains(&b)) {
@@ -411,8 +445,8 @@ fn answer(conn: &Conn, resp: Response<Body>, initialize: bool, cap: u64, is_requ
         // the server gets); a request's answer is then missing.
         202 | 204 => is_request
             .then(|| fail("upstream-no-answer", format!("the server accepted the request (HTTP {status}) but sent no answer"))),
-        200..=299 if ctype == "application/json" => read_json(conn, resp, initialize, cap),
-        200..=299 if ctype == "text/event-stream" => read_sse(conn, resp.into_body(), initialize, conn.o.timeout),
+        200..=299 if ctype == "application/json" => read_json(conn, resp, m, cap),
+        200..=299 if ctype == "text/event-stream" => read_sse(conn, resp.into_body(), m, conn.o.timeout),
         200..=299 => Some(fail(
             "upstream-content-type",
             format!(
@@ -441,7 +475,7 @@ fn answer(conn: &Conn, resp: Response<Body>, initialize: bool, cap: u64, is_requ
             // refused request 400/404 with one) goes through the mediator
             // like any answer; the status names the cause otherwise.
             if ctype == "application/json" {
-                let _ = read_json(conn, resp, false, cap);
+                let _ = read_json(conn, resp, None, cap);
             }
             let session = status == 404 && lock(&conn.session_id).is_some();
             Some(if session {
@@ -467,7 +501,7 @@ fn read_error(e: &io::Error, timeout: Duration, what: &str) -> Fail {
 }
 
 /// One JSON body, at most `cap` bytes, into the mediator.
-fn read_json(conn: &Conn, resp: Response<Body>, initialize: bool, cap: u64) -> Option<Fail> {
+fn read_json(conn: &Conn, resp: Response<Body>, m: Option<&str>, cap: u64) -> Option<Fail> {
     let mut body = Vec::new();
     if let Err(e) = resp.into_body().into_reader().take(cap + 1).read_to_end(&mut body) {
         return Some(read_error(&e, conn.o.timeout, "the answer"));
@@ -477,11 +511,11 @@ fn read_json(conn: &Conn, resp: Response<Body>, initialize: bool, cap: u64) -> O
         conn.sinks.send(vec![out]);
         return Some(fail("upstream-too-large", format!("the server's answer is larger than {cap} bytes; not read")));
     }
-    message(conn, &body, initialize)
+    message(conn, &body, m)
 }
 
 /// One message (a body, an event's data) into the mediator.
-fn message(conn: &Conn, bytes: &[u8], initialize: bool) -> Option<Fail> {
+fn message(conn: &Conn, bytes: &[u8], m: Option<&str>) -> Option<Fail> {
     match parse_message(bytes, MAX_DEPTH) {
         Err((_, why)) => {
             let out = lock(&conn.mediator).server_unreadable(&why, bytes.len());
@@ -489,7 +523,10 @@ fn message(conn: &Conn, bytes: &[u8], initialize: bool) -> Option<Fail> {
             Some(fail("upstream-not-json", format!("the server's answer is not strict JSON ({why}); dropped")))
         }
         Ok(v) => {
-            if initialize {
+            if m == Some("tools/list") {
+                learn_params(conn, &v);
+            }
+            if m == Some("initialize") {
                 if let Some(ver) = mcp_guard::json::pointer_get(&v, "/result/protocolVersion").and_then(Value::as_str) {
                     *lock(&conn.negotiated) = Some(ver.to_string());
                 }
@@ -503,7 +540,7 @@ fn message(conn: &Conn, bytes: &[u8], initialize: bool) -> Option<Fail> {
 
 /// An SSE stream's events into the mediator, each at most `MAX_LINE` bytes,
 /// until it ends; returns why a request still waiting got no answer.
-fn read_sse(conn: &Conn, body: Body, initialize: bool, timeout: Duration) -> Option<Fail> {
+fn read_sse(conn: &Conn, body: Body, m: Option<&str>, timeout: Duration) -> Option<Fail> {
     let mut r = BufReader::new(body.into_reader());
     let mut data: Vec<u8> = Vec::new();
     let (mut has_data, mut over) = (false, false);
@@ -548,7 +585,7 @@ fn read_sse(conn: &Conn, body: Body, initialize: bool, timeout: Duration) -> Opt
                 ));
             } else if has_data && !data.iter().all(u8::is_ascii_whitespace) {
                 // (An event with empty data primes a stream for resumption.)
-                if let Some(f) = message(conn, &data, initialize) {
+                if let Some(f) = message(conn, &data, m) {
                     last_fail = Some(f);
                 }
             }
@@ -610,7 +647,7 @@ fn get_stream(conn: &Conn) {
                 if status == 200 && sse {
                     failures = 0;
                     log.event("get-stream", vec![("state", Value::str("open"))]);
-                    read_sse(conn, resp.into_body(), false, conn.o.timeout)
+                    read_sse(conn, resp.into_body(), None, conn.o.timeout)
                 } else {
                     Some(fail("upstream-http-status", format!("HTTP {status}")))
                 }

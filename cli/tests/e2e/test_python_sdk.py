@@ -77,10 +77,16 @@ def test_python_sdk_client_lists_and_calls_through_the_proxy(mode: str, upstream
             if mode == "auto":
                 assert client.protocol_version == "2026-07-28"
             listed = await client.list_tools()
-            assert sorted(t.name for t in listed.tools) == ["add", "echo", "grow", "slow", "whoami"]
+            assert sorted(t.name for t in listed.tools) == ["add", "echo", "grow", "region", "slow", "whoami"]
             added = await client.call_tool("add", {"a": 2, "b": 3})
             assert not added.is_error
             assert added.structured_content == {"result": 5}
+            # Over HTTP (2026-07-28) the proxy sends the argument as the
+            # Mcp-Param-Zone header the server's schema asks for (base64
+            # when it is not plain ASCII); the server refuses the call
+            # without it.
+            zoned = await client.call_tool("region", {"zone": "eu-west é"})
+            assert zoned.structured_content == {"result": "zone eu-west é"}, zoned
             echoed = await client.call_tool("echo", {"message": "through mcp-guard"})
             assert echoed.content[0].text == "Echo: through mcp-guard"
             # Progress is keyed by the client's request id (the token in
