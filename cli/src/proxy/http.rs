@@ -446,7 +446,7 @@ fn answer(conn: &Conn, resp: Response<Body>, m: Option<&str>, cap: u64, is_reque
         202 | 204 => is_request
             .then(|| fail("upstream-no-answer", format!("the server accepted the request (HTTP {status}) but sent no answer"))),
         200..=299 if ctype == "application/json" => read_json(conn, resp, m, cap),
-        200..=299 if ctype == "text/event-stream" => read_sse(conn, resp.into_body(), m, conn.o.timeout),
+        200..=299 if ctype == "text/event-stream" => read_sse(conn, resp.into_body(), m, cap, conn.o.timeout),
         200..=299 => Some(fail(
             "upstream-content-type",
             format!(
@@ -538,9 +538,10 @@ fn message(conn: &Conn, bytes: &[u8], m: Option<&str>) -> Option<Fail> {
     }
 }
 
-/// An SSE stream's events into the mediator, each at most `MAX_LINE` bytes,
+/// An SSE stream's events into the mediator, each at most `cap` bytes,
 /// until it ends; returns why a request still waiting got no answer.
-fn read_sse(conn: &Conn, body: Body, m: Option<&str>, timeout: Duration) -> Option<Fail> {
+fn read_sse(conn: &Conn, body: Body, m: Option<&str>, cap: u64, timeout: Duration) -> Option<Fail> {
+    let cap = cap.min(MAX_LINE as u64) as usize;
     let mut r = BufReader::new(body.into_reader());
     let mut data: Vec<u8> = Vec::new();
     let (mut has_data, mut over) = (false, false);
@@ -548,7 +549,7 @@ fn read_sse(conn: &Conn, body: Body, m: Option<&str>, timeout: Duration) -> Opti
     let mut last_fail = None;
     loop {
         line.clear();
-        let n = match (&mut r).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut line) {
+        let n = match (&mut r).take(cap as u64 + 1).read_until(b'\n', &mut line) {
             Ok(n) => n,
             Err(e) => return Some(read_error(&e, timeout, "the SSE stream")),
         };
@@ -557,7 +558,7 @@ fn read_sse(conn: &Conn, body: Body, m: Option<&str>, timeout: Duration) -> Opti
             return last_fail
                 .or_else(|| Some(fail("upstream-stream-ended", "the server's SSE stream ended before the answer")));
         }
-        if line.last() != Some(&b'\n') && line.len() > MAX_LINE {
+        if line.last() != Some(&b'\n') && line.len() > cap {
             // Over the cap: skip to the end of the line, drop the event.
             over = true;
             let mut sink = Vec::new();
@@ -581,7 +582,7 @@ fn read_sse(conn: &Conn, body: Body, m: Option<&str>, timeout: Duration) -> Opti
                 conn.sinks.send(vec![out]);
                 last_fail = Some(fail(
                     "upstream-too-large",
-                    format!("an SSE event of the server's is larger than {MAX_LINE} bytes; dropped"),
+                    format!("an SSE event of the server's is larger than {cap} bytes; dropped"),
                 ));
             } else if has_data && !data.iter().all(u8::is_ascii_whitespace) {
                 // (An event with empty data primes a stream for resumption.)
@@ -601,7 +602,7 @@ fn read_sse(conn: &Conn, body: Body, m: Option<&str>, timeout: Duration) -> Opti
             if has_data {
                 data.push(b'\n');
             }
-            if data.len() + value.len() > MAX_LINE {
+            if data.len() + value.len() > cap {
                 over = true;
                 data.clear();
             } else {
@@ -647,7 +648,7 @@ fn get_stream(conn: &Conn) {
                 if status == 200 && sse {
                     failures = 0;
                     log.event("get-stream", vec![("state", Value::str("open"))]);
-                    read_sse(conn, resp.into_body(), None, conn.o.timeout)
+                    read_sse(conn, resp.into_body(), None, MAX_LINE as u64, conn.o.timeout)
                 } else {
                     Some(fail("upstream-http-status", format!("HTTP {status}")))
                 }

@@ -20,6 +20,11 @@ const modes = {
     const big = Array.from({ length: 4000 }, (_, i) => ({ ...tool, name: `t${i}`, description: RAW_MARKER.repeat(40) }));
     res.writeHead(200, { "content-type": "application/json" }).end(rpc(msg.id, { tools: big }));
   },
+  // The same catalog as one SSE event.
+  "oversized-sse": (res, msg) => {
+    const big = Array.from({ length: 4000 }, (_, i) => ({ ...tool, name: `t${i}`, description: RAW_MARKER.repeat(40) }));
+    res.writeHead(200, { "content-type": "text/event-stream" }).end(`data: ${rpc(msg.id, { tools: big })}\n\n`);
+  },
   slow: (res, msg) => {
     setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(rpc(msg.id, { tools: [tool] })), 5000);
   },
@@ -28,6 +33,7 @@ const modes = {
   // The answer under an id a client would take for its own (loosely equal
   // to the client's 1) and under an unrelated one.
   otherid: (res) => res.writeHead(200, { "content-type": "application/json" }).end(rpc(1, { tools: [tool] })),
+  strangerid: (res) => res.writeHead(200, { "content-type": "application/json" }).end(rpc("someone-else", { tools: [tool] })),
   // An SSE answer cut off mid-event (no blank line, then the connection ends).
   dropped: (res, msg) => {
     res.writeHead(200, { "content-type": "text/event-stream" });

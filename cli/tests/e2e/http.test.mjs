@@ -186,10 +186,12 @@ function rawListing(url, opts = []) {
 const SMALL = { core: { catalog_limits: { max_catalog_bytes: 65536 } } };
 const hostile = [
   ["oversized", "upstream-too-large", /larger than/, ["--policy", policyFile("small", SMALL)]],
+  ["oversized-sse", "upstream-too-large", /SSE event .* larger than/, ["--policy", policyFile("small", SMALL)]],
   ["slow", "upstream-timeout", /within 1 s/, []],
   ["nonjson", "upstream-not-json", /not strict JSON/, []],
   ["ctype", "upstream-content-type", /text\/html/, []],
   ["otherid", "id-mismatch", /under an id it was not sent/, []],
+  ["strangerid", "upstream-no-answer", /no answer to this request/, []],
   ["dropped", "upstream-stream-ended", /SSE stream/, []],
   ["redirect", "upstream-redirect", /https:\/\/elsewhere\.example\/mcp/, []],
   ["unauthorized", "upstream-unauthorized", /resource_metadata="https:\/\/auth\.example/, []],
