@@ -43,7 +43,7 @@ use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use ureq::http::Response;
 use ureq::{Agent, Body};
@@ -204,7 +204,7 @@ struct Conn {
     get_started: AtomicBool,
     closing: AtomicBool,
     /// Requests in flight (listen streams excepted), for the exit.
-    in_flight: (Mutex<usize>, Condvar),
+    in_flight: Mutex<usize>,
     mediator: Arc<Mutex<Mediator>>,
     sinks: Sinks,
     /// Byte cap of a `tools/list` answer.
@@ -244,26 +244,30 @@ pub(super) fn serve(session: Mediator, o: Options, max_catalog_bytes: u64, log: 
         params: Mutex::new(HashMap::new()),
         get_started: AtomicBool::new(false),
         closing: AtomicBool::new(false),
-        in_flight: (Mutex::new(0), Condvar::new()),
+        in_flight: Mutex::new(0),
         mediator,
         sinks,
         listing_cap: max_catalog_bytes.saturating_add(LISTING_SLACK).min(MAX_LINE as u64),
     });
-    for m in server_rx {
+    for m in &server_rx {
         match m {
-            ToServer::Line(l) => dispatch(&conn, l)?,
+            ToServer::Line(l) => dispatch(&conn, l),
             ToServer::Close => break,
         }
     }
     // The client closed stdin: the answers already asked for still go out
     // (a client may close its input and read on), then the session ends.
+    // The mediator may still send (the next page of a listing), so its
+    // messages are still dispatched meanwhile.
     conn.closing.store(true, Ordering::SeqCst);
     let deadline = Instant::now() + conn.o.timeout + Duration::from_secs(1);
-    let mut n = lock(&conn.in_flight.0);
-    while *n > 0 && Instant::now() < deadline {
-        n = conn.in_flight.1.wait_timeout(n, Duration::from_millis(50)).map_or_else(|e| e.into_inner().0, |r| r.0);
+    while *lock(&conn.in_flight) > 0 && Instant::now() < deadline {
+        match server_rx.recv_timeout(Duration::from_millis(20)) {
+            Ok(ToServer::Line(l)) => dispatch(&conn, l),
+            Ok(ToServer::Close) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
     }
-    drop(n);
     end_session(&conn, &log);
     flush_client(&to_client, Duration::from_secs(5));
     log.event("exit", vec![("code", Value::Number(Number::from_u64(0)))]);
@@ -273,14 +277,14 @@ pub(super) fn serve(session: Mediator, o: Options, max_catalog_bytes: u64, log: 
 /// One message from the mediator: a request goes out from a thread of its
 /// own; anything else (a notification, the client's answer to a server
 /// request) from here, in order.
-fn dispatch(conn: &Arc<Conn>, line: String) -> Result<(), Failure> {
+fn dispatch(conn: &Arc<Conn>, line: String) {
     // The mediator wrote it: it parses (a failure would be a bug; dropped
     // with a log line rather than sent unread).
     let msg = match parse_message(line.as_bytes(), MAX_DEPTH) {
         Ok(v) => v,
         Err((_, why)) => {
             conn.sinks.log.event("upstream-message-dropped", vec![("reason", Value::str(why))]);
-            return Ok(());
+            return;
         }
     };
     let one = |m: &Value| match (method(m), m.as_object().and_then(|o| o.get("id"))) {
@@ -297,23 +301,32 @@ fn dispatch(conn: &Arc<Conn>, line: String) -> Result<(), Failure> {
     if ids.is_empty() {
         exchange(conn, &line, &msg, &ids);
         if method(&msg) == Some("notifications/initialized") {
-            start_get_stream(conn)?;
+            start_get_stream(conn);
         }
-        return Ok(());
+        return;
     }
     let listen = method(&msg) == Some("subscriptions/listen");
     if !listen {
-        *lock(&conn.in_flight.0) += 1;
+        *lock(&conn.in_flight) += 1;
     }
-    let c = conn.clone();
-    spawn("upstream request", move || {
+    let (c, pending) = (conn.clone(), ids.clone());
+    let started = spawn("upstream request", move || {
         exchange(&c, &line, &msg, &ids);
         if !listen {
-            *lock(&c.in_flight.0) -= 1;
-            c.in_flight.1.notify_all();
+            *lock(&c.in_flight) -= 1;
         }
-    })?;
-    Ok(())
+    });
+    if started.is_err() {
+        // No thread for it (resources exhausted): the request fails, the
+        // proxy goes on.
+        if !listen {
+            *lock(&conn.in_flight) -= 1;
+        }
+        for id in pending {
+            let out = lock(&conn.mediator).fail_request(&id, "the proxy could not start a thread for it", "proxy-busy");
+            conn.sinks.send(out);
+        }
+    }
 }
 
 /// POSTs one message and hands what comes back to the mediator; then every
@@ -615,13 +628,14 @@ fn read_sse(conn: &Conn, body: Body, m: Option<&str>, cap: u64, timeout: Duratio
 
 /// 2025-11-25: opens the GET stream for the server's own messages, once
 /// per session, after the handshake.
-fn start_get_stream(conn: &Arc<Conn>) -> Result<(), Failure> {
+fn start_get_stream(conn: &Arc<Conn>) {
     if lock(&conn.negotiated).is_none() || conn.get_started.swap(true, Ordering::SeqCst) {
-        return Ok(());
+        return;
     }
     let c = conn.clone();
-    spawn("upstream GET stream", move || get_stream(&c))?;
-    Ok(())
+    if spawn("upstream GET stream", move || get_stream(&c)).is_err() {
+        conn.sinks.log.event("get-stream", vec![("state", Value::str("not-started"))]);
+    }
 }
 
 fn get_stream(conn: &Conn) {

@@ -208,3 +208,25 @@ for (const [path, reason, message, opts] of hostile) {
     assert.ok(!("result" in answer));
   });
 }
+
+test("a client that closes stdin right after its requests still gets the answers, then the proxy exits 0", async () => {
+  const base = await startServer("hostile-http-server.mjs");
+  const proc = spawn(bin, ["proxy", "--url", `${base}/slow`, "--timeout", "20"], { stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  proc.stdout.on("data", (d) => (stdout += d));
+  const init = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } };
+  proc.stdin.end(
+    [
+      { jsonrpc: "2.0", id: 0, method: "initialize", params: init },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 1, method: "tools/list" },
+    ]
+      .map((m) => JSON.stringify(m) + "\n")
+      .join(""),
+  );
+  const code = await new Promise((resolve) => proc.on("exit", resolve));
+  assert.equal(code, 0);
+  const answers = stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  const listing = answers.find((m) => m.id === 1);
+  assert.deepEqual(listing?.result?.tools?.map((t) => t.name), ["echo"], stdout);
+});
