@@ -46,6 +46,11 @@ const modes = {
       .writeHead(401, { "www-authenticate": 'Bearer resource_metadata="https://auth.example/.well-known/oauth-protected-resource"' })
       .end(RAW_MARKER),
   error500: (res) => res.writeHead(500, { "content-type": "text/plain" }).end(RAW_MARKER),
+  // Not hostile: two pages (the proxy fetches the second itself).
+  paged: (res, msg) => {
+    const page = msg.params?.cursor === "p2" ? { tools: [{ ...tool, name: "add" }] } : { tools: [tool], nextCursor: "p2" };
+    res.writeHead(200, { "content-type": "application/json" }).end(rpc(msg.id, page));
+  },
   ok: (res, msg) => res.writeHead(200, { "content-type": "application/json" }).end(rpc(msg.id, { tools: [tool] })),
 };
 

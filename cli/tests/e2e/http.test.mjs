@@ -230,3 +230,10 @@ test("a client that closes stdin right after its requests still gets the answers
   const listing = answers.find((m) => m.id === 1);
   assert.deepEqual(listing?.result?.tools?.map((t) => t.name), ["echo"], stdout);
 });
+
+test("a paged listing over HTTP: the proxy fetches the next page itself and answers once", async () => {
+  const base = await startServer("hostile-http-server.mjs");
+  const { answer } = await rawListing(`${base}/paged`);
+  assert.deepEqual(answer.result.tools.map((t) => t.name), ["echo", "add"]);
+  assert.equal(answer.result.nextCursor, undefined);
+});
