@@ -66,7 +66,10 @@
 //! ([`Mediator::on_client_message`], [`Mediator::on_server_message`]) or one
 //! line of bytes (the `*_line` forms parse it with the strict parser first),
 //! so a transport that already framed a message (an HTTP body, an SSE
-//! event) calls the same code as the stdio proxy. The conformance cases in
+//! event) calls the same code as the stdio proxy. [`http`] says which
+//! headers a Streamable HTTP POST of a message carries, and
+//! [`Mediator::fail_request`] fails a request whose answer the transport
+//! could not get (an HTTP error, a time-out, a dropped stream). The conformance cases in
 //! `conformance/mediation/` script conversations against this API; every
 //! host that wraps it can replay them.
 
