@@ -2,8 +2,10 @@
 // properly, then misbehaves on tools/list the way the URL path says
 // (`node hostile-http-server.mjs` prints `PORT <n>`). Every bad answer holds
 // RAW_MARKER so the test can tell that no raw byte of it reached the client.
-// GET /_seen returns the headers of the latest POST.
+// GET /_seen returns the headers of the latest POST. It also tunnels CONNECT
+// to itself (a forward proxy for the HTTP_PROXY test).
 import { createServer } from "node:http";
+import { connect } from "node:net";
 
 const RAW_MARKER = "RAW-UPSTREAM-BYTES";
 let seen = {};
@@ -80,6 +82,19 @@ const http = createServer((req, res) => {
       res.writeHead(200, { "content-type": "application/json" }).end(rpc(msg.id, { content: [] }));
     }
   });
+});
+
+// Also a forward proxy to itself: a CONNECT (how an HTTP client reaches a
+// host through HTTP_PROXY) is tunnelled to this server, whatever host it names.
+http.on("connect", (_req, sock, head) => {
+  const up = connect(http.address().port, "127.0.0.1", () => {
+    sock.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+    up.write(head);
+    up.pipe(sock);
+    sock.pipe(up);
+  });
+  up.on("error", () => sock.destroy());
+  sock.on("error", () => up.destroy());
 });
 
 http.listen(0, "127.0.0.1", () => console.log(`PORT ${http.address().port}`));

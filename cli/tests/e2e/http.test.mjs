@@ -152,8 +152,8 @@ test("--header values from the environment reach the server and never the log", 
 });
 
 /** Runs the proxy with raw lines in (initialize as id 0, tools/list as id 1); resolves to its stdout once id 1 is answered. */
-function rawListing(url, opts = []) {
-  const proc = spawn(bin, ["proxy", ...opts, "--url", url], { stdio: ["pipe", "pipe", "pipe"] });
+function rawListing(url, opts = [], env = {}) {
+  const proc = spawn(bin, ["proxy", ...opts, "--url", url], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...env } });
   let stdout = "";
   let stderr = "";
   proc.stderr.on("data", (d) => (stderr += d));
@@ -236,4 +236,14 @@ test("a paged listing over HTTP: the proxy fetches the next page itself and answ
   const { answer } = await rawListing(`${base}/paged`);
   assert.deepEqual(answer.result.tools.map((t) => t.name), ["echo", "add"]);
   assert.equal(answer.result.nextCursor, undefined);
+});
+
+test("HTTP_PROXY from the environment carries the requests, NO_PROXY exempts a host", async () => {
+  // The hostile server also tunnels CONNECT to itself, as a forward proxy;
+  // mcp.invalid never resolves, so only the proxy reaches it.
+  const proxyUrl = await startServer("hostile-http-server.mjs");
+  const { answer } = await rawListing("http://mcp.invalid/ok", [], { HTTP_PROXY: proxyUrl, NO_PROXY: "" });
+  assert.deepEqual(answer.result.tools.map((t) => t.name), ["echo"]);
+  const direct = await rawListing("http://mcp.invalid/ok", ["--timeout", "5"], { HTTP_PROXY: proxyUrl, NO_PROXY: "mcp.invalid" });
+  assert.equal(direct.answer.error?.data?.reason, "upstream-unreachable", JSON.stringify(direct.answer));
 });
