@@ -411,6 +411,11 @@ fn from_ureq(e: &ureq::Error, timeout: Duration) -> Option<Fail> {
     Some(match e {
         ureq::Error::Timeout(_) => timed_out(timeout),
         ureq::Error::HostNotFound => fail("upstream-unreachable", "the server's host name does not resolve"),
+        // rustls reports a refused certificate or a failed handshake as
+        // InvalidData through the socket (ureq re-exports no rustls type).
+        ureq::Error::Io(io) if io.kind() == io::ErrorKind::InvalidData => {
+            fail("upstream-tls", format!("TLS with the server failed: {io}"))
+        }
         ureq::Error::Io(io) => fail("upstream-unreachable", format!("cannot reach the server: {io}")),
         ureq::Error::Tls(_) | ureq::Error::Pem(_) | ureq::Error::Rustls(_) => {
             fail("upstream-tls", format!("TLS with the server failed: {e}"))

@@ -4,7 +4,9 @@
 // RAW_MARKER so the test can tell that no raw byte of it reached the client.
 // GET /_seen returns the headers of the latest POST. It also tunnels CONNECT
 // to itself (a forward proxy for the HTTP_PROXY test).
-import { createServer } from "node:http";
+import { createServer as createHttp } from "node:http";
+import { createServer as createHttps } from "node:https";
+import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 
 const RAW_MARKER = "RAW-UPSTREAM-BYTES";
@@ -55,6 +57,13 @@ const modes = {
   },
   ok: (res, msg) => res.writeHead(200, { "content-type": "application/json" }).end(rpc(msg.id, { tools: [tool] })),
 };
+
+// `--tls`: HTTPS with the self-signed test certificate (testdata/tls).
+const tls = process.argv.includes("--tls");
+const fixture = (f) => readFileSync(new URL(`../../../testdata/tls/${f}`, import.meta.url));
+const createServer = tls
+  ? (handler) => createHttps({ key: fixture("self-signed.key"), cert: fixture("self-signed.crt") }, handler)
+  : createHttp;
 
 const http = createServer((req, res) => {
   const path = new URL(req.url, "http://x").pathname.slice(1);

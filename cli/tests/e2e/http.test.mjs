@@ -247,3 +247,10 @@ test("HTTP_PROXY from the environment carries the requests, NO_PROXY exempts a h
   const direct = await rawListing("http://mcp.invalid/ok", ["--timeout", "5"], { HTTP_PROXY: proxyUrl, NO_PROXY: "mcp.invalid" });
   assert.equal(direct.answer.error?.data?.reason, "upstream-unreachable", JSON.stringify(direct.answer));
 });
+
+test("TLS is verified: a self-signed certificate is refused and nothing is sent", async () => {
+  const base = (await startServer("hostile-http-server.mjs", ["--tls"])).replace("http://", "https://");
+  const { answer } = await rawListing(`${base}/ok`);
+  assert.equal(answer.error?.data?.reason, "upstream-tls", JSON.stringify(answer));
+  assert.match(answer.error.message, /TLS/);
+});
