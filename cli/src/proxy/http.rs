@@ -17,9 +17,14 @@
 //!   reopened when it drops (405: the server has none); DELETE ends the
 //!   session when the client closes stdin.
 //! - 2026-07-28: stateless POSTs, each with `MCP-Protocol-Version`,
-//!   `Mcp-Method` and `Mcp-Name` copied from the body
-//!   (`mcp_guard::mediate::http`); `subscriptions/listen` is a POST whose SSE
-//!   stream stays open (its events are the notifications).
+//!   `Mcp-Method` and `Mcp-Name` copied from the body, and for a tool whose
+//!   schema (in the server's own listing) marks arguments `x-mcp-header`,
+//!   `Mcp-Param-*` (`mcp_guard::mediate::http`); `subscriptions/listen` is a
+//!   POST whose SSE stream stays open (its events are the notifications).
+//!
+//! Not done: resuming a dropped stream with `Last-Event-ID` (a reopened GET
+//! stream starts afresh) and re-initializing after a 404 for the session
+//! (the client gets `upstream-session-expired`).
 //!
 //! Failures: a request whose answer the transport cannot get (connection
 //! error, `--timeout`, redirect, 401, other HTTP errors, a body that is not
