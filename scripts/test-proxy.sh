@@ -3,8 +3,11 @@
 # TypeScript SDK client drives real stdio servers through the proxy
 # (@modelcontextprotocol/server-everything from npm, the SDK-based rug-pull
 # server cli/tests/e2e/mutating-server.mjs, and hostile-ids-server.mjs, which
-# answers under ids a client would take for its own request); and the
-# official Python SDK 2.x on both sides (protocol 2026-07-28).
+# answers under ids a client would take for its own request); the same
+# client through `proxy --url` to Streamable HTTP servers on loopback (the
+# SDK's StreamableHTTPServerTransport, JSON and SSE answers, and a hostile
+# server: http.test.mjs); and the official Python SDK 2.x on both sides
+# (protocol 2026-07-28), its server over stdio and over Streamable HTTP.
 #
 #   scripts/test-proxy.sh
 #
@@ -34,5 +37,5 @@ fi
 
 cargo build -q -p mcp-guard-cli
 export MCP_GUARD_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/mcp-guard"
-node --test "$e2e/proxy.test.mjs" "$e2e/hostile-ids.test.mjs"
+node --test "$e2e/proxy.test.mjs" "$e2e/hostile-ids.test.mjs" "$e2e/http.test.mjs"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$e2e/test_python_sdk.py"

@@ -86,7 +86,8 @@ fn example(line: &str, above: Option<i32>) -> Option<(String, i32)> {
         None if cmd.starts_with("mcp-guard ") => cmd.to_string(),
         None => return None,
     };
-    let placeholder = cmd.contains('[') || cmd.contains("...") || cmd.contains('…') || cmd.chars().any(|c| c.is_ascii_uppercase());
+    let placeholder =
+        cmd.contains('[') || cmd.contains("...") || cmd.contains('…') || cmd.chars().any(|c| c.is_ascii_uppercase());
     if placeholder {
         return None;
     }
@@ -130,7 +131,8 @@ fn every_cli_example_in_the_documents_runs_with_the_exit_code_it_names() {
 #[test]
 fn the_readme_first_command_is_the_one_that_exits_1_on_the_poisoned_example() {
     let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
-    let first = "cargo run -q -p mcp-guard-cli -- check examples/poisoned-catalog.json --policy examples/strict-policy.json";
+    let first =
+        "cargo run -q -p mcp-guard-cli -- check examples/poisoned-catalog.json --policy examples/strict-policy.json";
     assert!(readme.contains(first), "README.md no longer shows the first command");
     let o = Command::new(BIN)
         .current_dir(ROOT)
@@ -162,20 +164,42 @@ fn every_json_snippet_is_strict_json_and_every_client_entry_and_policy_is_accept
                         .iter()
                         .map(|a| a.as_str().expect("string arg"))
                         .collect();
-                    let sep = args.iter().position(|a| *a == "--").expect("`--` before the server command");
+                    // A remote entry (`--url`): the URL is replaced by a
+                    // loopback one and stdin is closed at once (the proxy
+                    // then exits 0); `${VAR}`s in headers get a value.
+                    let remote = args.contains(&"--url");
+                    let sep = if remote {
+                        args.len()
+                    } else {
+                        args.iter().position(|a| *a == "--").expect("`--` before the server command")
+                    };
                     // A policy file the snippet names is the user's; the
                     // example policy stands in for it.
+                    let mut url_next = false;
                     let mine: Vec<&str> = args[..sep]
                         .iter()
-                        .map(|a| if a.ends_with(".json") { "examples/strict-policy.json" } else { a })
+                        .map(|a| {
+                            let url = std::mem::replace(&mut url_next, *a == "--url");
+                            if url {
+                                "http://127.0.0.1:9/mcp"
+                            } else if a.ends_with(".json") {
+                                "examples/strict-policy.json"
+                            } else {
+                                a
+                            }
+                        })
                         .collect();
-                    let o = Command::new(BIN)
-                        .current_dir(&dir)
-                        .args(&mine)
-                        .args(["--", "true"])
-                        .stdin(Stdio::null())
-                        .output()
-                        .unwrap();
+                    let mut c = Command::new(BIN);
+                    c.current_dir(&dir).args(&mine).stdin(Stdio::null());
+                    if !remote {
+                        c.args(["--", "true"]);
+                    }
+                    for a in &mine {
+                        for var in a.split("${").skip(1).filter_map(|r| r.split_once('}')).map(|(v, _)| v) {
+                            c.env(var, "readme-test-value");
+                        }
+                    }
+                    let o = c.output().unwrap();
                     assert_eq!(o.status.code(), Some(0), "{doc}:{at}: {name}: {}", String::from_utf8_lossy(&o.stderr));
                     entries += 1;
                 }
@@ -188,10 +212,18 @@ fn every_json_snippet_is_strict_json_and_every_client_entry_and_policy_is_accept
                     .stdin(Stdio::null())
                     .output()
                     .unwrap();
-                assert_ne!(o.status.code(), Some(2), "{doc}:{at}: policy refused: {}", String::from_utf8_lossy(&o.stderr));
+                assert_ne!(
+                    o.status.code(),
+                    Some(2),
+                    "{doc}:{at}: policy refused: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
                 policies += 1;
             }
         }
     }
-    assert!(entries >= 2 && policies >= 1, "{entries} client entries, {policies} policies: did the documents' shape change?");
+    assert!(
+        entries >= 2 && policies >= 1,
+        "{entries} client entries, {policies} policies: did the documents' shape change?"
+    );
 }

@@ -245,7 +245,7 @@ pub fn decode_value(value: &str) -> Option<String> {
 /// The protocol of a body: a 2026-07-28 (or later) request carries its
 /// version in `_meta`; 2025 versions never do there.
 fn per_request_era(msg: &Value) -> bool {
-    meta_version(msg).is_some_and(|v| !v.starts_with("2024-") && !v.starts_with("2025-"))
+    meta_version(msg).is_some_and(super::protocol::is_per_request)
 }
 
 /// The body value `Mcp-Name` mirrors (`None`: the message has none).

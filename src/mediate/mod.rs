@@ -66,12 +66,16 @@
 //! ([`Mediator::on_client_message`], [`Mediator::on_server_message`]) or one
 //! line of bytes (the `*_line` forms parse it with the strict parser first),
 //! so a transport that already framed a message (an HTTP body, an SSE
-//! event) calls the same code as the stdio proxy. The conformance cases in
+//! event) calls the same code as the stdio proxy. [`http`] says which
+//! headers a Streamable HTTP POST of a message carries, and
+//! [`Mediator::fail_request`] fails a request whose answer the transport
+//! could not get (an HTTP error, a time-out, a dropped stream). The conformance cases in
 //! `conformance/mediation/` script conversations against this API; every
 //! host that wraps it can replay them.
 
 mod gate;
 pub mod headers;
+pub mod http;
 mod listing;
 pub mod protocol;
 pub mod requests;
@@ -552,6 +556,34 @@ impl Mediator {
             }
         }
         changed
+    }
+
+    /// The transport could not get the answer to the request it sent under
+    /// `minted` (an HTTP error, a time-out, a stream that ended first, a body
+    /// the transport refused): if that request still waits, it is forgotten
+    /// and its client gets `message` as a -32002 error with `reason` (the
+    /// mediator's own re-list, answering nobody, is only logged). Nothing
+    /// when the answer already came: a transport calls this after every
+    /// exchange, so no request is left waiting forever.
+    pub fn fail_request(&mut self, minted: &str, message: &str, why: &str) -> Vec<Out> {
+        let Some(p) = self.requests.remove(minted) else { return Vec::new() };
+        let method = p.method().to_string();
+        let client_id = p.client_id().cloned();
+        let mut out = Vec::new();
+        if let Some(id) = &client_id {
+            let text = format!("mcp-guard: {method}: {message}");
+            out.push(Out::Client(error_response(id, code::UNUSABLE_CATALOG, &text, Some(reason(why)))));
+        }
+        out.push(self.log(
+            "request-failed",
+            vec![
+                ("reason", s(why)),
+                ("request", id_for_log(client_id.as_ref())),
+                ("method", s(&method)),
+                ("message", s(message)),
+            ],
+        ));
+        out
     }
 
     /// A server message without a method whose id is no pending minted id:

@@ -30,6 +30,15 @@ use crate::jsonrpc::method;
 /// The version that replaced the handshake with per-request `_meta`.
 pub const PER_REQUEST_VERSION: &str = "2026-07-28";
 
+/// Whether a version string names a per-request protocol (2026-07-28 or a
+/// later date): one test for the header rules of both HTTP transports
+/// (`http`, `headers`). Dates compare as text; a version that is no date
+/// sorts after the digits and counts as later (a newer server's own string
+/// must not make the mediator treat it as a 2025 session).
+pub fn is_per_request(version: &str) -> bool {
+    version >= PER_REQUEST_VERSION
+}
+
 /// `_meta` key of a 2026-07-28 request's protocol version.
 pub const VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 

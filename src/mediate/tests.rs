@@ -1079,3 +1079,18 @@ fn pending_requests_fail_with_the_transports_reason_and_late_answers_are_dropped
     let late = format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{{"content":[]}}}}"#);
     assert!(to_client(&server(&mut s, &late)).is_empty(), "a late answer is a second answer");
 }
+
+#[test]
+fn a_request_whose_answer_the_transport_lost_fails_once_under_the_clients_id() {
+    let mut s = session("{}");
+    let (_, minted) = forwarded(&client(&mut s, r#"{"jsonrpc":"2.0","id":7,"method":"tools/list"}"#));
+    let out = s.fail_request(&minted, "HTTP 500 from the server", "upstream-http-status");
+    let answer = parse(to_client(&out)[0]);
+    assert_eq!(get(&answer, "/id"), Some(&Value::Number(Number::from_u64(7))));
+    assert_eq!(get(&answer, "/error/data/reason").and_then(Value::as_str), Some("upstream-http-status"));
+    assert!(logs(&out)[0].contains("\"event\":\"request-failed\""));
+    // Already failed (or answered): nothing more, and a late answer is dropped.
+    assert!(s.fail_request(&minted, "again", "x").is_empty());
+    let late = server(&mut s, &format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{{"tools":[]}}}}"#));
+    assert!(to_client(&late).is_empty(), "{late:?}");
+}

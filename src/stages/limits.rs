@@ -610,46 +610,64 @@ const MCP_HEADER: &str = "x-mcp-header";
 /// it a 2026-07-28 client sends no header and a server that expects one
 /// refuses the call.
 fn mcp_headers(schema: &Value, base: &str) -> Result<(), (String, String)> {
-    let mut seen: Vec<String> = Vec::new();
+    x_mcp_header_annotations(schema)
+        .map(|_| ())
+        .map_err(|(at, why)| (format!("{base}{at}"), format!("{why}; a client must drop the tool")))
+}
+
+/// The `x-mcp-header` annotations of an input schema, (property path,
+/// header token) in walk order, when every one is valid (see
+/// [`mcp_headers`]); else the pointer of the first invalid one (relative to
+/// the schema) and why. One reader for the check that hides a tool and for
+/// the transport that sends the `Mcp-Param-*` headers of a call
+/// (`mediate::http::x_mcp_headers`), so the two never disagree.
+pub(crate) fn x_mcp_header_annotations(schema: &Value) -> Result<Vec<(Vec<String>, String)>, (String, String)> {
+    let mut found: Vec<(Vec<String>, String)> = Vec::new();
     let mut bad: Option<(String, String)> = None;
     schema::walk(schema, &mut Path::new(""), 1, &mut |node, p, _| {
         if bad.is_some() {
             return false;
         }
         let Some(v) = node.as_object().and_then(|o| o.get(MCP_HEADER)) else { return true };
-        let at = format!("{base}{}/{MCP_HEADER}", p.as_str());
+        let at = format!("{}/{MCP_HEADER}", p.as_str());
         let why = match v.as_str() {
             None => Some(format!("x-mcp-header must be a string, not {}", v.type_name())),
             Some(h) if h.is_empty() || h.len() > 64 || !h.bytes().all(is_tchar) => {
                 Some(format!("x-mcp-header {} is not an HTTP header name token", crate::text::escape_for_detail(h)))
             }
-            Some(h) if seen.iter().any(|x| x.eq_ignore_ascii_case(h)) => Some(format!("x-mcp-header {h:?} is used twice in this schema")),
+            Some(h) if found.iter().any(|(_, x)| x.eq_ignore_ascii_case(h)) => {
+                Some(format!("x-mcp-header {h:?} is used twice in this schema"))
+            }
             Some(h) => {
-                seen.push(h.to_string());
                 let ty = node.as_object().and_then(|o| o.get("type")).and_then(Value::as_str);
                 if !matches!(ty, Some("string" | "integer" | "boolean")) {
                     Some(format!("x-mcp-header {h:?} is on a property that is not a string, integer or boolean"))
-                } else if !reachable_by_properties(p.as_str()) {
-                    Some(format!("x-mcp-header {h:?} is not on a property reachable through properties alone"))
-                } else {
+                } else if let Some(path) = properties_path(p.as_str()) {
+                    found.push((path, h.to_string()));
                     None
+                } else {
+                    Some(format!("x-mcp-header {h:?} is not on a property reachable through properties alone"))
                 }
             }
         };
         if let Some(why) = why {
-            bad = Some((at, format!("{why}; a client must drop the tool")));
+            bad = Some((at, why));
             return false;
         }
         true
     });
-    bad.map_or(Ok(()), Err)
+    bad.map_or(Ok(found), Err)
 }
 
-/// `/properties/a/properties/b`: a chain of `properties` keys from the root
-/// (pointer tokens escape `/`, so a name never splits).
-fn reachable_by_properties(pointer: &str) -> bool {
+/// `/properties/a/properties/b` → `["a", "b"]`: a chain of `properties` keys
+/// from the root (pointer tokens escape `/`, so a name never splits), else
+/// `None`.
+fn properties_path(pointer: &str) -> Option<Vec<String>> {
     let parts: Vec<&str> = pointer.split('/').skip(1).collect();
-    !parts.is_empty() && parts.len().is_multiple_of(2) && parts.chunks(2).all(|c| c[0] == "properties")
+    if parts.is_empty() || !parts.len().is_multiple_of(2) || !parts.chunks(2).all(|c| c[0] == "properties") {
+        return None;
+    }
+    Some(parts.chunks(2).map(|c| c[1].replace("~1", "/").replace("~0", "~")).collect())
 }
 
 /// RFC 9110 `tchar`.

@@ -1,48 +1,53 @@
-//! `mcp-guard proxy [options] -- COMMAND [ARGS…]`: a stdio MCP proxy for
-//! desktop clients (issue #6).
+//! `mcp-guard proxy [options] -- COMMAND [ARGS…]` and
+//! `mcp-guard proxy [options] --url URL`: an MCP proxy for desktop clients
+//! (issues #6 and #25). The client side is always stdio (newline-delimited
+//! JSON-RPC on our stdin/stdout); the upstream is a spawned stdio server
+//! ([`stdio`]) or a remote Streamable HTTP server ([`http`]).
 //!
-//! It spawns the real server, passes newline-delimited JSON-RPC both ways,
-//! and puts the engine in the two places that matter: every `tools/list`
-//! result is sanitized and pinned/compared before the client sees it, and
-//! every `tools/call` goes through the call gate before the server sees it.
-//! The decisions are the engine's (`mcp_guard::mediate`: pending ids, the
+//! The engine sits in the two places that matter: every `tools/list` result
+//! is sanitized and pinned/compared before the client sees it, and every
+//! `tools/call` goes through the call gate before the server sees it. The
+//! decisions are the engine's (`mcp_guard::mediate`: pending ids, the
 //! listing's pin / compare / serve / refuse, the call gate, pagination,
-//! list changes, protocol versions); this file only moves lines.
+//! list changes, protocol versions); this module and its transports only
+//! move messages: `Out::Server` to the upstream, the upstream's messages
+//! back into the one `Mediator`, `Out::Client` to our stdout.
 //!
 //! Threads (std only, no async runtime — the CLI has none):
-//! - client reader: our stdin → session → server writer / client writer;
-//! - server reader: the child's stdout → session → client writer / server writer;
-//! - one writer per output (our stdout, the child's stdin), fed by channels,
-//!   so neither reader ever blocks on a full pipe while the other side
-//!   waits for it (a single shared writer could deadlock: the proxy's own
-//!   page requests are written from the server reader);
-//! - the main thread waits for the child and exits with its code.
+//! - client reader (here): our stdin → mediator → upstream / client writer;
+//! - one writer for our stdout (here), fed by a channel, so no reader ever
+//!   blocks on a full pipe while the other side waits for it;
+//! - the upstream's own threads (see each transport).
 //!
 //! stdout is the protocol channel: logs go to stderr or `--log FILE`, one
-//! JSON object per line. The child's stderr is inherited (the client's log
-//! shows the server's messages as before).
+//! JSON object per line.
+
+mod http;
+mod stdio;
 
 use crate::args::{Args, Tok, UsageError};
 use crate::{EngineArgs, EngineChoice, EngineKind, Failure};
 use mcp_guard::json::{self, Number, Value};
 use mcp_guard::mediate::{Mediator, Out};
-use mcp_guard::SanitizeOptions;
-use std::io::{self, BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use mcp_guard::{Policy, SanitizeOptions};
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub const USAGE: &str = "\
 Usage: mcp-guard proxy [options] -- COMMAND [ARGS...]
+       mcp-guard proxy [options] --url URL [--header 'NAME: VALUE']... [--timeout S]
 
-Runs COMMAND (a stdio MCP server) and speaks MCP for it on stdin/stdout:
-every tools/list result is sanitized and pinned (the first) or compared with
-the session's baseline (later ones); every tools/call is checked against the
-tools the client was shown, under their upstream names. Findings and
-decisions go to stderr (or --log FILE) as JSON lines. Exits with the
-server's exit code.
+Speaks MCP on stdin/stdout for an upstream server: COMMAND (a stdio server
+it runs) or URL (a remote Streamable HTTP server, protocol 2025-11-25 with
+sessions or 2026-07-28). Every tools/list result is sanitized and pinned (the
+first) or compared with the session's baseline (later ones); every tools/call
+is checked against the tools the client was shown, under their upstream
+names. Findings and decisions go to stderr (or --log FILE) as JSON lines.
+Exits with the server's exit code (COMMAND) or 0 when the client closes
+stdin (URL).
 
 Options:
   --policy FILE          policy JSON (see README.md, sections Policy and Proxy)
@@ -53,49 +58,73 @@ Options:
   --log FILE             append the JSON log lines to FILE instead of stderr
   -h, --help             this help
 
-Example (a desktop client's server entry):
+Remote server (--url; excludes -- COMMAND):
+  --url URL              the server's MCP endpoint (https://, or http:// for
+                         loopback and tests); TLS is always verified (webpki
+                         roots); HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and
+                         NO_PROXY are read from the environment
+  --header 'NAME: VALUE' sent on every request (repeatable); ${VAR} in VALUE
+                         is read from the environment at start (a missing
+                         VAR is an error), so secrets stay out of config
+                         files; values never appear in logs or errors
+  --timeout S            seconds one request may take, answer included
+                         (default 60); listen and notification streams are
+                         bounded only until their headers arrive
+  OAuth stays with you: mcp-guard does not run an authorization flow. Give a
+  token with --header 'Authorization: Bearer ${TOKEN}'; a 401 from the server
+  reaches the client as a JSON-RPC error naming its WWW-Authenticate.
+  Redirects are not followed (an error names the target).
+
+Examples (a desktop client's server entry):
   mcp-guard proxy --policy ~/mcp-guard.json -- npx -y @modelcontextprotocol/server-everything
+  { \"command\": \"mcp-guard\", \"args\": [\"proxy\", \"--server\", \"linear\",
+    \"--url\", \"https://mcp.example.com/mcp\",
+    \"--header\", \"Authorization: Bearer ${LINEAR_TOKEN}\"] }
 ";
 
 /// Longest line read from either side; a longer one is discarded (from the
 /// server: dropped with a log line; from the client: answered -32700), so a
-/// peer that never sends a newline cannot exhaust memory.
+/// peer that never sends a newline cannot exhaust memory. Over HTTP the
+/// same cap bounds one body and one SSE event.
 const MAX_LINE: usize = 256 << 20;
-
-/// After the client closed our stdin, how long the server gets to exit on
-/// its own before it is killed (the MCP stdio shutdown sequence: close its
-/// input, wait, then kill).
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
-
-/// After the server exited, how long its stdout may stay open (a grandchild
-/// holding it) before the proxy stops waiting for its last lines.
-const DRAIN_GRACE: Duration = Duration::from_secs(5);
 
 /// Stack of the reader threads: the engine runs there, and the parser's
 /// recursion is bounded by depth (`mediate::MAX_DEPTH`), not by this.
 const READER_STACK: usize = 16 << 20;
 
-fn usage_error(message: &str) -> Result<u8, Failure> {
+/// `--timeout` when none is given.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+fn usage_error<T>(message: &str) -> Result<T, Failure> {
     Err(Failure::Usage(UsageError::new(Some("proxy"), message)))
 }
 
-/// Entry point: parses the options, spawns the server, runs the session.
+/// Where the server is.
+enum Upstream {
+    /// A command to run, speaking MCP on its stdio.
+    Stdio(Vec<String>),
+    /// A Streamable HTTP endpoint.
+    Http(http::Options),
+}
+
+/// Entry point: parses the options, starts the upstream, runs the session.
 pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
     let mut items = a.rest();
     // Everything after the first `--` is the server's command line, kept
     // verbatim (its own flags are not ours to parse).
-    let Some(sep) = items.iter().position(|x| x == "--") else {
-        if items.iter().any(|x| x == "-h" || x == "--help") {
-            return crate::print_out(USAGE, crate::EXIT_OK);
+    let command = match items.iter().position(|x| x == "--") {
+        Some(sep) => {
+            let c = items.split_off(sep + 1);
+            items.pop();
+            Some(c)
         }
-        return usage_error("missing `-- COMMAND [ARGS...]`: the server to run");
+        None => None,
     };
-    let command = items.split_off(sep + 1);
-    items.pop();
     let mut a = Args::new(items);
     a.set_command("proxy");
     let mut eng = EngineArgs::default();
     let mut log_path = None;
+    let (mut url, mut headers, mut timeout) = (None, Vec::new(), None);
     loop {
         let tok = match a.next() {
             Ok(Some(t)) => t,
@@ -113,16 +142,38 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
         let Tok::Flag(f) = tok else { continue };
         match f.as_str() {
             "-h" | "--help" => return crate::print_out(USAGE, crate::EXIT_OK),
-            "--log" => match a.value() {
-                Ok(v) => log_path = Some(v),
-                Err(e) => return Err(e.into()),
-            },
+            "--log" => log_path = Some(a.value()?),
+            "--url" => url = Some(a.value()?),
+            "--header" => headers.push(a.value()?),
+            "--timeout" => timeout = Some(a.value()?),
             _ => return usage_error(&format!("unknown option {f}")),
         }
     }
-    if command.is_empty() {
-        return usage_error("missing the server command after --");
-    }
+    let upstream = match (command, url) {
+        (Some(_), Some(_)) => return usage_error("give either --url URL or -- COMMAND, not both"),
+        (None, None) => return usage_error("missing the server: --url URL or -- COMMAND [ARGS...]"),
+        (Some(c), None) if c.is_empty() => return usage_error("missing the server command after --"),
+        (Some(c), None) => {
+            if !headers.is_empty() || timeout.is_some() {
+                return usage_error("--header and --timeout go with --url");
+            }
+            Upstream::Stdio(c)
+        }
+        (None, Some(u)) => {
+            let timeout = match timeout {
+                None => DEFAULT_TIMEOUT,
+                Some(t) => match t.parse::<f64>() {
+                    Ok(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Duration::from_secs_f64(s),
+                    _ => return usage_error(&format!("--timeout wants seconds between 0 and 86400 (got {t:?})")),
+                },
+            };
+            let env = |k: &str| std::env::var(k).ok();
+            match http::Options::new(&u, &headers, timeout, env) {
+                Ok(o) => Upstream::Http(o),
+                Err(e) => return usage_error(&e),
+            }
+        }
+    };
     if eng.policy.is_some() && eng.preset.is_some() {
         return usage_error("give either --policy or --preset (a policy file names its preset with \"preset\")");
     }
@@ -138,13 +189,38 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
             Failure::Unusable { message: format!("cannot open log {}: {e}", crate::term::escape(p)), kind: "io" }
         })?),
     };
+    let log = Log(Arc::new(Mutex::new(log)));
     let opts = SanitizeOptions { server: eng.server.clone(), foreign_names: eng.foreign_names.clone() };
+    let key = server_key(eng.server.as_deref(), &upstream);
+    let catalog_cap = policy.catalog.max_catalog_bytes;
+    let session = mediator(policy, opts, &key)?;
+    match upstream {
+        Upstream::Stdio(command) => stdio::serve(session, &command, log),
+        Upstream::Http(o) => http::serve(session, o, catalog_cap, log),
+    }
+}
+
+/// The one place a conversation's `Mediator` is made, for every transport:
+/// a pin store (keyed by `key`, [`server_key`]) loads its baseline here.
+fn mediator(policy: Policy, opts: SanitizeOptions, key: &str) -> Result<Mediator, Failure> {
+    let _ = key;
     // Minted ids start with the process id and start time: no client picks
     // such an id by accident (and the engine checks it reads as no number).
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let session = Mediator::new(policy, opts, &format!("mcp-guard-{}-{nanos:x}", std::process::id()))
-        .map_err(|e| Failure::Plain(e.to_string()))?;
-    serve(session, &command, Log(Arc::new(Mutex::new(log))))
+    Mediator::new(policy, opts, &format!("mcp-guard-{}-{nanos:x}", std::process::id()))
+        .map_err(|e| Failure::Plain(e.to_string()))
+}
+
+/// Which server a conversation is with, for pins and logs: `--server ID`
+/// when given; else for a remote server its URL without userinfo, query and
+/// fragment (those may hold secrets and do not name the server), for a
+/// command its command line.
+fn server_key(server: Option<&str>, upstream: &Upstream) -> String {
+    match (server, upstream) {
+        (Some(id), _) => id.to_string(),
+        (None, Upstream::Http(o)) => o.key.clone(),
+        (None, Upstream::Stdio(c)) => c.join(" "),
+    }
 }
 
 /// The log sink, shared by the threads; one whole line per write.
@@ -222,121 +298,46 @@ fn spawn<F: FnOnce() + Send + 'static>(name: &str, f: F) -> Result<thread::JoinH
         .map_err(|e| Failure::Plain(format!("cannot start the {name} thread: {e}")))
 }
 
-fn serve(session: Mediator, command: &[String], log: Log) -> Result<u8, Failure> {
-    let mut child = Command::new(&command[0])
-        .args(&command[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .map_err(|e| Failure::Plain(format!("cannot start {}: {e}", crate::term::escape(&command[0]))))?;
-    log.event(
-        "start",
-        vec![
-            ("command", Value::Array(command.iter().map(|c| Value::str(c.clone())).collect())),
-            ("pid", Value::Number(Number::from_u64(child.id().into()))),
-        ],
-    );
-    let (Some(child_in), Some(child_out)) = (child.stdin.take(), child.stdout.take()) else {
-        let _ = child.kill();
-        return Err(Failure::Plain("the server's stdio pipes are missing".to_string()));
-    };
-    let session = Arc::new(Mutex::new(session));
+/// The client side, the same for every upstream: starts the stdout writer
+/// and the stdin reader (each client line → the mediator → `server` / our
+/// stdout). At EOF on stdin the reader sends `ToServer::Close` and signals
+/// the returned receiver. Returns the sinks the upstream's readers use too,
+/// and the stdout channel (for the final flush, [`flush_client`]).
+fn client_side(
+    session: &Arc<Mutex<Mediator>>,
+    server: Sender<ToServer>,
+    log: &Log,
+) -> Result<(Sinks, Sender<ToClient>, Receiver<()>), Failure> {
     let (to_client, client_rx) = mpsc::channel();
-    let (to_server, server_rx) = mpsc::channel();
-    let sinks = Sinks { client: to_client.clone(), server: to_server, log: log.clone() };
-
+    let sinks = Sinks { client: to_client.clone(), server, log: log.clone() };
     spawn("stdout writer", move || write_client(client_rx))?;
-    spawn("server writer", move || write_server(child_in, server_rx))?;
-
-    // Client → server. EOF on our stdin closes the server's.
     let (stdin_closed, stdin_closed_rx) = mpsc::channel::<()>();
-    {
-        let (session, sinks) = (session.clone(), sinks.clone());
-        spawn("client reader", move || {
-            read_lines(io::stdin().lock(), |line| match line {
-                Line::Text(l) => sinks.send(lock(&session).on_client_line(l)),
-                Line::TooLong(len) => sinks.send(vec![
-                    Out::Client(mcp_guard::jsonrpc::error_response(
-                        &Value::Null,
-                        mcp_guard::jsonrpc::code::PARSE_ERROR,
-                        &format!("mcp-guard: message longer than {MAX_LINE} bytes"),
-                        None,
-                    )),
-                    Out::Log(too_long("client", len)),
-                ]),
-            });
-            let _ = sinks.server.send(ToServer::Close);
-            let _ = stdin_closed.send(());
-        })?;
-    }
+    let (session, reader_sinks) = (session.clone(), sinks.clone());
+    spawn("client reader", move || {
+        read_lines(io::stdin().lock(), |line| match line {
+            Line::Text(l) => reader_sinks.send(lock(&session).on_client_line(l)),
+            Line::TooLong(len) => reader_sinks.send(vec![
+                Out::Client(mcp_guard::jsonrpc::error_response(
+                    &Value::Null,
+                    mcp_guard::jsonrpc::code::PARSE_ERROR,
+                    &format!("mcp-guard: message longer than {MAX_LINE} bytes"),
+                    None,
+                )),
+                Out::Log(too_long("client", len)),
+            ]),
+        });
+        let _ = reader_sinks.server.send(ToServer::Close);
+        let _ = stdin_closed.send(());
+    })?;
+    Ok((sinks, to_client, stdin_closed_rx))
+}
 
-    // Server → client.
-    let (drained, drained_rx) = mpsc::channel::<()>();
-    {
-        let (session, sinks) = (session.clone(), sinks.clone());
-        spawn("server reader", move || {
-            read_lines(BufReader::new(child_out), |line| match line {
-                Line::Text(l) => sinks.send(lock(&session).on_server_line(l)),
-                Line::TooLong(len) => sinks.log.write(too_long("server", len)),
-            });
-            let _ = drained.send(());
-        })?;
-    }
-
-    let status = wait_child(&mut child, &stdin_closed_rx, &log);
-    // The server's last lines (its answer to a final request) still go out.
-    let _ = drained_rx.recv_timeout(DRAIN_GRACE);
+/// Waits (at most `grace`) until everything sent to our stdout is written.
+fn flush_client(to_client: &Sender<ToClient>, grace: Duration) {
     let (ack, acked) = mpsc::sync_channel(1);
     if to_client.send(ToClient::Flush(ack)).is_ok() {
-        let _ = acked.recv_timeout(DRAIN_GRACE);
+        let _ = acked.recv_timeout(grace);
     }
-    let code = match &status {
-        Ok(s) => exit_code(s),
-        Err(_) => 1,
-    };
-    let how = match status {
-        Ok(s) => Value::str(s.to_string()),
-        Err(e) => Value::str(format!("cannot wait for the server: {e}")),
-    };
-    log.event("exit", vec![("code", Value::Number(Number::from_u64(code.into()))), ("status", how)]);
-    Ok(code)
-}
-
-/// Waits for the server; once the client has closed our stdin, gives it
-/// `SHUTDOWN_GRACE` to exit before killing it.
-fn wait_child(child: &mut Child, stdin_closed: &Receiver<()>, log: &Log) -> io::Result<std::process::ExitStatus> {
-    let mut closed_at: Option<Instant> = None;
-    let mut killed = false;
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(status);
-        }
-        match stdin_closed.recv_timeout(Duration::from_millis(50)) {
-            Ok(()) => closed_at = closed_at.or_else(|| Some(Instant::now())),
-            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {}
-        }
-        if !killed && closed_at.is_some_and(|t| t.elapsed() > SHUTDOWN_GRACE) {
-            log.event("kill", vec![("reason", Value::str("the server did not exit after its stdin was closed"))]);
-            let _ = child.kill();
-            killed = true;
-        }
-    }
-}
-
-/// The server's exit code; killed by a signal: 128 + the signal (as a shell does).
-fn exit_code(s: &std::process::ExitStatus) -> u8 {
-    if let Some(c) = s.code() {
-        return (c & 0xff) as u8;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(sig) = s.signal() {
-            return (128 + (sig & 0x7f)) as u8;
-        }
-    }
-    1
 }
 
 fn too_long(from: &str, len: usize) -> Value {
@@ -361,25 +362,6 @@ fn write_client(rx: Receiver<ToClient>) {
                 let _ = out.flush();
                 let _ = ack.send(());
             }
-        }
-    }
-}
-
-fn write_server(stdin: ChildStdin, rx: Receiver<ToServer>) {
-    let mut stdin = Some(stdin);
-    for m in rx {
-        match m {
-            ToServer::Line(l) => {
-                if let Some(w) = stdin.as_mut() {
-                    let ok = w.write_all(l.as_bytes()).and_then(|_| w.write_all(b"\n")).and_then(|_| w.flush()).is_ok();
-                    if !ok {
-                        // The server is gone; the main thread sees it exit.
-                        stdin = None;
-                    }
-                }
-            }
-            // Dropping the handle closes the pipe: the server sees EOF.
-            ToServer::Close => stdin = None,
         }
     }
 }

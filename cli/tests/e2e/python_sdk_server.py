@@ -1,8 +1,14 @@
 """An MCP server of the official Python SDK 2.x (`MCPServer`) over stdio, for
 test_python_sdk.py: two plain tools, one that reports progress, and one that
 tells what the server saw of the request (its id and protocol version);
+`region` marks its argument `x-mcp-header` (over Streamable HTTP a
+2026-07-28 call needs it as a header too);
 `grow` adds a tool and announces the change to `subscriptions/listen`
 streams (2026-07-28)."""
+
+from typing import Annotated
+
+from pydantic import Field
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
@@ -34,6 +40,13 @@ async def slow(steps: int, ctx: Context) -> str:
 def whoami(ctx: Context) -> dict[str, str | None]:
     """The request id and protocol version the server saw."""
     return {"request_id": str(ctx.request_id), "protocol_version": ctx.protocol_version}
+
+
+@server.tool()
+def region(zone: Annotated[str, Field(json_schema_extra={"x-mcp-header": "Zone"})]) -> str:
+    """Names the zone; over Streamable HTTP (2026-07-28) the zone also
+    travels as the `Mcp-Param-Zone` header, which the server checks."""
+    return f"zone {zone}"
 
 
 def extra(note: str) -> str:

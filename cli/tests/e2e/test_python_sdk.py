@@ -10,7 +10,11 @@ Run by scripts/test-proxy.sh (MCP_GUARD_BIN, its own venv with mcp 2.3.0).
 
 import json
 import os
+import socket
+import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
@@ -22,10 +26,38 @@ from mcp.shared.exceptions import MCPError
 HERE = Path(__file__).resolve().parent
 BIN = os.environ.get("MCP_GUARD_BIN", str(HERE.parents[2] / "target" / "debug" / "mcp-guard"))
 SERVER = str(HERE / "python_sdk_server.py")
+HTTP_SERVER = str(HERE / "python_http_server.py")
 
 
-def through_proxy(log: Path) -> StdioServerParameters:
-    return StdioServerParameters(command=BIN, args=["proxy", "--log", str(log), "--", sys.executable, SERVER])
+@pytest.fixture(params=["stdio", "http"])
+def upstream(request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """The proxy's upstream arguments: the SDK server as a child on stdio, or
+    the same server over Streamable HTTP on loopback (`proxy --url`)."""
+    if request.param == "stdio":
+        yield ["--", sys.executable, SERVER]
+        return
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, HTTP_SERVER, str(port)], stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError("the HTTP server did not start")
+                time.sleep(0.1)
+        yield ["--url", f"http://127.0.0.1:{port}/mcp"]
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def through_proxy(log: Path, upstream: list[str]) -> StdioServerParameters:
+    return StdioServerParameters(command=BIN, args=["proxy", "--log", str(log), *upstream])
 
 
 def events(log: Path) -> list[dict]:
@@ -33,7 +65,7 @@ def events(log: Path) -> list[dict]:
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
-def test_python_sdk_client_lists_and_calls_through_the_proxy(mode: str, tmp_path: Path) -> None:
+def test_python_sdk_client_lists_and_calls_through_the_proxy(mode: str, upstream: list[str], tmp_path: Path) -> None:
     log = tmp_path / "proxy.log"
     progress: list[float] = []
 
@@ -41,14 +73,20 @@ def test_python_sdk_client_lists_and_calls_through_the_proxy(mode: str, tmp_path
         progress.append(p)
 
     async def run() -> None:
-        async with Client(through_proxy(log), mode=mode) as client:
+        async with Client(through_proxy(log, upstream), mode=mode) as client:
             if mode == "auto":
                 assert client.protocol_version == "2026-07-28"
             listed = await client.list_tools()
-            assert sorted(t.name for t in listed.tools) == ["add", "echo", "grow", "slow", "whoami"]
+            assert sorted(t.name for t in listed.tools) == ["add", "echo", "grow", "region", "slow", "whoami"]
             added = await client.call_tool("add", {"a": 2, "b": 3})
             assert not added.is_error
             assert added.structured_content == {"result": 5}
+            # Over HTTP (2026-07-28) the proxy sends the argument as the
+            # Mcp-Param-Zone header the server's schema asks for (base64
+            # when it is not plain ASCII); the server refuses the call
+            # without it.
+            zoned = await client.call_tool("region", {"zone": "eu-west é"})
+            assert zoned.structured_content == {"result": "zone eu-west é"}, zoned
             echoed = await client.call_tool("echo", {"message": "through mcp-guard"})
             assert echoed.content[0].text == "Echo: through mcp-guard"
             # Progress is keyed by the client's request id (the token in
@@ -74,7 +112,7 @@ def test_python_sdk_client_lists_and_calls_through_the_proxy(mode: str, tmp_path
     assert not any(e["event"] in ("response-dropped", "server-line-dropped", "engine-error") for e in ev), ev
 
 
-def test_listen_stream_list_change_reaches_the_client_and_the_proxy_relists(tmp_path: Path) -> None:
+def test_listen_stream_list_change_reaches_the_client_and_the_proxy_relists(upstream: list[str], tmp_path: Path) -> None:
     """2026-07-28: a list change rides a `subscriptions/listen` stream whose
     frames are stamped with the listen request's id. The proxy sent that
     request under an id it minted, so it renames the frames back (the client
@@ -84,7 +122,7 @@ def test_listen_stream_list_change_reaches_the_client_and_the_proxy_relists(tmp_
     log = tmp_path / "proxy.log"
 
     async def run() -> None:
-        async with Client(through_proxy(log)) as client:
+        async with Client(through_proxy(log, upstream)) as client:
             assert client.protocol_version == "2026-07-28"
             listed = await client.list_tools()
             assert "extra" not in [t.name for t in listed.tools]
