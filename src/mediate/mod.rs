@@ -267,26 +267,9 @@ impl Mediator {
     /// the order they were sent, and is forgotten (a late answer is dropped
     /// like any second answer). The mediator's own re-list just ends.
     pub fn fail_pending(&mut self, kind: &str, why: &str) -> Vec<Out> {
-        let mut out = Vec::new();
-        for (_, p) in self.requests.drain() {
-            let method = p.method().to_string();
-            let Some(client_id) = p.client_id().cloned() else {
-                out.push(self.log("listing-unusable", vec![("kind", s(kind)), ("message", s(why))]));
-                continue;
-            };
-            let message = format!("mcp-guard: the server's answer to {method} is unusable: {why}");
-            out.push(Out::Client(error_response(&client_id, code::UNUSABLE_CATALOG, &message, Some(reason(kind)))));
-            out.push(self.log(
-                "request-failed",
-                vec![
-                    ("reason", s(kind)),
-                    ("request", id_for_log(Some(&client_id))),
-                    ("method", s(&method)),
-                    ("message", s(why)),
-                ],
-            ));
-        }
-        out
+        let message = format!("the server's answer is unusable: {why}");
+        let pending: Vec<Pending> = self.requests.drain().into_iter().map(|(_, p)| p).collect();
+        pending.into_iter().flat_map(|p| self.fail(p, &message, kind)).collect()
     }
 
     /// Requests in flight wait for the server's answer.
@@ -566,7 +549,16 @@ impl Mediator {
     /// when the answer already came: a transport calls this after every
     /// exchange, so no request is left waiting forever.
     pub fn fail_request(&mut self, minted: &str, message: &str, why: &str) -> Vec<Out> {
-        let Some(p) = self.requests.remove(minted) else { return Vec::new() };
+        match self.requests.remove(minted) {
+            Some(p) => self.fail(p, message, why),
+            None => Vec::new(),
+        }
+    }
+
+    /// One request the transport lost: its client (if it has one: the
+    /// mediator's own re-list answers nobody) gets -32002 with `why` as the
+    /// reason, and a `request-failed` line is logged.
+    fn fail(&mut self, p: Pending, message: &str, why: &str) -> Vec<Out> {
         let method = p.method().to_string();
         let client_id = p.client_id().cloned();
         let mut out = Vec::new();
