@@ -2,12 +2,16 @@
 """Collect captured catalogs of servers-wide.json into ../catalogs-wide/ (compact JSON) with INDEX.md.
 
 Usage:
-  python3 collect_wide.py OUT_DIR [OUT_DIR ...]
+  python3 collect_wide.py [--srv-root DIR] OUT_DIR [OUT_DIR ...]
 
 Each OUT_DIR is a `run_all.py --out` folder (catalogs/, meta/runs.json). When a server was
 captured in more than one, the last folder named wins (a re-run after a fix). Writes
 ../catalogs-wide/<slug>@<version>.json as one line of compact JSON (node's JSON.stringify of the
 captured result, so numbers keep the capture's JavaScript form), and ../catalogs-wide/INDEX.md.
+
+With --srv-root (install.py's folder), also saves the dependency trees of the captured servers
+where install.py looks for them: locks/npm/<slug>.package-lock.json (npm) and locks/pypi/<pkg>.txt
+(`uv pip freeze` of the venv), so `install.py --config servers-wide.json` reproduces them.
 
 Refuses any package of reserved.json (exact name, or the same name under another scope) and any
 package already in servers.json (the ../catalogs/ corpus), so the wide corpus stays disjoint from
@@ -15,6 +19,7 @@ both.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -81,8 +86,30 @@ def stats(result):
     return len(tools), acc
 
 
+def save_lock(srv_root, e):
+    if e["eco"] == "npm":
+        src = os.path.join(srv_root, "npm", e["pkg"].lstrip("@").replace("/", "__"), "package-lock.json")
+        dst = os.path.join(HERE, "locks", "npm", e["pkg"].lstrip("@").replace("/", "__") + ".package-lock.json")
+        if os.path.exists(src):
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copy(src, dst)
+        return
+    py = os.path.join(srv_root, "py", e["pkg"], "bin", "python")
+    uv = shutil.which("uv") or os.path.join(srv_root, "_uv", "bin", "uv")
+    r = subprocess.run([uv, "pip", "freeze", "-p", py], capture_output=True, text=True)
+    if r.returncode == 0 and r.stdout.strip():
+        dst = os.path.join(HERE, "locks", "pypi", e["pkg"] + ".txt")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "w") as f:
+            f.write(r.stdout)
+
+
 def main():
-    outs = sys.argv[1:]
+    args = sys.argv[1:]
+    srv_root = None
+    if args[:1] == ["--srv-root"]:
+        srv_root, args = args[1], args[2:]
+    outs = args
     if not outs:
         sys.exit(__doc__)
     with open(os.path.join(HERE, "servers-wide.json")) as f:
@@ -130,6 +157,8 @@ def main():
             with open(mp) as f:
                 meta = json.load(f)
         si = meta.get("serverInfo") or {}
+        if srv_root:
+            save_lock(srv_root, e)
         n, acc = stats(result)
         rows.append(dict(name=r["name"], pkg=e["pkg"], eco=e["eco"], version=r["version"], tools=n, bytes=os.path.getsize(dst),
                          server=f"{si.get('name', '?')} {si.get('version', '')}".strip(), protocol=meta.get("protocolVersion", ""),
