@@ -19,6 +19,7 @@ both.
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -147,6 +148,10 @@ def main():
             failed.append((slug, r))
             continue
         src = os.path.join(where[slug], "catalogs", r["name"] + ".json")
+        with open(src, encoding="utf-8") as f:
+            if not json.load(f).get("tools"):  # an empty catalog adds nothing to measure on
+                failed.append((slug, dict(r, reason="listed no tools")))
+                continue
         dst = os.path.join(DEST, r["name"] + ".json")
         subprocess.run(["node", "-e", "const fs=require('fs');fs.writeFileSync(process.argv[2], JSON.stringify(JSON.parse(fs.readFileSync(process.argv[1],'utf8')))+'\\n')", src, dst], check=True)
         with open(dst, encoding="utf-8") as f:
@@ -160,9 +165,12 @@ def main():
         if srv_root:
             save_lock(srv_root, e)
         n, acc = stats(result)
+        notes = e.get("notes", "")
+        if re.search(r'/[^\s"]*/' + re.escape(slug) + r'(?![\w-])', json.dumps(result, ensure_ascii=False)):
+            notes = (notes + "; " if notes else "") + "a description embeds the server's working directory (the capture's scratch folder): real behaviour, kept as captured"
         rows.append(dict(name=r["name"], pkg=e["pkg"], eco=e["eco"], version=r["version"], tools=n, bytes=os.path.getsize(dst),
                          server=f"{si.get('name', '?')} {si.get('version', '')}".strip(), protocol=meta.get("protocolVersion", ""),
-                         started=r["portable_command"], env=r.get("env_template", {}), notes=e.get("notes", ""),
+                         started=r["portable_command"], env=r.get("env_template", {}), notes=notes,
                          extra=[k for k in result if k != "tools"], acc=acc))
     write_index(rows, failed, entries)
     total = sum(x["tools"] for x in rows)
