@@ -114,8 +114,10 @@ def main():
     if not outs:
         sys.exit(__doc__)
     with open(os.path.join(HERE, "servers-wide.json")) as f:
+        wide = json.load(f)
         entries = {}
-        for e in json.load(f)["servers"]:
+        not_installable = wide.get("not_installable", [])
+        for e in wide["servers"]:
             entries[e.get("slug") or e["pkg"].lstrip("@").replace("/", "__")] = e
     with open(os.path.join(HERE, "reserved.json")) as f:
         reserved = json.load(f)
@@ -172,12 +174,12 @@ def main():
                          server=f"{si.get('name', '?')} {si.get('version', '')}".strip(), protocol=meta.get("protocolVersion", ""),
                          started=r["portable_command"], env=r.get("env_template", {}), notes=notes,
                          extra=[k for k in result if k != "tools"], acc=acc))
-    write_index(rows, failed, entries)
+    write_index(rows, failed, entries, not_installable)
     total = sum(x["tools"] for x in rows)
     print(f"{len(rows)} catalogs, {total} tools, {sum(x['bytes'] for x in rows)} bytes; {len(failed)} failed")
 
 
-def write_index(rows, failed, entries):
+def write_index(rows, failed, entries, not_installable):
     total = sum(x["tools"] for x in rows)
     L = []
     L.append("# Real MCP tool catalogs, wide set — index\n")
@@ -227,7 +229,12 @@ def write_index(rows, failed, entries):
         for slug, r in failed:
             e = entries[slug]
             why = e.get("skip_reason") or r.get("reason") or (r.get("error") or r.get("status", "")).strip().splitlines()[-1][:200]
-            L.append(f"- `{e['pkg']}@{e.get('version')}` ({e['eco']}): {why}")
+            which = e["pkg"] if slug == e["pkg"].lstrip("@").replace("/", "__") else f"{e['pkg']}` as `{slug}"
+            L.append(f"- `{which}@{e.get('version')}` ({e['eco']}): {why}")
+    if not_installable:
+        L.append("\n## Not installable here\n")
+        for e in not_installable:
+            L.append(f"- `{e['pkg']}@{e['version']}` ({e['eco']}): {e['reason']}")
     with open(os.path.join(DEST, "INDEX.md"), "w") as f:
         f.write("\n".join(L) + "\n")
 
