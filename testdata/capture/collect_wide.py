@@ -70,6 +70,34 @@ def walk(node, depth, acc):
             walk(x, depth, acc)
 
 
+SCRIPTS = (("Chinese/Japanese (Han, kana)", ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF))),
+           ("Korean (Hangul)", ((0xAC00, 0xD7AF),)), ("Cyrillic", ((0x0400, 0x04FF),)))
+
+
+def scripts(result):
+    """Share of description letters in each non-Latin script, over tool and property descriptions."""
+    text = []
+
+    def grab(node):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k == "description" and isinstance(v, str):
+                    text.append(v)
+                else:
+                    grab(v)
+        elif isinstance(node, list):
+            for v in node:
+                grab(v)
+    grab(result.get("tools", []))
+    letters = [ord(c) for t in text for c in t if c.isalpha()]
+    out = {}
+    for name, ranges in SCRIPTS:
+        n = sum(1 for c in letters if any(a <= c <= b for a, b in ranges))
+        if letters and n / len(letters) >= 0.2:
+            out[name] = n / len(letters)
+    return out
+
+
 def stats(result):
     tools = result.get("tools", [])
     acc = dict(anyOf=0, oneOf=0, allOf=0, **{"$ref": 0}, enum=0, enum_values=0, format=0, defs=0, depth=0, desc=0)
@@ -173,7 +201,7 @@ def main():
         rows.append(dict(name=r["name"], pkg=e["pkg"], eco=e["eco"], version=r["version"], tools=n, bytes=os.path.getsize(dst),
                          server=f"{si.get('name', '?')} {si.get('version', '')}".strip(), protocol=meta.get("protocolVersion", ""),
                          started=r["portable_command"], env=r.get("env_template", {}), notes=notes,
-                         extra=[k for k in result if k != "tools"], acc=acc))
+                         extra=[k for k in result if k != "tools"], acc=acc, scripts=scripts(result)))
     write_index(rows, failed, entries, not_installable)
     total = sum(x["tools"] for x in rows)
     print(f"{len(rows)} catalogs, {total} tools, {sum(x['bytes'] for x in rows)} bytes; {len(failed)} failed")
@@ -199,7 +227,7 @@ def write_index(rows, failed, entries, not_installable):
     L.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for i, x in enumerate(rows, 1):
         a = x["acc"]
-        env = " ".join(f"{k}={v}" for k, v in x["env"].items())
+        env = " ".join(f"{k}={v}" for k, v in x["env"].items()).replace("{work}", "$WORK")
         cmd = (env + " " + x["started"]).strip().replace("|", "\\|")
         L.append(f"| {i} | `{x['name']}.json` | `{x['pkg']}` | {x['server'].replace('|', '/')} | {x['version']} | {x['eco']} | `{cmd}` | {x['tools']} | "
                  f"{x['bytes']:,} | {a['anyOf']} | {a['oneOf']} | {a['allOf']} | {a['$ref']} | {a['defs']} | {a['depth']} | "
@@ -216,6 +244,14 @@ def write_index(rows, failed, entries, not_installable):
     big = max(rows, key=lambda x: x["tools"]) if rows else None
     if big:
         L.append(f"\nLargest catalog: `{big['name']}` with {big['tools']} tools ({100 * big['tools'] / total:.1f}% of the set).")
+    other = [x for x in rows if x["scripts"]]
+    if other:
+        L.append("\n## Tool text not in the Latin script\n")
+        L.append("Catalogs where at least a fifth of the letters of the descriptions are in another script "
+                 "(the rest is English or identifiers):\n")
+        for x in other:
+            share = ", ".join(f"{k} {100 * v:.0f}%" for k, v in x["scripts"].items())
+            L.append(f"- `{x['name']}` ({x['tools']} tools): {share}")
     notes = [x for x in rows if x["notes"] or x["extra"]]
     if notes:
         L.append("\n## Notes\n")
