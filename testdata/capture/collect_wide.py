@@ -174,7 +174,7 @@ def main():
         bad = clashes(e["pkg"], reserved) + clashes(e["pkg"], narrow)
         if bad:
             sys.exit(f"{e['pkg']}: clashes with {bad} (reserved.json or servers.json)")
-        if r.get("status") != "ok":
+        if r.get("status") != "ok" or e.get("skip"):  # skip: listed by servers-wide.json as not to be used
             failed.append((slug, r))
             continue
         src = os.path.join(where[slug], "catalogs", r["name"] + ".json")
