@@ -68,3 +68,17 @@ pub fn json_files(dir: &Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// The wide real corpus: 233 further published servers, one compact
+/// `{"tools":[…]}` per file (`testdata/catalogs-wide/INDEX.md`), kept out of
+/// [`catalogs`] so the everyday tests stay fast; read by the evaluation
+/// runners (false positives on real tools).
+pub fn catalogs_wide() -> PathBuf {
+    dir().join("catalogs-wide")
+}
+
+/// Its split by server (`catalogs-wide-split.json`): what tuning may look at
+/// (`development`) and what it never did (`held_out`).
+pub fn catalogs_wide_split() -> PathBuf {
+    dir().join("catalogs-wide-split.json")
+}

@@ -26,7 +26,7 @@
 
 use super::{headers, params, protocol};
 use headers::encode_value as header_value;
-use crate::json::{Object, Value};
+use crate::json::Value;
 use crate::jsonrpc::method;
 
 /// The `Accept` header of every POST: a server answers with one JSON body or
