@@ -51,6 +51,13 @@ Options:
   --foreign-names A,B    tool names other servers expose (look-alike checks)
   --dialect TARGET       none|gemini|openai-strict|anthropic|portable
   --log FILE             append the JSON log lines to FILE instead of stderr
+  --pin-scope SCOPE      persistent (default): pins outlive the run, one record per
+                         server (--server ID, else this command line); changed and
+                         new tools wait for `mcp-guard pins approve` (the mode is
+                         quarantine unless the policy sets one); session: the first
+                         listing of each run pins
+  --pins DIR             where the records live (default: $XDG_STATE_HOME/mcp-guard/pins,
+                         else ~/.local/state/mcp-guard/pins)
   -h, --help             this help
 
 Example (a desktop client's server entry):
@@ -96,6 +103,7 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
     a.set_command("proxy");
     let mut eng = EngineArgs::default();
     let mut log_path = None;
+    let mut pins = crate::pins::ProxyPins::default();
     loop {
         let tok = match a.next() {
             Ok(Some(t)) => t,
@@ -117,6 +125,8 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
                 Ok(v) => log_path = Some(v),
                 Err(e) => return Err(e.into()),
             },
+            "--pins" => pins.dir = Some(a.value()?),
+            "--pin-scope" => pins.session_only = a.choice(&["persistent", "session"])? == "session",
             _ => return usage_error(&format!("unknown option {f}")),
         }
     }
@@ -131,7 +141,13 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
         // CLI; a proxy that silently used the native engine would lie.
         return Err(Failure::Plain("proxy runs the native engine only (drop --engine wasm)".to_string()));
     }
-    let policy = eng.policy()?.compiled;
+    if pins.session_only && pins.dir.is_some() {
+        return usage_error("--pins DIR keeps pins across runs; it does not go with --pin-scope session");
+    }
+    let policy = match pins.session_only {
+        true => eng.policy()?.compiled,
+        false => crate::pins::store_policy(eng.policy()?)?.compiled,
+    };
     let log: Box<dyn Write + Send> = match &log_path {
         None => Box::new(io::stderr()),
         Some(p) => Box::new(std::fs::OpenOptions::new().create(true).append(true).open(p).map_err(|e| {
@@ -144,7 +160,9 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let session = Mediator::new(policy, opts, &format!("mcp-guard-{}-{nanos:x}", std::process::id()))
         .map_err(|e| Failure::Plain(e.to_string()))?;
-    serve(session, &command, Log(Arc::new(Mutex::new(log))))
+    let key = crate::pins::server_key(eng.server.as_deref(), &command);
+    let (session, saver) = crate::pins::attach(session, &pins, &key)?;
+    serve(session, &command, Log(Arc::new(Mutex::new(log))), saver.map(Arc::new))
 }
 
 /// The log sink, shared by the threads; one whole line per write.
@@ -198,6 +216,8 @@ struct Sinks {
     client: Sender<ToClient>,
     server: Sender<ToServer>,
     log: Log,
+    /// The pin record's file (persistent pin scope).
+    pins: Option<Arc<crate::pins::Saver>>,
 }
 
 impl Sinks {
@@ -209,9 +229,22 @@ impl Sinks {
                 Out::Client(l) => drop(self.client.send(ToClient::Line(l))),
                 Out::Server(l) => drop(self.server.send(ToServer::Line(l))),
                 Out::Log(v) => self.log.write(v),
-                // Pins across runs are not wired into this transport yet.
-                Out::Persist(_) => {}
+                Out::Persist(r) => self.persist(&r),
             }
+        }
+    }
+}
+
+impl Sinks {
+    /// Writes the pin record (under the session lock: writes stay in order).
+    fn persist(&self, record: &str) {
+        let Some(saver) = &self.pins else { return };
+        match saver.save(record) {
+            Ok(path) => self.log.event(
+                "pins-saved",
+                vec![("key", Value::str(saver.key())), ("file", Value::str(path.display().to_string()))],
+            ),
+            Err(message) => self.log.event("pins-write-failed", vec![("message", Value::str(message))]),
         }
     }
 }
@@ -224,7 +257,12 @@ fn spawn<F: FnOnce() + Send + 'static>(name: &str, f: F) -> Result<thread::JoinH
         .map_err(|e| Failure::Plain(format!("cannot start the {name} thread: {e}")))
 }
 
-fn serve(session: Mediator, command: &[String], log: Log) -> Result<u8, Failure> {
+fn serve(
+    session: Mediator,
+    command: &[String],
+    log: Log,
+    pins: Option<Arc<crate::pins::Saver>>,
+) -> Result<u8, Failure> {
     let mut child = Command::new(&command[0])
         .args(&command[1..])
         .stdin(Stdio::piped())
@@ -246,7 +284,7 @@ fn serve(session: Mediator, command: &[String], log: Log) -> Result<u8, Failure>
     let session = Arc::new(Mutex::new(session));
     let (to_client, client_rx) = mpsc::channel();
     let (to_server, server_rx) = mpsc::channel();
-    let sinks = Sinks { client: to_client.clone(), server: to_server, log: log.clone() };
+    let sinks = Sinks { client: to_client.clone(), server: to_server, log: log.clone(), pins };
 
     spawn("stdout writer", move || write_client(client_rx))?;
     spawn("server writer", move || write_server(child_in, server_rx))?;
