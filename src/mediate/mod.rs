@@ -319,10 +319,19 @@ impl Mediator {
         Some(Out::Persist(text))
     }
 
-    /// Keeps the server's self-reported `serverInfo` for the record.
+    /// Keeps the server's self-reported `serverInfo` for the record: the
+    /// `initialize` result's (2025-11-25), or the `server/discover`
+    /// result's `_meta` stamp `io.modelcontextprotocol/serverInfo`
+    /// (2026-07-28).
     fn note_server_info(&mut self, msg: &Value) {
         let Some(st) = self.record.as_mut() else { return };
-        let Some(info) = json::pointer_get(msg, "/result/serverInfo").and_then(Value::as_object) else { return };
+        let result = json::pointer_get(msg, "/result").and_then(Value::as_object);
+        let stamp = || {
+            result?.get("_meta")?.as_object()?.get("io.modelcontextprotocol/serverInfo")?.as_object()
+        };
+        let Some(info) = result.and_then(|r| r.get("serverInfo")).and_then(Value::as_object).or_else(stamp) else {
+            return;
+        };
         let text = |k: &str| {
             info.get(k).and_then(Value::as_str).map(|v| v.chars().take(MAX_SERVER_INFO_CHARS).collect::<String>())
         };

@@ -1114,3 +1114,20 @@ fn pinning_off_keeps_no_record() {
     let mut m = session(r#"{"core":{"tool_definition_pinning":{"mode":"off"}}}"#).with_record("srv", None).unwrap();
     assert!(persisted(&run_listing(&mut m, &[ECHO, ADD])).is_empty());
 }
+
+#[test]
+fn server_info_is_kept_for_display_from_the_discover_stamp_and_never_keys_the_record() {
+    let mut m = session(QUARANTINE).with_record("configured-key", None).unwrap();
+    let (_, id) = forwarded(&client(
+        &mut m,
+        r#"{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#,
+    ));
+    server(
+        &mut m,
+        &format!(r#"{{"jsonrpc":"2.0","id":"{id}","result":{{"resultType":"complete","_meta":{{"io.modelcontextprotocol/serverInfo":{{"name":"trusted-bank","version":"9"}}}}}}}}"#),
+    );
+    let out = run_listing(&mut m, &[ECHO]);
+    let r = crate::pinning::PinRecord::from_json(persisted(&out)[0]).unwrap();
+    assert_eq!(r.key, "configured-key");
+    assert_eq!(r.server_info, Some(ServerInfo { name: "trusted-bank".into(), version: Some("9".into()) }));
+}
