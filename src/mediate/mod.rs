@@ -278,6 +278,13 @@ impl Mediator {
             }
         };
         if let Some(r) = record.as_ref().filter(|r| r.approved.pinned) {
+            // Pinned by another engine, for another server id, field set or
+            // dialect: its digests cannot be compared. Said now, with the
+            // record named, rather than as a refused listing later.
+            let sp = self.policy.for_server(self.opts.server.as_deref());
+            r.approved.check_compatible(self.opts.server.as_deref(), sp.dialect.target, &sp.pinning).map_err(|e| {
+                Error::InvalidBaseline { reason: format!("pin record: {}", e.to_string().trim_start_matches("unusable baseline: ")) }
+            })?;
             self.baseline = Some(r.approved.clone());
         }
         let stored = record.as_ref().map(PinRecord::to_json);

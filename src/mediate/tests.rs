@@ -1131,3 +1131,14 @@ fn server_info_is_kept_for_display_from_the_discover_stamp_and_never_keys_the_re
     assert_eq!(r.key, "configured-key");
     assert_eq!(r.server_info, Some(ServerInfo { name: "trusted-bank".into(), version: Some("9".into()) }));
 }
+
+#[test]
+fn a_record_pinned_by_another_engine_or_field_set_is_refused_at_load() {
+    let stored = first_run(QUARANTINE);
+    let old = stored.replace(&format!("\"engine\":\"{}\"", crate::ENGINE_VERSION), "\"engine\":\"0.0.0-old\"");
+    assert_ne!(old, stored);
+    let err = session(QUARANTINE).with_record("srv", Some(&old)).err().expect("refused");
+    assert!(err.to_string().contains("engine 0.0.0-old"), "{err}");
+    let other_fields = r#"{"core":{"tool_definition_pinning":{"mode":"quarantine","fields":["name","description"]}}}"#;
+    assert!(session(other_fields).with_record("srv", Some(&stored)).is_err());
+}
