@@ -38,8 +38,9 @@ pub const USAGE: &str = "\
 Usage: mcp-guard proxy [options] -- COMMAND [ARGS...]
 
 Runs COMMAND (a stdio MCP server) and speaks MCP for it on stdin/stdout:
-every tools/list result is sanitized and pinned (the first) or compared with
-the session's baseline (later ones); every tools/call is checked against the
+every tools/list result is sanitized and compared with the pins kept from
+earlier runs (see --pin-scope; with none yet, or per session, the first
+listing pins); every tools/call is checked against the
 tools the client was shown, under their upstream names. Findings and
 decisions go to stderr (or --log FILE) as JSON lines. Exits with the
 server's exit code.
