@@ -37,5 +37,8 @@ fi
 
 cargo build -q -p mcp-guard-cli
 export MCP_GUARD_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/mcp-guard"
-node --test "$e2e/proxy.test.mjs" "$e2e/hostile-ids.test.mjs" "$e2e/http.test.mjs"
+# No test may keep pin records in the user's state directory.
+export XDG_STATE_HOME="$(mktemp -d)"
+trap 'rm -rf "$XDG_STATE_HOME"' EXIT
+node --test "$e2e/proxy.test.mjs" "$e2e/hostile-ids.test.mjs" "$e2e/http.test.mjs" "$e2e/pins.test.mjs"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$e2e/test_python_sdk.py"

@@ -98,6 +98,14 @@ pub enum PinningMode {
     /// # Default
     Warn,
     Block,
+    /// Trust on first use, then hold back what a person has not approved:
+    /// changed and new tools are not served and calls to them are refused
+    /// (`quarantined`) until approved (`mcp-guard pins approve`); unchanged
+    /// tools keep being served. Unlike `block` + `baseline_subset`, nothing
+    /// is revoked for good: a tool that matches its approved pin again is
+    /// served again. Meant for pins kept across runs (a pin record); within
+    /// one session it behaves as that session's own approval.
+    Quarantine,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -720,8 +728,8 @@ fn apply_server_fields(r: &mut Reader, p: &mut ServerPolicy) -> Result<(), Error
     if let Some(o) = r.object("tool_definition_pinning")? {
         let mut f = Reader::new(o, &sub("tool_definition_pinning"));
         let pp = &mut p.pinning;
-        if let Some(m) = f.choice("mode", &["off", "warn", "block"])? {
-            pp.mode = [PinningMode::Off, PinningMode::Warn, PinningMode::Block][m];
+        if let Some(m) = f.choice("mode", &["off", "warn", "block", "quarantine"])? {
+            pp.mode = [PinningMode::Off, PinningMode::Warn, PinningMode::Block, PinningMode::Quarantine][m];
         }
         if let Some(m) = f.choice("block_strategy", &["error", "baseline_subset"])? {
             pp.block_strategy = [BlockStrategy::Error, BlockStrategy::BaselineSubset][m];
@@ -882,6 +890,13 @@ mod tests {
         );
         assert_eq!(err_field(r#"{"core":{"tool_names":{"separator":"/"}}}"#), "core.tool_names.separator");
         assert_eq!(err_field(r#"{"core":{"schema_limits":{"max_nodes":0}}}"#), "core.schema_limits.max_nodes");
+    }
+
+    #[test]
+    fn quarantine_is_a_pinning_mode_and_an_unknown_mode_names_it() {
+        let p = Policy::from_json(r#"{"core":{"tool_definition_pinning":{"mode":"quarantine"}}}"#).unwrap();
+        assert_eq!(p.core.pinning.mode, PinningMode::Quarantine);
+        assert_eq!(err_field(r#"{"core":{"tool_definition_pinning":{"mode":"quarantined"}}}"#), "core.tool_definition_pinning.mode");
     }
 
     #[test]

@@ -13,8 +13,17 @@
 //!             "to_server": [<message>…], "to_client": [<message>…],
 //!             "log": [<log line, compared as a subset>…]}]}
 //! ```
-//! `policy`, `options`, `id_prefix` (default `mcp-guard-test`) and the three
-//! expectations (default `[]`) are optional. Messages are compared as
+//! `policy`, `options`, `id_prefix` (default `mcp-guard-test`) and the
+//! expectations (default `[]`) are optional.
+//!
+//! Pins across runs: a case with `"record": {"key": "<server key>"}` runs the
+//! mediator with a pin record (`Mediator::with_record`, none stored at
+//! first). Each step may expect `"persist": [<record, compared as a
+//! subset>…]` (the `Out::Persist` texts). Two steps stand for what a host
+//! and a person do between runs: `{"restart": true}` starts a new mediator
+//! (a new run) with the record last persisted, and `{"approve": [<tool>…]}`
+//! approves pending tools in it (`[]`: all), as `mcp-guard pins approve`
+//! does. Messages are compared as
 //! compact JSON text: key order is part of the contract (the mediator's
 //! output is deterministic). Log lines are compared in order and count,
 //! each as a subset: an expected object's keys must be present with equal
@@ -27,6 +36,7 @@
 
 use mcp_guard::json::{self, Object, Value};
 use mcp_guard::mediate::{Mediator, Out};
+use mcp_guard::pinning::PinRecord;
 use mcp_guard::{Policy, SanitizeOptions};
 use std::path::{Path, PathBuf};
 
@@ -62,6 +72,40 @@ fn mediator(case: &Object) -> Mediator {
     Mediator::new(policy, opts, prefix).expect("case id prefix")
 }
 
+/// The record's server key, for a case that keeps pins across runs.
+fn record_key(case: &Object) -> Option<String> {
+    case.get("record").and_then(Value::as_object).and_then(|r| r.get("key")).and_then(Value::as_str).map(str::to_string)
+}
+
+/// A persisted record as `UPDATE_MEDIATION` writes it: the key, the server
+/// info and the names of approved and pending tools (digests change with
+/// every engine version).
+fn record_for_update(v: &Value) -> Value {
+    let o = v.as_object().cloned().unwrap_or_default();
+    let names = |a: Option<&Value>, keep: &[&str]| {
+        Value::Array(
+            a.and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(Value::as_object)
+                        .map(|e| Value::Object(e.iter().filter(|(k, _)| keep.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect()))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        )
+    };
+    let approved = o.get("approved").and_then(Value::as_object);
+    let mut a = Object::new();
+    a.insert("pins", names(approved.and_then(|a| a.get("pins")), &["name"]));
+    let mut r = Object::new();
+    for k in ["key", "server_info"] {
+        r.insert(k, o.get(k).cloned().unwrap_or(Value::Null));
+    }
+    r.insert("approved", Value::Object(a));
+    r.insert("pending", names(o.get("pending"), &["name", "kind"]));
+    Value::Object(r)
+}
+
 /// `expected` is `actual` or a part of it (see the module docs).
 fn subset(expected: &Value, actual: &Value) -> bool {
     match (expected, actual) {
@@ -93,12 +137,32 @@ fn run(path: &Path) -> (Vec<String>, Value) {
     let mut case = parse(&std::fs::read_to_string(path).unwrap());
     let name = path.file_name().unwrap().to_string_lossy().to_string();
     let o = case.as_object().unwrap_or_else(|| panic!("{name}: not an object"));
-    let mut m = mediator(o);
+    let key = record_key(o);
+    let start = |stored: Option<&str>| match &key {
+        Some(k) => mediator(o).with_record(k, stored).expect("case record"),
+        None => mediator(o),
+    };
+    let mut m = start(None);
+    let mut persisted: Option<String> = None;
     let mut failures = Vec::new();
     let steps = o.get("steps").and_then(Value::as_array).cloned().unwrap_or_else(|| panic!("{name}: no steps"));
     let mut updated = Vec::new();
     for (i, step) in steps.into_iter().enumerate() {
         let Value::Object(mut step) = step else { panic!("{name}: step {i} is not an object") };
+        if step.get("restart") == Some(&Value::Bool(true)) {
+            m = start(persisted.as_deref());
+            updated.push(Value::Object(step));
+            continue;
+        }
+        if let Some(Value::Array(tools)) = step.get("approve") {
+            let tools: Vec<String> = tools.iter().filter_map(Value::as_str).map(str::to_string).collect();
+            let mut r = PinRecord::from_json(persisted.as_deref().unwrap_or_else(|| panic!("{name}: step {i}: nothing persisted")))
+                .expect("persisted record");
+            r.approve(&tools).unwrap_or_else(|e| panic!("{name}: step {i}: {e}"));
+            persisted = Some(r.to_json());
+            updated.push(Value::Object(step));
+            continue;
+        }
         let bytes = match (step.get("message"), step.get("text")) {
             (Some(msg), None) => json::write_compact(msg),
             (None, Some(Value::String(t))) => t.clone(),
@@ -109,13 +173,25 @@ fn run(path: &Path) -> (Vec<String>, Value) {
             Some("server") => m.on_server_line(bytes.as_bytes()),
             other => panic!("{name}: step {i}: from {other:?}"),
         };
-        let (mut to_server, mut to_client, mut logs) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut to_server, mut to_client, mut logs, mut persists) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for o in &out {
             match o {
                 Out::Server(l) => to_server.push(parse(l)),
                 Out::Client(l) => to_client.push(parse(l)),
                 Out::Log(v) => logs.push(v.clone()),
+                Out::Persist(r) => {
+                    persisted = Some(r.clone());
+                    persists.push(parse(r));
+                }
             }
+        }
+        let want_persist = array(&step, "persist");
+        if !(want_persist.len() == persists.len() && want_persist.iter().zip(&persists).all(|(w, a)| subset(w, a))) {
+            let got: Vec<String> = persists.iter().map(|r| json::write_compact(&record_for_update(r))).collect();
+            failures.push(format!("{name} step {i} persist:\n  want {want_persist:#?}\n  got  {got:#?}"));
+        }
+        if !persists.is_empty() || step.contains_key("persist") {
+            step.insert("persist", Value::Array(persists.iter().map(record_for_update).collect()));
         }
         for (key, actual) in [("to_server", &to_server), ("to_client", &to_client)] {
             let want: Vec<String> = array(&step, key).iter().map(json::write_compact).collect();

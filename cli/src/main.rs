@@ -12,6 +12,7 @@
 mod args;
 mod json_out;
 mod pin_cmd;
+mod pins;
 mod proxy;
 mod report;
 mod sarif;
@@ -38,6 +39,7 @@ Usage:
   mcp-guard pin CATALOG.json [options] > baseline.json        pin what a client would see
   mcp-guard diff BASELINE.json CATALOG.json [options]         report drift since the pin
   mcp-guard proxy [options] -- COMMAND [ARGS...]              run a stdio MCP server behind the engine
+  mcp-guard pins list|show|approve|forget [SERVER] [TOOL...]  review the pins the proxy keeps across runs
   mcp-guard help [COMMAND]
   mcp-guard --version
 
@@ -116,6 +118,7 @@ fn usage_for(command: Option<&str>) -> String {
         Some("pin") => format!("{}{ENGINE_OPTIONS}{}", pin_cmd::USAGE_PIN, pin_cmd::PIN_OPTIONS),
         Some("diff") => format!("{}{ENGINE_OPTIONS}{}", pin_cmd::USAGE_DIFF, pin_cmd::PIN_OPTIONS),
         Some("proxy") => proxy::USAGE.to_string(),
+        Some("pins") => pins::USAGE.to_string(),
         _ => {
             let status = if WASM_BUILT {
                 "This build has both engines."
@@ -237,6 +240,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
         "proxy" => proxy::run(rest, &engine),
         "pin" => pin_cmd::pin(rest, &engine),
         "diff" => pin_cmd::diff(rest, &engine),
+        "pins" => pins::run(rest),
         "help" => help(rest),
         other => Err(UsageError::new(None, format!("unknown command {other:?}")).into()),
     }
@@ -245,7 +249,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
 fn help(mut a: Args) -> Result<u8, Failure> {
     let topic = match a.next()? {
         None => None,
-        Some(Tok::Value(v)) if ["check", "sanitize", "pin", "diff", "proxy"].contains(&v.as_str()) => Some(v),
+        Some(Tok::Value(v)) if ["check", "sanitize", "pin", "diff", "proxy", "pins"].contains(&v.as_str()) => Some(v),
         Some(Tok::Value(v)) => return Err(UsageError::new(None, format!("no help for {v:?}")).into()),
         Some(Tok::Flag(f)) => return Err(UsageError::new(None, format!("unknown option {f}")).into()),
     };

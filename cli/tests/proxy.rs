@@ -7,8 +7,10 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn proxy(server_script: &str, input: &str) -> std::process::Output {
+    // Pins are kept per run here (these tests are about the channel, and
+    // must not write records into the user's state directory).
     let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-guard"))
-        .args(["proxy", "--", "sh", "-c", server_script])
+        .args(["proxy", "--pin-scope", "session", "--", "sh", "-c", server_script])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -53,7 +55,7 @@ fn a_call_reaches_the_server_only_after_a_listing() {
 #[test]
 fn a_server_that_cannot_start_is_exit_2() {
     let out = Command::new(env!("CARGO_BIN_EXE_mcp-guard"))
-        .args(["proxy", "--", "/nonexistent/mcp-server"])
+        .args(["proxy", "--pin-scope", "session", "--", "/nonexistent/mcp-server"])
         .stdin(Stdio::null())
         .output()
         .expect("run");
@@ -116,6 +118,8 @@ fn an_unreachable_server_fails_the_request_under_the_clients_id() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-guard"))
         .args([
             "proxy",
+            "--pin-scope",
+            "session",
             "--url",
             "http://127.0.0.1:9/mcp",
             "--timeout",

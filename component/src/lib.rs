@@ -216,6 +216,7 @@ mod bindings {
                         pin::RefusalReason::ConfusableName => RefusalReason::ConfusableName,
                         pin::RefusalReason::UnknownTool => RefusalReason::UnknownTool,
                         pin::RefusalReason::InvalidArguments => RefusalReason::InvalidArguments,
+                        pin::RefusalReason::Quarantined => RefusalReason::Quarantined,
                     },
                     message: r.message,
                     violations: violations(r.violations),

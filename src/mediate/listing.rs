@@ -214,12 +214,12 @@ impl Mediator {
         let result = match &self.baseline {
             None => pinning::pin(&self.policy, &catalog, &self.opts).map(|p| {
                 let serve = Decision::Serve(p.outcome.catalog.clone());
-                (p.outcome, Vec::new(), p.baseline, serve)
+                (p.outcome, Vec::new(), p.baseline, serve, Vec::new())
             }),
             Some(b) => pinning::compare(&self.policy, b, &catalog, &self.opts)
-                .map(|c| (c.outcome, c.drift, c.baseline, c.decision)),
+                .map(|c| (c.outcome, c.drift, c.baseline, c.decision, c.pending)),
         };
-        let (outcome, drift, baseline, decision) = match result {
+        let (outcome, drift, baseline, decision, pending) = match result {
             Ok(r) => r,
             Err(e) => return self.engine_error(l, &e),
         };
@@ -247,8 +247,12 @@ impl Mediator {
                 ("removed", drift_names(pinning::DriftKind::Removed)),
                 ("decision", s(if served.is_ok() { "served" } else { "refused" })),
                 ("protocol", l.version.as_deref().map_or(Value::Null, s)),
+                ("quarantined", Value::Array(baseline.quarantined.iter().map(|q| s(q)).collect())),
             ],
         ));
+        // The record is written before the client sees the listing: what
+        // was held back is on disk for review by the time anyone asks.
+        out.extend(self.update_record(&baseline, pending));
         self.baseline = Some(baseline);
         if !was_dead {
             if let Some(why) = self.dead() {

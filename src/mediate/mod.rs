@@ -56,11 +56,15 @@
 //!   pipe here; for a transport keyed by HTTP stream (the Envoy filter) one
 //!   per stream, since each POST carries its own request and answer.
 //! - the pinning state (policy, options, [`Baseline`], re-list flags):
-//!   per *server identity*. A host that keeps baselines across runs (a pin
-//!   store) loads one with [`Mediator::with_baseline`] before the first
-//!   message and saves [`Mediator::baseline`] after each `listing` log
-//!   line; per-session pinning is the default (no store: the first listing
-//!   pins).
+//!   per *server identity*. A host that keeps pins across runs (a pin
+//!   store) hands the stored [`PinRecord`] text, if any, to
+//!   [`Mediator::with_record`] before the first message, with its own key
+//!   for the server, and writes each [`Out::Persist`] under that key: the
+//!   first listing of a run is compared with the approved pins, what is
+//!   changed or new becomes pending for a person to approve, and the core
+//!   says when the record changed. Per-session pinning is the default (no
+//!   record: the first listing pins); [`Mediator::with_baseline`] starts a
+//!   session from a baseline kept elsewhere.
 //!
 //! Every decision takes `&mut Mediator` and one parsed message
 //! ([`Mediator::on_client_message`], [`Mediator::on_server_message`]) or one
@@ -85,8 +89,8 @@ mod tests;
 
 use crate::json::{self, Number, Object, Value};
 use crate::jsonrpc::{code, error_response, method, reason, request_id};
-use crate::pinning::Baseline;
-use crate::{Finding, Policy, SanitizeOptions};
+use crate::pinning::{Baseline, PinRecord, PendingTool, ServerInfo};
+use crate::{Error, Finding, Policy, SanitizeOptions};
 use listing::Listing;
 use protocol::Protocol;
 use requests::{id_for_log, Pending, Requests};
@@ -113,6 +117,12 @@ pub enum Out {
     /// One log line (an object with `event` and `server`); the host adds the
     /// time and writes it where its operator reads logs.
     Log(Value),
+    /// Store this pin record (the compact JSON of a
+    /// [`PinRecord`]) under the key the host
+    /// passed to [`Mediator::with_record`], replacing the one there. Only
+    /// with a record, and only when it changed: the core decides when, the
+    /// host only writes (atomically: a reader must never see half a record).
+    Persist(String),
 }
 
 /// A setting [`Mediator::new`] cannot work with.
@@ -156,7 +166,27 @@ pub struct Mediator {
     /// re-list after a list change). `false` for a transport that forwards
     /// only what a client sent ([`Mediator::without_own_requests`]).
     own_requests: bool,
+    /// Pins kept across runs (`with_record`); `None`: per-session pinning.
+    record: Option<Box<RecordState>>,
 }
+
+/// A pin record and what the host last stored of it.
+#[derive(Clone)]
+struct RecordState {
+    key: String,
+    /// `None` until the first pinned listing when the host had none.
+    record: Option<PinRecord>,
+    /// The text last loaded or persisted: a record is written only when it
+    /// differs.
+    stored: Option<String>,
+    /// The server's `serverInfo` as it last answered `initialize` or
+    /// `server/discover` (display only).
+    server_info: Option<ServerInfo>,
+}
+
+/// Longest `serverInfo` name or version kept in a record (display only; a
+/// server must not grow the record with it).
+const MAX_SERVER_INFO_CHARS: usize = 256;
 
 /// A log field for a finding (`detail` is text for people, not API).
 pub fn finding_value(f: &Finding) -> Value {
@@ -227,6 +257,7 @@ impl Mediator {
             protocol: Protocol::default(),
             relist_again: false,
             own_requests: true,
+            record: None,
         })
     }
 
@@ -240,6 +271,102 @@ impl Mediator {
     pub fn without_own_requests(mut self) -> Mediator {
         self.own_requests = false;
         self
+    }
+
+    /// Keeps pins across runs in a pin record, for the server the host
+    /// identifies as `key` (its configured identity: `--server ID`, the
+    /// command line, the URL — never what the server reports). `stored` is
+    /// the record the host has for that key (`None`: none yet; the first
+    /// listing pins everything, trust on first use). Its approved baseline
+    /// gates calls before the first listing and is what the first listing is
+    /// compared with; changed and new tools become its pending entries, for
+    /// a person to approve (`mcp-guard pins approve`). The mediator emits
+    /// [`Out::Persist`] whenever the record changed.
+    ///
+    /// A stored text that does not read as a record, or is another key's
+    /// record, is `Error::InvalidBaseline`: the host reports it and never
+    /// replaces it silently (that would be a fresh trust on first use).
+    pub fn with_record(mut self, key: &str, stored: Option<&str>) -> Result<Mediator, Error> {
+        let record = match stored {
+            None => None,
+            Some(text) => {
+                let r = PinRecord::from_json(text)?;
+                if r.key != key {
+                    return Err(Error::InvalidBaseline {
+                        reason: format!("pin record: it is the record of {:?}, not of {key:?}", r.key),
+                    });
+                }
+                Some(r)
+            }
+        };
+        if let Some(r) = record.as_ref().filter(|r| r.approved.pinned) {
+            // Pinned by another engine, for another server id, field set or
+            // dialect: its digests cannot be compared. Said now, with the
+            // record named, rather than as a refused listing later.
+            let sp = self.policy.for_server(self.opts.server.as_deref());
+            r.approved.check_compatible(self.opts.server.as_deref(), sp.dialect.target, &sp.pinning).map_err(|e| {
+                Error::InvalidBaseline { reason: format!("pin record: {}", e.to_string().trim_start_matches("unusable baseline: ")) }
+            })?;
+            self.baseline = Some(r.approved.clone());
+        }
+        let stored = record.as_ref().map(PinRecord::to_json);
+        self.record = Some(Box::new(RecordState { key: key.to_string(), record, stored, server_info: None }));
+        Ok(self)
+    }
+
+    /// The pin record as it stands (`None`: no record kept, or none yet).
+    pub fn record(&self) -> Option<&PinRecord> {
+        self.record.as_ref().and_then(|r| r.record.as_ref())
+    }
+
+    /// After a listing: the record takes the first pinned baseline (trust on
+    /// first use) or this listing's pending tools, and is persisted when it
+    /// changed. Nothing while pinning is off (nothing is pinned to keep).
+    pub(crate) fn update_record(&mut self, baseline: &Baseline, pending: Vec<PendingTool>) -> Option<Out> {
+        // A closed conversation looked at nothing: what it held back when it
+        // closed stays pending.
+        if self.dead().is_some() {
+            return None;
+        }
+        let st = self.record.as_mut()?;
+        if !baseline.pinned {
+            return None;
+        }
+        match &mut st.record {
+            Some(r) if r.approved.pinned => r.set_pending(pending),
+            slot => *slot = Some(PinRecord::new(&st.key, baseline)),
+        }
+        let r = st.record.as_mut()?;
+        if st.server_info.is_some() {
+            r.server_info = st.server_info.clone();
+        }
+        let text = r.to_json();
+        if st.stored.as_deref() == Some(text.as_str()) {
+            return None;
+        }
+        st.stored = Some(text.clone());
+        Some(Out::Persist(text))
+    }
+
+    /// Keeps the server's self-reported `serverInfo` for the record: the
+    /// `initialize` result's (2025-11-25), or the `server/discover`
+    /// result's `_meta` stamp `io.modelcontextprotocol/serverInfo`
+    /// (2026-07-28).
+    fn note_server_info(&mut self, msg: &Value) {
+        let Some(st) = self.record.as_mut() else { return };
+        let result = json::pointer_get(msg, "/result").and_then(Value::as_object);
+        let stamp = || {
+            result?.get("_meta")?.as_object()?.get("io.modelcontextprotocol/serverInfo")?.as_object()
+        };
+        let Some(info) = result.and_then(|r| r.get("serverInfo")).and_then(Value::as_object).or_else(stamp) else {
+            return;
+        };
+        let text = |k: &str| {
+            info.get(k).and_then(Value::as_str).map(|v| v.chars().take(MAX_SERVER_INFO_CHARS).collect::<String>())
+        };
+        if let Some(name) = text("name") {
+            st.server_info = Some(ServerInfo { name, version: text("version") });
+        }
     }
 
     /// Starts from a baseline kept elsewhere (a pin store): the first listing
@@ -489,6 +616,9 @@ impl Mediator {
                         let mut out = Vec::new();
                         if method == "initialize" {
                             self.protocol.on_initialize_result(&msg);
+                        }
+                        if method == "initialize" || method == "server/discover" {
+                            self.note_server_info(&msg);
                         }
                         if method == "tools/call" && protocol::input_required(&msg) {
                             // Passed: the client answers the server's input

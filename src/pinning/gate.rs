@@ -28,6 +28,9 @@ pub enum RefusalReason {
     UnknownTool,
     /// The arguments are not a JSON object, or do not fit the tool's schema.
     InvalidArguments,
+    /// Changed since approved, or new, under `quarantine`: held back until
+    /// a person approves it.
+    Quarantined,
 }
 
 impl RefusalReason {
@@ -39,6 +42,7 @@ impl RefusalReason {
             RefusalReason::ConfusableName => "confusable-name",
             RefusalReason::UnknownTool => "unknown-tool",
             RefusalReason::InvalidArguments => "invalid-arguments",
+            RefusalReason::Quarantined => "quarantined",
         }
     }
 }
@@ -135,6 +139,13 @@ pub fn check_call(baseline: &Baseline, name: &str, arguments: Option<&str>) -> C
 
 /// The most specific reason a name is not callable.
 fn not_callable(b: &Baseline, name: &str) -> CallDecision {
+    // Before the drift check: a quarantined tool that changed still has a pin.
+    if b.quarantined.iter().any(|q| q == name) {
+        return refuse(
+            RefusalReason::Quarantined,
+            format!("tool {name:?} changed or is new since its definition was approved and is quarantined until approved (mcp-guard pins approve)"),
+        );
+    }
     if b.revoked.iter().any(|r| r == name) || b.pin(name).is_some() {
         return refuse(RefusalReason::DriftedTool, format!("tool {name:?} changed or disappeared since the session's baseline and is blocked"));
     }
@@ -145,7 +156,7 @@ fn not_callable(b: &Baseline, name: &str) -> CallDecision {
     if let Some(c) = b.surface.iter().find(|c| looks_alike(&confusable_keys(&c.name), &key)) {
         return refuse(RefusalReason::ConfusableName, format!("no tool is named {name:?} (it resembles {:?}; names must match exactly)", c.name));
     }
-    if b.hidden.iter().chain(&b.revoked).any(|h| looks_alike(&confusable_keys(h), &key)) {
+    if b.hidden.iter().chain(&b.revoked).chain(&b.quarantined).any(|h| looks_alike(&confusable_keys(h), &key)) {
         return refuse(RefusalReason::HiddenTool, format!("tool {name:?} resembles a tool withheld from this session"));
     }
     refuse(RefusalReason::UnknownTool, format!("no tool named {name:?} was listed to this session"))

@@ -29,10 +29,12 @@
 
 mod diff;
 mod gate;
+mod record;
 mod state;
 
 pub use diff::{Change, ChangeKind, MAX_CHANGES};
 pub use gate::{check_call, AllowedCall, CallDecision, CallRefusal, RefusalReason};
+pub use record::{record_id, PendingKind, PendingTool, PinRecord, RecordError, ServerInfo, RECORD_FORMAT};
 pub use state::{Baseline, Callable, CallableState, DiscoveryConf, Pin, BASELINE_FORMAT};
 
 use crate::finding::{Action, Finding, FindingKind, Severity};
@@ -310,6 +312,9 @@ pub struct Compared {
     pub decision: Decision,
     /// The session state to store (replaces the one passed in).
     pub baseline: Baseline,
+    /// Each changed or new tool as it would be pinned now, for a pin record
+    /// to hold until a person approves it (listing order).
+    pub pending: Vec<PendingTool>,
 }
 
 /// Sanitizes `catalog_json` and compares it with the session's baseline.
@@ -339,7 +344,13 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
     if pp.mode == PinningMode::Off || !baseline.pinned {
         let p = pin_surface(policy, surface);
         let served = p.outcome.catalog.clone();
-        return Ok(Compared { outcome: p.outcome, drift: Vec::new(), decision: Decision::Serve(served), baseline: p.baseline });
+        return Ok(Compared {
+            outcome: p.outcome,
+            drift: Vec::new(),
+            decision: Decision::Serve(served),
+            baseline: p.baseline,
+            pending: Vec::new(),
+        });
     }
 
     let Sanitized { mut catalog, mut findings, hidden, tools, name_map, call_schemas } = surface.s;
@@ -393,6 +404,26 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
         Some(Value::Array(a)) => a,
         _ => Vec::new(),
     };
+    // What each changed or new tool would pin as now: a pin record keeps it
+    // as pending, for a person to review and approve.
+    let pins_input = pp.fields.iter().any(|f| f == "inputSchema");
+    let pending: Vec<PendingTool> = current
+        .iter()
+        .enumerate()
+        .filter_map(|(j, t)| {
+            let t = t.as_object()?;
+            let (name, upstream, schema) = routes.of(t);
+            let kind = match by_name.get(name.as_str())?.kind {
+                DriftKind::Changed => PendingKind::Changed,
+                DriftKind::New => PendingKind::New,
+                DriftKind::Removed => return None,
+            };
+            let bytes = spans.get(j).and_then(|&(a, z)| sanitized_text.get(a..z)).map_or_else(String::new, bytes_digest);
+            let schema = schema.or_else(|| (!pins_input).then(|| input_schema(t)));
+            let pin = Pin { name, digest: tool_digest(t, &pp.fields), bytes, def: Value::Object(pinned_view(t, &pp.fields)) };
+            Some(PendingTool { kind, pin, upstream, schema })
+        })
+        .collect();
 
     let decision = if drift.is_empty() && baseline.revoked.is_empty() {
         next.surface = surface_of(&current, &|_| true);
@@ -404,6 +435,16 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
         }
     } else {
         match (pp.mode, pp.block_strategy) {
+            // Held back until approved, not revoked: the approved pins decide
+            // again at the next listing. Tools revoked earlier under `block`
+            // (a policy that changed mid-session) stay out as well.
+            (PinningMode::Quarantine, _) => {
+                next.quarantined = pending.iter().map(|p| p.pin.name.clone()).collect();
+                let keep = |n: &str| !drifted(n);
+                next.surface = surface_of(&current, &keep);
+                current.retain(|t| keep(&name_of(t)));
+                serve(&mut catalog, current, &mut next.catalog)
+            }
             (PinningMode::Warn, _) => {
                 next.surface = surface_of(&current, &|_| true);
                 current = current.into_iter().map(|t| annotate(t, &by_name)).collect();
@@ -438,13 +479,19 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
     drop(routes);
     findings.extend(drift.iter().map(|d| finding(d, pp)));
     let outcome = Outcome { catalog: sanitized_text, findings, hidden, tools, name_map };
-    Ok(Compared { outcome, drift, decision, baseline: next })
+    Ok(Compared { outcome, drift, decision, baseline: next, pending })
 }
 
 /// The answer for a session closed by drift: refused, the state unchanged.
 fn closed(baseline: &Baseline, outcome: Outcome) -> Compared {
     let message = baseline.invalidated.clone().unwrap_or_default();
-    Compared { outcome, drift: Vec::new(), decision: Decision::Refuse { invalidate: true, message }, baseline: baseline.clone() }
+    Compared {
+        outcome,
+        drift: Vec::new(),
+        decision: Decision::Refuse { invalidate: true, message },
+        baseline: baseline.clone(),
+        pending: Vec::new(),
+    }
 }
 
 fn revoke(next: &mut Baseline, drift: &[Drift]) {
@@ -553,6 +600,7 @@ fn finding(d: &Drift, pp: &PinningPolicy) -> Finding {
     };
     let action = match pp.mode {
         PinningMode::Block => Action::Hidden,
+        PinningMode::Quarantine if d.kind != DriftKind::Removed => Action::Hidden,
         _ if d.kind == DriftKind::Removed => Action::Flagged,
         _ => Action::Rewritten,
     };

@@ -106,6 +106,11 @@ pub struct Baseline {
     pub hidden: Vec<String>,
     /// Set when drift closed the session (`error` + `invalidate`).
     pub invalidated: Option<String>,
+    /// Visible names held back by `quarantine` at the last listing (changed
+    /// since approved, or new): not served, calls refused as `quarantined`
+    /// until a person approves them. Not sticky like `revoked`: the next
+    /// listing decides again against the approved pins.
+    pub quarantined: Vec<String>,
     /// Set when the session is served the discovery surface.
     pub discovery: Option<DiscoveryConf>,
     /// Under discovery: the tools behind the surface, as served (what
@@ -131,6 +136,7 @@ impl Baseline {
             revoked: Vec::new(),
             hidden: Vec::new(),
             invalidated: None,
+            quarantined: Vec::new(),
             discovery: None,
             catalog: Vec::new(),
         }
@@ -150,6 +156,7 @@ impl Baseline {
             revoked: self.revoked.clone(),
             hidden: self.hidden.clone(),
             invalidated: self.invalidated.clone(),
+            quarantined: Vec::new(),
             discovery: self.discovery.clone(),
             catalog: Vec::new(),
         }
@@ -174,6 +181,28 @@ impl Baseline {
             return Err(bad(format!("pinned for dialect {} but the policy targets {}", self.dialect.id(), dialect.id())));
         }
         Ok(())
+    }
+
+    /// What a person approved, without this session's verdicts: the pins,
+    /// and of the callable surface only the tools that match their pins
+    /// (a drifted tool served under `warn` is not approved by being served).
+    /// No revocation, quarantine or invalidation: those belong to one run.
+    /// This is what a pin record keeps across runs.
+    pub fn approved_view(&self) -> Baseline {
+        let mut b = self.clone();
+        b.surface.retain(|c| c.state == CallableState::Pinned);
+        let keep: std::collections::HashSet<&str> = b.surface.iter().map(|c| c.name.as_str()).collect();
+        let catalog = b
+            .catalog
+            .iter()
+            .filter(|t| t.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).is_some_and(|n| keep.contains(n)))
+            .cloned()
+            .collect();
+        b.catalog = catalog;
+        b.revoked.clear();
+        b.quarantined.clear();
+        b.invalidated = None;
+        b
     }
 
     /// The pin of a visible name.
@@ -218,6 +247,10 @@ impl Baseline {
         o.insert("surface", Value::Array(surface.collect()));
         o.insert("revoked", strs(&self.revoked));
         o.insert("hidden", strs(&self.hidden));
+        // Only when set: baselines of the other modes keep their bytes.
+        if !self.quarantined.is_empty() {
+            o.insert("quarantined", strs(&self.quarantined));
+        }
         o.insert(
             "discovery",
             match &self.discovery {
@@ -320,6 +353,7 @@ impl Baseline {
             revoked: strs("revoked")?,
             hidden: strs("hidden")?,
             invalidated: opt("invalidated")?,
+            quarantined: if o.contains_key("quarantined") { strs("quarantined")? } else { Vec::new() },
             discovery: match get("discovery")? {
                 Value::Null => None,
                 Value::Object(d) => {

@@ -216,7 +216,13 @@ struct Conn {
     listing_cap: u64,
 }
 
-pub(super) fn serve(session: Mediator, o: Options, max_catalog_bytes: u64, log: Log) -> Result<u8, Failure> {
+pub(super) fn serve(
+    session: Mediator,
+    o: Options,
+    max_catalog_bytes: u64,
+    log: Log,
+    pins: Option<Arc<crate::pins::Saver>>,
+) -> Result<u8, Failure> {
     let config = |b: ureq::config::ConfigBuilder<ureq::typestate::AgentScope>| {
         b.http_status_as_error(false)
             // A redirect is an error naming its target (a silent redirect
@@ -238,7 +244,7 @@ pub(super) fn serve(session: Mediator, o: Options, max_catalog_bytes: u64, log: 
     );
     let mediator = Arc::new(Mutex::new(session));
     let (to_server, server_rx) = mpsc::channel();
-    let (sinks, to_client, _stdin_closed) = client_side(&mediator, to_server, &log)?;
+    let (sinks, to_client, _stdin_closed) = client_side(&mediator, to_server, &log, pins)?;
     let conn = Arc::new(Conn {
         o,
         agent,

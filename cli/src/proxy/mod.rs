@@ -42,12 +42,12 @@ Usage: mcp-guard proxy [options] -- COMMAND [ARGS...]
 
 Speaks MCP on stdin/stdout for an upstream server: COMMAND (a stdio server
 it runs) or URL (a remote Streamable HTTP server, protocol 2025-11-25 with
-sessions or 2026-07-28). Every tools/list result is sanitized and pinned (the
-first) or compared with the session's baseline (later ones); every tools/call
-is checked against the tools the client was shown, under their upstream
-names. Findings and decisions go to stderr (or --log FILE) as JSON lines.
-Exits with the server's exit code (COMMAND) or 0 when the client closes
-stdin (URL).
+sessions or 2026-07-28). Every tools/list result is sanitized and compared
+with the pins kept from earlier runs (see --pin-scope; with none yet, or per
+session, the first listing pins); every tools/call is checked against the
+tools the client was shown, under their upstream names. Findings and
+decisions go to stderr (or --log FILE) as JSON lines. Exits with the
+server's exit code (COMMAND) or 0 when the client closes stdin (URL).
 
 Options:
   --policy FILE          policy JSON (see README.md, sections Policy and Proxy)
@@ -56,6 +56,13 @@ Options:
   --foreign-names A,B    tool names other servers expose (look-alike checks)
   --dialect TARGET       none|gemini|openai-strict|anthropic|portable
   --log FILE             append the JSON log lines to FILE instead of stderr
+  --pin-scope SCOPE      persistent (default): pins outlive the run, one record per
+                         server (--server ID, else this command line); changed and
+                         new tools wait for `mcp-guard pins approve` (the mode is
+                         quarantine unless the policy sets one); session: the first
+                         listing of each run pins
+  --pins DIR             where the records live (default: $XDG_STATE_HOME/mcp-guard/pins,
+                         else ~/.local/state/mcp-guard/pins)
   -h, --help             this help
 
 Remote server (--url; excludes -- COMMAND):
@@ -125,6 +132,7 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
     let mut eng = EngineArgs::default();
     let mut log_path = None;
     let (mut url, mut headers, mut timeout) = (None, Vec::new(), None);
+    let mut pins = crate::pins::ProxyPins::default();
     loop {
         let tok = match a.next() {
             Ok(Some(t)) => t,
@@ -146,6 +154,8 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
             "--url" => url = Some(a.value()?),
             "--header" => headers.push(a.value()?),
             "--timeout" => timeout = Some(a.value()?),
+            "--pins" => pins.dir = Some(a.value()?),
+            "--pin-scope" => pins.session_only = a.choice(&["persistent", "session"])? == "session",
             _ => return usage_error(&format!("unknown option {f}")),
         }
     }
@@ -182,7 +192,13 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
         // CLI; a proxy that silently used the native engine would lie.
         return Err(Failure::Plain("proxy runs the native engine only (drop --engine wasm)".to_string()));
     }
-    let policy = eng.policy()?.compiled;
+    if pins.session_only && pins.dir.is_some() {
+        return usage_error("--pins DIR keeps pins across runs; it does not go with --pin-scope session");
+    }
+    let policy = match pins.session_only {
+        true => eng.policy()?.compiled,
+        false => crate::pins::store_policy(eng.policy()?)?.compiled,
+    };
     let log: Box<dyn Write + Send> = match &log_path {
         None => Box::new(io::stderr()),
         Some(p) => Box::new(std::fs::OpenOptions::new().create(true).append(true).open(p).map_err(|e| {
@@ -193,33 +209,46 @@ pub fn run(a: Args, engine: &EngineChoice) -> Result<u8, Failure> {
     let opts = SanitizeOptions { server: eng.server.clone(), foreign_names: eng.foreign_names.clone() };
     let key = server_key(eng.server.as_deref(), &upstream);
     let catalog_cap = policy.catalog.max_catalog_bytes;
-    let session = mediator(policy, opts, &key)?;
+    let (session, saver) = mediator(policy, opts, &key, &pins)?;
     match upstream {
-        Upstream::Stdio(command) => stdio::serve(session, &command, log),
-        Upstream::Http(o) => http::serve(session, o, catalog_cap, log),
+        Upstream::Stdio(command) => stdio::serve(session, &command, log, saver),
+        Upstream::Http(o) => http::serve(session, o, catalog_cap, log, saver),
     }
 }
 
 /// The one place a conversation's `Mediator` is made, for every transport:
-/// a pin store (keyed by `key`, [`server_key`]) loads its baseline here.
-fn mediator(policy: Policy, opts: SanitizeOptions, key: &str) -> Result<Mediator, Failure> {
-    let _ = key;
+/// the pin store (keyed by `key`, [`server_key`]) loads its record here, and
+/// the saver that writes it back is returned (none with `--pin-scope
+/// session`).
+fn mediator(
+    policy: Policy,
+    opts: SanitizeOptions,
+    key: &str,
+    pins: &crate::pins::ProxyPins,
+) -> Result<(Mediator, Option<Arc<crate::pins::Saver>>), Failure> {
     // Minted ids start with the process id and start time: no client picks
     // such an id by accident (and the engine checks it reads as no number).
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    Mediator::new(policy, opts, &format!("mcp-guard-{}-{nanos:x}", std::process::id()))
-        .map_err(|e| Failure::Plain(e.to_string()))
+    let session = Mediator::new(policy, opts, &format!("mcp-guard-{}-{nanos:x}", std::process::id()))
+        .map_err(|e| Failure::Plain(e.to_string()))?;
+    let (session, saver) = crate::pins::attach(session, pins, key)?;
+    Ok((session, saver.map(Arc::new)))
 }
 
 /// Which server a conversation is with, for pins and logs: `--server ID`
 /// when given; else for a remote server its URL without userinfo, query and
 /// fragment (those may hold secrets and do not name the server), for a
-/// command its command line.
+/// command its command line as a JSON array (`stdio:[...]`: arguments with
+/// spaces stay apart). Never what the server says of itself: a server that
+/// renamed itself would get a fresh trust on first use.
 fn server_key(server: Option<&str>, upstream: &Upstream) -> String {
     match (server, upstream) {
         (Some(id), _) => id.to_string(),
         (None, Upstream::Http(o)) => o.key.clone(),
-        (None, Upstream::Stdio(c)) => c.join(" "),
+        (None, Upstream::Stdio(c)) => {
+            let argv = Value::Array(c.iter().map(|a| Value::str(a.clone())).collect());
+            format!("stdio:{}", json::write_compact(&argv))
+        }
     }
 }
 
@@ -274,6 +303,8 @@ struct Sinks {
     client: Sender<ToClient>,
     server: Sender<ToServer>,
     log: Log,
+    /// The pin record's file (persistent pin scope).
+    pins: Option<Arc<crate::pins::Saver>>,
 }
 
 impl Sinks {
@@ -285,7 +316,22 @@ impl Sinks {
                 Out::Client(l) => drop(self.client.send(ToClient::Line(l))),
                 Out::Server(l) => drop(self.server.send(ToServer::Line(l))),
                 Out::Log(v) => self.log.write(v),
+                Out::Persist(r) => self.persist(&r),
             }
+        }
+    }
+}
+
+impl Sinks {
+    /// Writes the pin record (under the session lock: writes stay in order).
+    fn persist(&self, record: &str) {
+        let Some(saver) = &self.pins else { return };
+        match saver.save(record) {
+            Ok(path) => self.log.event(
+                "pins-saved",
+                vec![("key", Value::str(saver.key())), ("file", Value::str(path.display().to_string()))],
+            ),
+            Err(message) => self.log.event("pins-write-failed", vec![("message", Value::str(message))]),
         }
     }
 }
@@ -307,9 +353,10 @@ fn client_side(
     session: &Arc<Mutex<Mediator>>,
     server: Sender<ToServer>,
     log: &Log,
+    pins: Option<Arc<crate::pins::Saver>>,
 ) -> Result<(Sinks, Sender<ToClient>, Receiver<()>), Failure> {
     let (to_client, client_rx) = mpsc::channel();
-    let sinks = Sinks { client: to_client.clone(), server, log: log.clone() };
+    let sinks = Sinks { client: to_client.clone(), server, log: log.clone(), pins };
     spawn("stdout writer", move || write_client(client_rx))?;
     let (stdin_closed, stdin_closed_rx) = mpsc::channel::<()>();
     let (session, reader_sinks) = (session.clone(), sinks.clone());

@@ -31,7 +31,12 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// holding it) before the proxy stops waiting for its last lines.
 const DRAIN_GRACE: Duration = Duration::from_secs(5);
 
-pub(super) fn serve(session: Mediator, command: &[String], log: Log) -> Result<u8, Failure> {
+pub(super) fn serve(
+    session: Mediator,
+    command: &[String],
+    log: Log,
+    pins: Option<Arc<crate::pins::Saver>>,
+) -> Result<u8, Failure> {
     let mut child = Command::new(&command[0])
         .args(&command[1..])
         .stdin(Stdio::piped())
@@ -54,7 +59,7 @@ pub(super) fn serve(session: Mediator, command: &[String], log: Log) -> Result<u
     let (to_server, server_rx) = mpsc::channel();
     spawn("server writer", move || write_server(child_in, server_rx))?;
     // Client → server. EOF on our stdin closes the server's.
-    let (sinks, to_client, stdin_closed_rx) = client_side(&session, to_server, &log)?;
+    let (sinks, to_client, stdin_closed_rx) = client_side(&session, to_server, &log, pins)?;
 
     // Server → client.
     let (drained, drained_rx) = mpsc::channel::<()>();

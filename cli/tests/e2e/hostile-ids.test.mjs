@@ -45,7 +45,8 @@ function modeArgs(name) {
 async function connect(variant, target, mode) {
   const transport = new StdioClientTransport({
     command: bin,
-    args: ["proxy", ...modeArgs(mode), "--", process.execPath, hostile, variant, target],
+    // Pins per run: this test is about ids, and must not keep records.
+    args: ["proxy", "--pin-scope", "session", ...modeArgs(mode), "--", process.execPath, hostile, variant, target],
     stderr: "pipe",
   });
   const stderr = [];

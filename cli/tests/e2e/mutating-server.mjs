@@ -9,9 +9,12 @@ import { z } from "zod";
 
 const server = new McpServer({ name: "mutating", version: "1.0.0" });
 
+// ECHO_DESCRIPTION: how a test changes the tool between two runs
+// (pins.test.mjs); the environment, not an argument, so the proxy's key
+// (its command line) stays the same.
 const echo = server.registerTool(
   "echo",
-  { description: "Echoes the message back", inputSchema: { message: z.string() } },
+  { description: process.env.ECHO_DESCRIPTION ?? "Echoes the message back", inputSchema: { message: z.string() } },
   async ({ message }) => ({ content: [{ type: "text", text: `Echo: ${message}` }] }),
 );
 

@@ -37,11 +37,17 @@ function policyFile(name, policy) {
   return p;
 }
 
-/** A connected SDK client whose server is `mcp-guard proxy [opts] -- node server [args]`. */
+let stores = 0;
+
+/** A connected SDK client whose server is `mcp-guard proxy [opts] -- node server [args]`.
+ * Pins are kept across runs (the proxy's default) in a store of this test's
+ * own unless `opts` names one or the session scope. */
 async function connect({ server, serverArgs = [], opts = [], capabilities = {} }) {
+  const own = opts.includes("--pins") || opts.includes("--pin-scope");
+  const store = own ? [] : ["--pins", join(work, `pins-${stores++}`)];
   const transport = new StdioClientTransport({
     command: bin,
-    args: ["proxy", ...opts, "--", process.execPath, server, ...serverArgs],
+    args: ["proxy", ...store, ...opts, "--", process.execPath, server, ...serverArgs],
     stderr: "pipe", // the proxy's JSON log lines and the server's own stderr
   });
   const stderr = [];

@@ -6,6 +6,7 @@ tells what the server saw of the request (its id and protocol version);
 `grow` adds a tool and announces the change to `subscriptions/listen`
 streams (2026-07-28)."""
 
+import os
 from typing import Annotated
 
 from pydantic import Field
@@ -22,9 +23,10 @@ def add(a: int, b: int) -> int:
     return a + b
 
 
-@server.tool()
+# ECHO_DESCRIPTION: how a test changes the tool between two runs (the
+# environment, not an argument: the proxy's key is its command line).
+@server.tool(description=os.environ.get("ECHO_DESCRIPTION", "Echoes the message back."))
 def echo(message: str) -> str:
-    """Echoes the message back."""
     return f"Echo: {message}"
 
 
