@@ -186,7 +186,7 @@ def test_rug_pull_between_runs_is_quarantined_until_approved(tmp_path: Path) -> 
     async def run2() -> None:
         async with Client(params(PULLED)) as client:
             listed = sorted(t.name for t in (await client.list_tools()).tools)
-            assert listed == ["add", "grow", "slow", "whoami"]
+            assert listed == ["add", "grow", "region", "slow", "whoami"]
             with pytest.raises(MCPError) as refused:
                 await client.call_tool("echo", {"message": "x"})
             assert_quarantined(refused)
