@@ -148,7 +148,8 @@ def test_rug_pull_under_baseline_subset_revokes_only_the_drifted_tool() -> None:
                 assert [t.name for t in tools.tools] == ["mutate"]
                 drift = s.last_listing["drift"]
                 assert [(d["kind"], d["name"]) for d in drift] == [("changed", "add")]
-                assert {"description", "inputSchema"} <= set(drift[0]["fields"])
+                # Which fields drifted is in the listing's drift finding (the log line names the tools).
+                assert any(f["kind"] == "drift-changed" and f["tool"] == "add" for f in s.last_listing["outcome"]["findings"])
                 with pytest.raises(CallRefused) as e:
                     await s.call_tool("add", {"a": 1, "b": 1})
                 assert e.value.reason == "drifted-tool"
@@ -197,17 +198,21 @@ TIME_DISCOVERY = {"core": {"discovery": {"mode": "on", "core_tools": ["get_curre
 
 
 def record_calls(session: GuardedSession) -> list[str]:
-    """Every tools/call the wrapped ClientSession sends (its real send_request, observed)."""
+    """Every tools/call that reaches the transport (what the mediator sent on), observed."""
     sent: list[str] = []
-    raw = session.session
-    send = raw.send_request
+    guarded_write = session.session._dispatcher._write_stream
+    wire = guarded_write.inner
 
-    async def recording(request, *args, **kwargs):  # type: ignore[no-untyped-def]
-        if getattr(request, "method", None) == "tools/call":
-            sent.append(request.params.name)
-        return await send(request, *args, **kwargs)
+    class Recording:
+        async def send(self, item):  # type: ignore[no-untyped-def]
+            if getattr(item.message, "method", None) == "tools/call":
+                sent.append(item.message.params["name"])
+            await wire.send(item)
 
-    raw.send_request = recording  # type: ignore[method-assign]
+        async def aclose(self) -> None:
+            await wire.aclose()
+
+    guarded_write.inner = Recording()
     return sent
 
 
