@@ -163,3 +163,27 @@ def test_a_mediator_restored_from_a_stored_baseline_compares_and_forgets_it_on_r
     with pytest.raises(GuardError) as e:
         guard.mediator(id_prefix="1-looks-like-a-number")
     assert e.value.kind == "other"
+
+
+def test_upstream_http_routing_headers_follow_the_message_the_mediator_sends() -> None:
+    """A server refuses a 2026-07-28 request whose `Mcp-Name` header and body
+    disagree: after the mediator maps a visible name to the upstream one, and
+    on the mediator's own requests, the headers are re-read from the message."""
+    from mcp.shared.message import ClientMessageMetadata
+
+    from mcp_guard.mcp import upstream_metadata
+
+    client = ClientMessageMetadata(
+        headers={"mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "docs__search", "mcp-param-q": "x"}
+    )
+    mapped = '{"jsonrpc":"2.0","id":"mcp-guard-t-3","method":"tools/call","params":{"name":"search","arguments":{"q":"x"}}}'
+    h = upstream_metadata(mapped, client, None).headers
+    assert h["mcp-name"] == "search" and h["mcp-method"] == "tools/call" and h["mcp-param-q"] == "x"
+    assert client.headers["mcp-name"] == "docs__search", "the client's metadata is not changed in place"
+
+    own = '{"jsonrpc":"2.0","id":"mcp-guard-t-4","method":"tools/list","params":{"cursor":"p2"}}'
+    h = upstream_metadata(own, None, client.headers).headers
+    assert h == {"mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list"}
+    # 2025-11-25 (no stamped headers): nothing is invented.
+    assert upstream_metadata(own, None, None) is None
+    assert upstream_metadata('{"jsonrpc":"2.0","id":"x","result":{}}', None, client.headers) is None

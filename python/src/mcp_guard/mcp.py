@@ -64,7 +64,8 @@ import anyio
 import mcp.types as types
 from mcp import ClientSession
 from mcp.shared.exceptions import MCPError
-from mcp.shared.message import SessionMessage
+from mcp.shared.inbound import MCP_METHOD_HEADER, MCP_NAME_HEADER, MCP_PROTOCOL_VERSION_HEADER, NAME_BEARING_METHODS, encode_header_value
+from mcp.shared.message import ClientMessageMetadata, SessionMessage
 
 from .errors import CallRefused, GuardError, ListingRefused, check_unicode
 from .guard import Guard, Mediator
@@ -97,6 +98,42 @@ def _wire(message: Any) -> str:
 
 def _message(text: str) -> Any:
     return types.jsonrpc_message_adapter.validate_json(text, by_name=False)
+
+
+def upstream_metadata(text: str, base: Any, last_headers: Optional[dict[str, str]]) -> Any:
+    """The transport metadata for a message the mediator sends upstream.
+
+    The session stamps HTTP routing headers (2026-07-28 Streamable HTTP:
+    `Mcp-Method`, `Mcp-Name`, `MCP-Protocol-Version`) from the message *it*
+    wrote; the mediator may send another one (a tool's upstream name for its
+    visible one; its own page and re-list requests, which have no metadata).
+    A server refuses a request whose `Mcp-Name` and body disagree, so the
+    routing headers are re-read from what is sent: the client's headers
+    (else, for the mediator's own requests, the latest client request's
+    protocol version) with `Mcp-Method` and `Mcp-Name` of this message."""
+    headers = getattr(base, "headers", None)
+    msg = json.loads(text)
+    method = msg.get("method") if isinstance(msg, dict) else None
+    if headers is not None:
+        headers = dict(headers)
+    elif base is None and method is not None and last_headers is not None and MCP_PROTOCOL_VERSION_HEADER in last_headers:
+        headers = {MCP_PROTOCOL_VERSION_HEADER: last_headers[MCP_PROTOCOL_VERSION_HEADER]}
+    if headers is None or method is None:
+        return base
+    headers[MCP_METHOD_HEADER] = method
+    key = NAME_BEARING_METHODS.get(method)
+    name = (msg.get("params") or {}).get(key) if key is not None else None
+    if isinstance(name, str):
+        headers[MCP_NAME_HEADER] = encode_header_value(name)
+    else:
+        headers.pop(MCP_NAME_HEADER, None)
+    if isinstance(base, ClientMessageMetadata):
+        return ClientMessageMetadata(
+            resumption_token=base.resumption_token,
+            on_resumption_token_update=base.on_resumption_token_update,
+            headers=headers,
+        )
+    return ClientMessageMetadata(headers=headers)
 
 
 def _refusal(e: BaseException) -> Optional[tuple[int, Any, str, Any]]:
@@ -170,6 +207,7 @@ class GuardedSession:
         self._known: Optional[str] = None  # the baseline text the mediator holds, as far as the store knows
         self._closed_by: Optional[dict[str, Any]] = None
         self._saves: list[Callable[[], Awaitable[None]]] = []
+        self._last_headers: Optional[dict[str, str]] = None  # the latest client request's HTTP routing headers
         self._relist_done: Optional[anyio.Event] = None  # set while a listing or a call waits for the re-list
         self.mediator: Mediator = guard.mediator(server, self.foreign_names)
         self._hook(session)
@@ -208,7 +246,9 @@ class GuardedSession:
             outs = guarded._from_server(item.message)
             await guarded._carry(
                 outs,
-                lambda text: write.inner.send(SessionMessage(message=_message(text))),
+                lambda text: write.inner.send(
+                    SessionMessage(message=_message(text), metadata=upstream_metadata(text, None, guarded._last_headers))
+                ),
                 lambda text: to_client(text, item.metadata, sender_ctx),
             )
             if guarded._relist_done is not None and not guarded.mediator.relisting():
@@ -223,10 +263,15 @@ class GuardedSession:
                 self.inner = real_write
 
             async def send(self, item: SessionMessage) -> None:
+                headers = getattr(item.metadata, "headers", None)
+                if headers:
+                    guarded._last_headers = dict(headers)
                 outs = guarded._from_client(item.message)
                 await guarded._carry(
                     outs,
-                    lambda text: self.inner.send(SessionMessage(message=_message(text), metadata=item.metadata)),
+                    lambda text: self.inner.send(
+                        SessionMessage(message=_message(text), metadata=upstream_metadata(text, item.metadata, None))
+                    ),
                     lambda text: to_client(text, None, None),
                 )
 
