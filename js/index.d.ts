@@ -263,9 +263,50 @@ export interface Guard {
   coerceArguments(originalSchema: string | object, target: Dialect, args: string | Record<string, unknown>): { [key: string]: Json };
   validate(schema: string | object, instance: unknown): Violation[];
   toolNameOk(name: string, target: Dialect): boolean;
+  /** One guarded MCP conversation under this policy (the engine's mediation core). */
+  mediator(opts?: MediatorOptions): Mediator;
   /** Frees the compiled policy now rather than at garbage collection. */
   dispose(): void;
 }
+
+export interface MediatorOptions extends SanitizeOptions {
+  /** Starts every id the mediator mints (`"<idPrefix>-<n>"`): an ASCII letter, then letters, digits, `-`, `_`. Default `mcp-guard-<uuid>`. */
+  idPrefix?: string;
+  /** A stored baseline (`Mediator.baseline()` of an earlier conversation): the first listing is compared with it. */
+  baseline?: string;
+}
+
+/** What one message makes the mediator do, in order. */
+export type MediatorOut =
+  | { to: "server"; text: string }
+  | { to: "client"; text: string }
+  /** A log line: `event`, `server` and the event's fields (cli/README.md, "Proxy"). */
+  | { to: "log"; log: { event: string; server: string | null; [key: string]: Json } };
+
+/**
+ * One guarded MCP conversation (WIT `mediation.mediator`): feed it every
+ * message each way and carry out what it returns. Throws GuardError `trap`
+ * once the engine instance holding it trapped (the conversation is lost).
+ */
+export class Mediator {
+  private constructor();
+  /** One message (or batch) from the client: an object or its JSON text. */
+  onClientMessage(message: string | object): MediatorOut[];
+  /** One message (or batch) from the server: an object or its JSON text. */
+  onServerMessage(message: string | object): MediatorOut[];
+  /** The current baseline (save it after each `listing` log line); undefined before the first listing. */
+  baseline(): string | undefined;
+  /** Why drift closed the conversation, or undefined. */
+  dead(): string | undefined;
+  /** The mediator's own re-list (after a list change) is in flight. */
+  relisting(): boolean;
+  /** Replaces the baseline (another replica's, from a shared store); undefined forgets it. */
+  restore(baseline?: string): void;
+  dispose(): void;
+}
+
+/** Throws GuardError `invalid-json` naming `argument` when `s` holds a lone UTF-16 surrogate. */
+export function checkUnicode(s: unknown, argument: string): void;
 
 /**
  * Compiles a policy once (`{}` or nothing: the safe default;

@@ -7,6 +7,7 @@
 // `ComponentError` with the WIT variant in `.payload`) become `GuardError`s
 // whose `kind` is the WIT case id. Every rule lives in the engine.
 import * as nodeBuffer from "node:buffer";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { _setAsciiTest, _takeMaybeLoneSurrogates, instantiate } from "./gen/mcp-guard.js";
 
@@ -473,11 +474,119 @@ class Guard {
     return toolNameOk(name, target);
   }
 
+  /**
+   * One guarded MCP conversation under this policy (the engine's mediation
+   * core; `Mediator` below). Options: `server`, `foreignNames`, `idPrefix`
+   * (default `mcp-guard-<uuid>`: unique per conversation), `baseline` (a
+   * stored one: the first listing is compared with it).
+   */
+  mediator({ server, foreignNames, idPrefix = `mcp-guard-${randomUUID()}`, baseline } = {}) {
+    const o = witOptions({ server, foreignNames });
+    if (typeof idPrefix !== "string") throw new TypeError("idPrefix must be a string");
+    if (baseline !== undefined) baselineText(baseline);
+    return call((c) => {
+      const resource = new c.mediation.Mediator(this.#handle(), o, idPrefix, baseline);
+      return new Mediator(resource, generation);
+    });
+  }
+
   /** Frees the compiled policy now rather than at garbage collection. */
   dispose() {
     if (this.#policy !== null && this.#generation === generation) this.#policy[Symbol.dispose]?.();
     this.#policy = null;
   }
+}
+
+// ---------------------------------------------------------------------------
+// Mediator: one guarded MCP conversation (WIT `mediation.mediator`)
+
+/**
+ * The engine's MCP mediation core for one conversation: every message the
+ * client sends goes in through `onClientMessage`, every message from the
+ * server through `onServerMessage`; each returns, in order, what to send
+ * where: `{to: "server", text}`, `{to: "client", text}` (compact JSON-RPC
+ * text) and `{to: "log", log}` (the log line as an object). The mediator
+ * mints the ids the server sees, fetches every page of a listing, pins,
+ * compares, gates calls and re-lists after a list change; the host only
+ * moves the messages (mcp.js is such a host).
+ *
+ * Its state lives in the engine instance: should the instance trap, the
+ * conversation is lost and every later call throws GuardError `trap`.
+ */
+export class Mediator {
+  #m;
+  #generation;
+
+  constructor(resource, gen) {
+    this.#m = resource;
+    this.#generation = gen;
+  }
+
+  #live() {
+    if (this.#m === null) throw new GuardError("disposed", "this mediator was disposed");
+    if (this.#generation !== generation) {
+      throw new GuardError("trap", "the engine instance that held this conversation trapped; the conversation is lost");
+    }
+    return this.#m;
+  }
+
+  /** One message (or batch) from the client: an object, or its JSON text. */
+  onClientMessage(message) {
+    const text = jsonText(message, "message");
+    return call(() => this.#live().onClientMessage(text)).map(out);
+  }
+
+  /** One message (or batch) from the server: an object, or its JSON text. */
+  onServerMessage(message) {
+    const text = jsonText(message, "message");
+    return call(() => this.#live().onServerMessage(text)).map(out);
+  }
+
+  /** The current baseline text (what a pin store saves); undefined before the first listing. */
+  baseline() {
+    return call(() => this.#live().baseline());
+  }
+
+  /** Why drift closed the conversation, or undefined. */
+  dead() {
+    return call(() => this.#live().dead());
+  }
+
+  /** The mediator's own re-list (after a list change) is in flight. */
+  relisting() {
+    return call(() => this.#live().relisting());
+  }
+
+  /** Replaces the baseline (a replica's, from a shared store); undefined forgets it. */
+  restore(baseline) {
+    if (baseline !== undefined) baselineText(baseline);
+    call(() => this.#live().restore(baseline));
+  }
+
+  /** Frees the conversation's state now rather than at garbage collection. */
+  dispose() {
+    if (this.#m !== null && this.#generation === generation) this.#m[Symbol.dispose]?.();
+    this.#m = null;
+  }
+}
+
+function out(o) {
+  switch (o.tag) {
+    case "server":
+    case "client":
+      return { to: o.tag, text: o.val };
+    case "log":
+      return { to: "log", log: JSON.parse(o.val) };
+    default:
+      // A case this package version does not know (a newer component):
+      // dropping it could lose a message, so the conversation fails closed.
+      throw new GuardError("other", `unknown mediator output ${JSON.stringify(o.tag)} from the engine`, { reason: String(o.tag) });
+  }
+}
+
+/** Throws GuardError `invalid-json` naming `argument` when `s` holds a lone surrogate (no UTF-8 form). */
+export function checkUnicode(s, argument) {
+  if (typeof s === "string" && !isWellFormed(s)) throw loneSurrogate(s, argument);
 }
 
 /** Decides a tools/call against a session baseline (no policy needed). */

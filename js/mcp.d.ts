@@ -1,26 +1,52 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolRequest, CompatibilityCallToolResultSchema, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { Compared, Finding, Guard, Json, Pinned, PolicyInput } from "./index.js";
+import type { Finding, Guard, Json, PolicyInput } from "./index.js";
 import type { SessionStore } from "./store.js";
 
 export { CallRefusedError, GuardError, ListingRefusedError } from "./index.js";
 export { MemoryStore, SessionStore, SessionEntry } from "./store.js";
 
-/** What the wrapper reports (log it). */
+/**
+ * What the wrapper reports (log it): the mediator's log lines, each with the
+ * `sessionKey`, under the names below where they have one, else under the
+ * mediator's own event name (cli/README.md, "Proxy": `request-refused`,
+ * `response-dropped`, `request-failed`, `listing-unusable`, …).
+ */
 export type GuardEvent =
-  | { event: "listing"; sessionKey: string; decision: "pinned" | "served" | "refused"; tools?: number; drift?: number; message?: string }
+  | { event: "listing"; sessionKey: string; decision: "pinned" | "served" | "refused"; tools: number; drift: number; request: Json; protocol: string | null; hidden: (string | null)[]; changed: string[]; new: string[]; removed: string[] }
   | { event: "session-invalidated"; sessionKey: string; message: string }
-  | { event: "call-refused"; sessionKey: string; name: string; reason: string; message?: string }
+  | { event: "call-refused"; sessionKey: string; name: string | null; reason: string; message?: string }
   | { event: "call-warning"; sessionKey: string; name: string; warning: string }
   /** A discovery meta-tool (search_tools, get_tool_schema) answered by the engine; nothing was sent. */
   | { event: "call-answered"; sessionKey: string; name: string }
   | { event: "output-schema-cache-failed"; reason: string }
-  /** A tools/list or tools/call that did not go through the wrapper was refused before the wire (GuardError `unguarded-request`). */
-  | { event: "unguarded-request"; sessionKey: string; method: "tools/list" | "tools/call" }
   /** The automatic re-list after list_changed failed other than by a refusal. */
   | { event: "listing-error"; sessionKey: string; kind?: string; message: string }
-  | ({ event: "finding" } & Finding);
+  | ({ event: "finding"; sessionKey: string } & Finding)
+  | { event: string; sessionKey?: string; [key: string]: unknown };
+
+/** A listing's outcome as the mediator logged it. */
+export interface ListingOutcome {
+  findings: Finding[];
+  /** The hidden tools' names (null for an entry without one). */
+  hidden: { name: string | null }[];
+}
+
+/** The last listing, for audit. */
+export interface ListingRecord {
+  /** The session's first listing: pinned. */
+  pinned?: { outcome: ListingOutcome; baseline: string };
+  /** A later one: compared with the baseline. */
+  compared?: {
+    outcome: ListingOutcome;
+    drift: { kind: "changed" | "new" | "removed"; name: string }[];
+    decision: { action: "serve" } | { action: "refuse"; invalidate: boolean };
+    baseline?: string;
+  };
+  /** What the caller got (undefined for a refusal or the mediator's own re-list). */
+  served?: { tools: Json[]; [key: string]: Json };
+}
 
 export interface GuardClientOptions {
   /** A compiled guard (shared between clients), or… */
@@ -49,16 +75,16 @@ export interface GuardClientOptions {
 export class GuardedClient {
   constructor(client: Client, opts?: GuardClientOptions);
   /**
-   * The wrapped client, for everything the guard does not touch. Once wrapped,
-   * its own listTools()/callTool() are this wrapper's, and its transport
-   * refuses any other tools/list or tools/call (GuardError `unguarded-request`).
+   * The wrapped client. Once wrapped, its own listTools()/callTool() are this
+   * wrapper's, and its transport is mediated: every message it sends or gets
+   * (a raw `request`, a task stream too) goes through the mediator.
    */
   readonly client: Client;
   readonly guard: Guard;
   readonly store: SessionStore;
   readonly sessionKey: string;
-  /** The last listing, for audit. */
-  lastListing?: { pinned?: Pinned; compared?: Compared; served?: { tools: Json[]; [key: string]: Json } };
+  /** The last listing (the wrapper's or the mediator's own re-list), for audit. */
+  lastListing?: ListingRecord;
   /**
    * The whole sanitized catalog (every page; no cursor): pinned on the
    * session's first listing, compared afterwards. Throws ListingRefusedError
@@ -76,7 +102,7 @@ export class GuardedClient {
     resultSchema?: typeof CallToolResultSchema | typeof CompatibilityCallToolResultSchema,
     options?: RequestOptions,
   ): ReturnType<Client["callTool"]>;
-  /** Forgets this session's state in the store (tombstones too). */
+  /** Forgets this session's state in the store (tombstones too): the next listing pins afresh. */
   forget(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,53 +1,72 @@
-// mcp-guard around the official MCP TypeScript SDK `Client`: the same
-// session logic as `mcp-guard proxy` (README, "Proxy"), for Node hosts.
+// mcp-guard around the official MCP TypeScript SDK `Client`: the SDK's
+// transport is guarded by the engine's mediation core (index.js `Mediator`,
+// the same decisions as `mcp-guard proxy`), so this file only moves
+// messages and translates results.
 //
-// - listTools(): fetches every page itself (one catalog is pinned and
-//   compared, no page is shown before the decision), then the session's
-//   first listing is pinned and later ones are compared; a refused listing
-//   throws ListingRefusedError, and with `invalidate` the session key is
-//   tombstoned in the store.
-// - callTool(): decided by the call gate against the session's baseline;
-//   a refused call throws CallRefusedError and never reaches the server; an
-//   allowed one goes out under the upstream name with the coerced arguments.
-//   Under discovery (`core.discovery.mode: "on"`) the gate answers
-//   search_tools / get_tool_schema itself (returned, nothing sent) and turns
-//   call_tool into an allowed call of the inner tool.
-// - notifications/tools/list_changed: re-lists at once and compares, so a
-//   drifted tool leaves the gate even if the host never re-lists.
-//
-// - The SDK client itself is guarded once wrapped: its listTools() and
-//   callTool() are the wrapper's, and its transport refuses to send any
-//   other tools/list or tools/call request (a raw `client.request(...)`, the
-//   SDK's own list_changed auto-refresh, a task stream) with GuardError
-//   `unguarded-request`. So every tools/list answer the SDK takes is one the
-//   engine judges, and every tools/call on the wire passed the gate.
-// - Response ids: the SDK matches them itself (Protocol._onresponse takes
-//   `Number(id)`, so "1", " 0x1 " and 1.0 all answer request 1, and a second
-//   answer for an id already answered is dropped as unknown). The wrapper
-//   does not match ids; it relies on the point above instead: whichever
-//   answer the SDK takes for a tools/list request is pinned or compared by
-//   the engine before the caller sees it, and a tools/call answer can only
-//   exist for a call the gate allowed. (The proxy, which matches ids itself,
-//   refuses loose ones; README "Response ids".)
-//
-// Session state lives in a store (store.js): in memory by default, Redis
-// (redis.js) for replicas. The key is the host's (`sessionKey`), else the
-// transport's session id (Streamable HTTP `Mcp-Session-Id`), else one
-// random key per wrapper (a stdio connection is one session).
+// - Every message the SDK sends goes through `Mediator.onClientMessage`, and
+//   every message the server sends through `onServerMessage`; what they
+//   return goes to the real transport (`server`), to the SDK's `onmessage`
+//   (`client`) and to `onEvent` (`log`). So every path of the SDK client
+//   (listTools, callTool, a raw `client.request`, its list_changed
+//   auto-refresh, a task stream) is mediated: the server sees only ids the
+//   mediator minted, answers are taken under those ids exactly, listings are
+//   fetched whole, pinned and compared, calls are gated, and a list change
+//   makes the mediator re-list and compare at once.
+// - listTools() / callTool() (also installed as the client's own) turn the
+//   mediator's refusals into ListingRefusedError / CallRefusedError /
+//   GuardError, keep `lastListing`, and let a client's listing wait for the
+//   mediator's own re-list in flight.
+// - Pins: the baseline is saved in the store (store.js: memory, Redis) after
+//   each listing, under `sessionKey`, as a tombstone once drift closed the
+//   session; before each listing and call the store's entry is loaded into
+//   the mediator, so replicas sharing a store share pins and tombstones.
 import { randomUUID } from "node:crypto";
-import { CallToolResultSchema, ResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { CallRefusedError, GuardError, ListingRefusedError, createGuard } from "./index.js";
+import { McpError, ResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallRefusedError, GuardError, ListingRefusedError, checkUnicode, createGuard } from "./index.js";
 import { MemoryStore } from "./store.js";
 
 export { CallRefusedError, GuardError, ListingRefusedError } from "./index.js";
 export { MemoryStore } from "./store.js";
 
 const HOUR = 3_600_000;
-const MAX_PAGES = 1000;
-// Marks a Client already wrapped: two guards on one client would each gate
-// the other's requests.
+// Marks a Client (and its transports) already wrapped: two guards on one
+// client would each mediate the other's ids.
 const WRAPPED = Symbol.for("mcp-guard.guardedClient");
-const GUARDED_METHODS = new Set(["tools/list", "tools/call"]);
+// JSON-RPC codes of the mediator's refusals (src/jsonrpc.rs `code`).
+const PARSE_ERROR = -32700;
+const INVALID_PARAMS = -32602;
+const REFUSED = -32001;
+const UNUSABLE_CATALOG = -32002;
+// How long a client's listing waits for the mediator's own re-list: as
+// long as the SDK waits for an answer by default. After that it goes on
+// its own (and is judged on its own).
+const RELIST_WAIT_MS = 60_000;
+
+/** McpError's message without the SDK's "MCP error <code>: " prefix. */
+function mcpMessage(e) {
+  return String(e.message).replace(/^MCP error -?\d+: /, "");
+}
+
+/** The mediator's refusal in an McpError: `{code, reason, message}`, else undefined (the server's own error). */
+function refusal(e) {
+  if (!(e instanceof McpError)) return undefined;
+  const message = mcpMessage(e);
+  // Every error the mediator writes says so; a server's error passes as it is.
+  if (!message.startsWith("mcp-guard")) return undefined;
+  return { code: e.code, reason: e.data?.reason, data: e.data, message };
+}
+
+function finding(f) {
+  return {
+    kind: f.kind,
+    severity: f.severity,
+    tool: f.tool,
+    toolIndex: f.tool_index,
+    pointer: f.pointer,
+    action: f.action,
+    detail: f.detail,
+  };
+}
 
 export class GuardedClient {
   #client;
@@ -62,13 +81,17 @@ export class GuardedClient {
   #onToolsChanged;
   #onEvent;
   #queue = Promise.resolve(); // listings of one wrapper run one at a time
+  #saving = Promise.resolve(); // store writes, in order
   #sdkCallTool; // the SDK's own callTool, bound, from before the wrapping
-  // The one guarded method the next transport send may carry. Set around a
-  // synchronous call into the SDK (Protocol.request hands the message to
-  // transport.send before its first await) and cleared right after.
-  #approved = null;
+  /** The mediator of the hooked transport (one per connection). */
+  #mediator = null;
+  /** The baseline text the mediator holds as far as the store is concerned (saved or loaded). */
+  #known = null;
+  /** `{message, drift}` of the listing that closed the session. */
+  #closedBy = null;
+  #relistWaiters = [];
 
-  /** The last listing's audit record: `{pinned?, compared?, served}`. */
+  /** The last listing, for audit: `{pinned | compared, served}`. */
   lastListing = undefined;
 
   constructor(client, opts = {}) {
@@ -87,20 +110,16 @@ export class GuardedClient {
     if (opts.followListChanged !== false) {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#listChanged());
     }
-    this.#guardClientItself(client);
-  }
-
-  // Fail closed for the paths around the wrapper: the SDK client's own
-  // listTools()/callTool() (the SDK calls listTools() itself for its
-  // `listChanged` auto-refresh, and hands the tools to the host) become the
-  // guarded ones, and its transport refuses every other tools/list and
-  // tools/call request. The transport is hooked now if connected, else when
-  // connect() gets one (also after a reconnect).
-  #guardClientItself(client) {
     client[WRAPPED] = true;
     this.#sdkCallTool = client.callTool.bind(client);
+    // The SDK calls its own listTools() (the listChanged auto-refresh) and
+    // hands the tools to the host: the wrapper's, with its errors.
     client.listTools = (params, options) => this.listTools(params, options);
     client.callTool = (params, resultSchema, options) => this.callTool(params, resultSchema, options);
+    // The transport is hooked now if connected, else when connect() gets
+    // one (also after a reconnect). Wrap before connect, or right after it:
+    // a request already in flight when the hook goes in is answered under
+    // the SDK's id, which the mediator did not mint, and is dropped.
     if (client.transport) this.#hookTransport(client.transport);
     const connect = client.connect.bind(client);
     client.connect = (transport, options) => {
@@ -109,38 +128,250 @@ export class GuardedClient {
     };
   }
 
+  // ---- the guarded transport ---------------------------------------------
+
   #hookTransport(transport) {
     if (transport[WRAPPED]) return;
     transport[WRAPPED] = true;
+    const m = this.#guard.mediator({ server: this.#server, foreignNames: this.#foreignNames });
+    this.#mediator?.dispose();
+    this.#mediator = m;
+    this.#known = null;
     const send = transport.send.bind(transport);
-    transport.send = (message, options) => {
-      const method = message?.method;
-      if (GUARDED_METHODS.has(method) && message.id !== undefined) {
-        if (this.#approved !== method) {
-          this.#onEvent({ event: "unguarded-request", sessionKey: this.sessionKey, method });
-          return Promise.reject(
-            new GuardError("unguarded-request", `mcp-guard: a ${method} request that did not go through the guarded client was not sent`),
-          );
+    let sdkOnMessage = transport.onmessage;
+    // Messages reach the SDK in the order the mediator emits them, after
+    // the call that emitted them returned (a request's handler is set
+    // before the SDK sends it, so an answer the mediator gives at once,
+    // e.g. a refused call, finds it).
+    // `delivering`: the SDK's handler chains the `onmessage` it found at
+    // connect (Protocol.connect), which is `fromServer` when the transport
+    // was hooked first; that call carries a message the mediator already
+    // sent the client and is ignored.
+    let delivering = false;
+    const deliver = (text, extra) =>
+      queueMicrotask(() => {
+        delivering = true;
+        try {
+          sdkOnMessage?.(JSON.parse(text), extra);
+        } catch (e) {
+          transport.onerror?.(e);
+        } finally {
+          delivering = false;
         }
-        this.#approved = null; // one message per approval
+      });
+    const fromServer = (message, extra) => {
+      if (delivering) return;
+      let outs;
+      try {
+        outs = this.#fromServer(m, message);
+      } catch (e) {
+        // The mediator is gone (a trap): nothing reaches the client.
+        this.#event({ event: "mediator-error", message: String(e?.message ?? e) });
+        transport.onerror?.(e);
+        return;
       }
-      return send(message, options);
+      this.#route(outs, (msg) => send(msg).catch((e) => transport.onerror?.(e)), (t) => deliver(t, extra));
+      if (this.#relistWaiters.length > 0 && !m.relisting()) {
+        const waiters = this.#relistWaiters;
+        this.#relistWaiters = [];
+        for (const w of waiters) w();
+      }
+    };
+    // The SDK installs its handler in connect() (and may have already):
+    // whatever it sets gets only what the mediator sends the client.
+    Object.defineProperty(transport, "onmessage", {
+      configurable: true,
+      enumerable: true,
+      get: () => fromServer,
+      set: (f) => {
+        sdkOnMessage = f;
+      },
+    });
+    transport.send = (message, options) => {
+      let outs;
+      try {
+        outs = this.#fromClient(m, message);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      return this.#route(outs, (msg) => send(msg, options), deliver);
     };
   }
 
-  // Runs `fn` (which synchronously hands one `method` request to the
-  // transport) with that one request approved.
-  #approve(method, fn) {
-    this.#approved = method;
-    try {
-      return fn();
-    } finally {
-      this.#approved = null;
+  /** A client message through the mediator. */
+  #fromClient(m, message) {
+    const outs = m.onClientMessage(JSON.stringify(message));
+    // Text the mediator cannot read is answered -32700 under id null (it
+    // cannot read the id); the SDK made this message and knows its id, so
+    // the error goes to that request instead of leaving it waiting.
+    if (message?.id !== undefined && outs.some((o) => o.to === "log" && o.log.event === "client-line-refused")) {
+      for (const o of outs) {
+        if (o.to === "client") o.text = JSON.stringify({ ...JSON.parse(o.text), id: message.id });
+      }
+    }
+    return outs;
+  }
+
+  /** A server message through the mediator. */
+  #fromServer(m, message) {
+    const outs = m.onServerMessage(JSON.stringify(message));
+    // The SDK's JSON.parse read a message the engine's strict parser does
+    // not (a lone surrogate escape, nesting past the mediator's bound): the
+    // mediator drops it, and the request it answers would wait for ever. An
+    // answer's id is all that is kept: an error under that id goes through
+    // the mediator, which takes it only for a pending minted id, exactly.
+    const id = message?.id;
+    if (
+      message?.method === undefined &&
+      (typeof id === "string" || typeof id === "number") &&
+      outs.some((o) => o.to === "log" && o.log.event === "server-line-dropped")
+    ) {
+      const why = outs.find((o) => o.to === "log" && o.log.event === "server-line-dropped").log.reason;
+      const error = {
+        jsonrpc: "2.0",
+        id,
+        error: { code: PARSE_ERROR, message: `mcp-guard: the server's answer is not strict JSON (${why})`, data: { reason: "invalid-json" } },
+      };
+      outs.push(...m.onServerMessage(JSON.stringify(error)));
+    }
+    return outs;
+  }
+
+  /** Carries out one mediator answer; resolves when every `server` message was sent. */
+  #route(outs, toServer, toClient) {
+    const sends = [];
+    const findings = [];
+    let listing = null;
+    for (const o of outs) {
+      if (o.to === "server") {
+        const msg = JSON.parse(o.text);
+        if (msg.method === "tools/call" && msg.id !== undefined) this.#touch();
+        sends.push(toServer(msg));
+      } else if (o.to === "client") {
+        toClient(o.text);
+      } else {
+        listing = this.#log(o.log, findings) ?? listing;
+      }
+    }
+    if (listing !== null) this.#listed(listing);
+    return Promise.all(sends).then(() => undefined);
+  }
+
+  /** One log line as an event; returns the listing it records, if it is one. */
+  #log(line, findings) {
+    const sessionKey = this.sessionKey;
+    switch (line.event) {
+      case "finding": {
+        const f = finding(line.finding ?? {});
+        findings.push(f);
+        this.#event({ event: "finding", sessionKey, server: line.server, ...f });
+        return null;
+      }
+      case "listing": {
+        const drift = [
+          ...line.changed.map((name) => ({ kind: "changed", name })),
+          ...line.new.map((name) => ({ kind: "new", name })),
+          ...line.removed.map((name) => ({ kind: "removed", name })),
+        ];
+        const pinned = line.baseline === "pinned";
+        this.#event({ ...line, sessionKey, decision: pinned ? "pinned" : line.decision, drift: drift.length });
+        return { line, drift, outcome: { findings: findings.splice(0), hidden: line.hidden.map((name) => ({ name })) } };
+      }
+      case "call-refused":
+      case "call-warning":
+        this.#event({ ...line, sessionKey, name: line.tool });
+        return null;
+      case "meta-tool":
+        // A discovery meta-tool answered from the baseline; nothing was sent.
+        this.#touch();
+        this.#event({ event: "call-answered", sessionKey, server: line.server, name: line.tool });
+        return null;
+      default:
+        this.#event({ ...line, sessionKey });
+        return null;
     }
   }
 
-  /** The wrapped SDK client, for everything the guard does not touch (its
-   * listTools/callTool are this wrapper's; other tools/* requests are refused). */
+  /** After a listing: record it, save the baseline (or the tombstone). */
+  #listed({ line, drift, outcome }) {
+    const m = this.#mediator;
+    const baseline = m.baseline();
+    const dead = m.dead();
+    const decision = line.decision === "served" ? { action: "serve" } : { action: "refuse", invalidate: dead !== undefined };
+    this.lastListing = line.baseline === "pinned" ? { pinned: { outcome, baseline } } : { compared: { outcome, drift, decision, baseline } };
+    const key = this.sessionKey;
+    if (dead !== undefined) {
+      this.#closedBy ??= { message: dead, drift };
+      this.#known = null;
+      const until = Date.now() + this.#tombstoneTtlMs;
+      this.#save(() => this.#store.put(key, { state: "tombstone", reason: dead, until }, this.#tombstoneTtlMs));
+    } else {
+      this.#known = baseline ?? null;
+      this.#save(() => this.#store.put(key, { state: "active", baseline }, this.#sessionTtlMs));
+    }
+  }
+
+  #save(write) {
+    this.#saving = this.#saving.catch(() => {}).then(write);
+    // Reported to the caller that waits for it; not unhandled meanwhile.
+    this.#saving.catch(() => {});
+  }
+
+  #touch() {
+    const key = this.sessionKey;
+    this.#save(() => this.#store.touch?.(key, this.#sessionTtlMs));
+  }
+
+  #event(e) {
+    try {
+      this.#onEvent(e);
+    } catch {
+      // A failing log callback must not break the conversation.
+    }
+  }
+
+  /**
+   * Loads the store's entry into the mediator before a listing or a call (a
+   * replica may have pinned, compared or closed the session). A tombstone
+   * refuses here: the store says the session is closed, and this mediator
+   * may never have seen the drift that closed it.
+   */
+  async #sync(what, name) {
+    await this.#saving;
+    const key = this.sessionKey;
+    const entry = await this.#store.get(key);
+    if (entry?.state === "tombstone") {
+      const message = `session closed by tool drift: ${entry.reason}`;
+      if (what === "listing") throw new ListingRefusedError("session-invalidated", message, { drift: this.#closedBy?.drift ?? [] });
+      this.#event({ event: "call-refused", sessionKey: key, name, reason: "session-invalidated", message });
+      throw new CallRefusedError("session-invalidated", message);
+    }
+    const m = this.#mediator;
+    if (m === null) return; // not connected: the SDK fails the request
+    const text = entry?.state === "active" ? entry.baseline : null;
+    if (text !== this.#known) {
+      m.restore(text ?? undefined);
+      this.#known = text;
+    }
+  }
+
+  /** Resolves once the mediator's own re-list is done (at most RELIST_WAIT_MS). */
+  #relistDone() {
+    const m = this.#mediator;
+    if (m === null || !m.relisting()) return undefined;
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, RELIST_WAIT_MS);
+      timer.unref?.();
+      this.#relistWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  // ---- the public API ----------------------------------------------------
+
+  /** The wrapped SDK client (every message it sends or gets is mediated). */
   get client() {
     return this.#client;
   }
@@ -159,107 +390,59 @@ export class GuardedClient {
     return this.#key ?? this.#client.transport?.sessionId ?? this.#localKey;
   }
 
-  #opts() {
-    return { server: this.#server, foreignNames: this.#foreignNames };
-  }
-
   /**
    * The session's sanitized tools/list result (all pages in one, no
    * `nextCursor`). Throws ListingRefusedError (`drift`,
-   * `session-invalidated`) or the engine's GuardError for an unusable
-   * catalog (fail closed: nothing unsanitized is ever returned).
+   * `session-invalidated`) or GuardError for an unusable catalog (the
+   * engine's error kind, `cursor-loop`, `too-many-pages`, `invalid-cursor`
+   * for a cursor passed in, …): nothing unsanitized is ever returned.
    */
   listTools(params, options) {
-    if (params?.cursor !== undefined) {
-      return Promise.reject(new GuardError("invalid-cursor", "the guarded listTools returns the whole catalog; it takes no cursor"));
-    }
     const run = this.#queue.then(() => this.#list(params, options));
     this.#queue = run.catch(() => {});
     return run;
   }
 
-  async #fetchAll(params, options) {
-    // ResultSchema is the SDK's loose result: the tools reach the engine as
-    // the server sent them (ListToolsResultSchema would strip unknown tool
-    // keys before the engine could report them).
-    const seen = new Set();
-    let first;
-    const tools = [];
-    let cursor;
-    for (let page = 0; ; page++) {
-      if (page === MAX_PAGES) throw new GuardError("too-many-pages", `more than ${MAX_PAGES} tools/list pages`);
-      const p = cursor === undefined ? params : { ...params, cursor };
-      const r = await this.#approve("tools/list", () => this.#client.request({ method: "tools/list", params: p }, ResultSchema, options));
-      if (!Array.isArray(r.tools)) {
-        // Let the engine refuse it with its own error kind.
-        if (first === undefined) return r;
-        throw new GuardError("invalid-envelope", "a later tools/list page has no tools array");
-      }
-      first ??= r;
-      tools.push(...r.tools);
-      cursor = r.nextCursor;
-      if (typeof cursor !== "string") break;
-      if (seen.has(cursor)) throw new GuardError("cursor-loop", "the server repeated a tools/list cursor");
-      seen.add(cursor);
-    }
-    const { nextCursor: _drop, ...rest } = first;
-    return { ...rest, tools };
-  }
-
   async #list(params, options) {
-    const key = this.sessionKey;
-    const catalog = await this.#fetchAll(params, options);
-    const entry = await this.#store.get(key);
-    if (entry?.state === "tombstone") {
-      throw new ListingRefusedError("session-invalidated", `session closed by tool drift: ${entry.reason}`);
+    await this.#relistDone();
+    await this.#sync("listing");
+    let result;
+    try {
+      // ResultSchema is the SDK's loose result: the served catalog and its
+      // result fields (resultType, ttlMs, cacheScope, _meta) as they are.
+      result = await this.#client.request({ method: "tools/list", params }, ResultSchema, options);
+    } catch (e) {
+      await this.#saving.catch(() => {});
+      throw this.#listingError(e);
     }
-    if (entry === undefined) {
-      const pinned = this.#guard.pin(catalog, this.#opts());
-      await this.#store.put(key, { state: "active", baseline: pinned.baseline }, this.#sessionTtlMs);
-      const served = pinned.outcome.catalog;
-      this.lastListing = { pinned, served };
-      this.#findings(pinned.outcome);
-      this.#cacheToolMetadata(served, pinned.outcome.nameMap);
-      this.#onEvent({ event: "listing", sessionKey: key, decision: "pinned", tools: served.tools.length });
-      return served;
-    }
-    const compared = this.#guard.compare(entry.baseline, catalog, this.#opts());
-    this.#findings(compared.outcome);
-    const d = compared.decision;
-    if (d.action === "serve") {
-      await this.#store.put(key, { state: "active", baseline: compared.baseline }, this.#sessionTtlMs);
-      const served = d.catalog;
-      this.lastListing = { compared, served };
-      this.#cacheToolMetadata(served, compared.outcome.nameMap);
-      this.#onEvent({ event: "listing", sessionKey: key, decision: "served", tools: served.tools.length, drift: compared.drift.length });
-      return served;
-    }
-    this.lastListing = { compared, served: undefined };
-    if (d.invalidate) {
-      const until = Date.now() + this.#tombstoneTtlMs;
-      await this.#store.put(key, { state: "tombstone", reason: d.message, until }, this.#tombstoneTtlMs);
-      this.#onEvent({ event: "session-invalidated", sessionKey: key, message: d.message });
-      throw new ListingRefusedError("session-invalidated", d.message, { drift: compared.drift });
-    }
-    await this.#store.put(key, { state: "active", baseline: compared.baseline }, this.#sessionTtlMs);
-    this.#onEvent({ event: "listing", sessionKey: key, decision: "refused", drift: compared.drift.length, message: d.message });
-    throw new ListingRefusedError("drift", d.message, { drift: compared.drift });
+    await this.#saving;
+    if (this.lastListing !== undefined) this.lastListing.served = result;
+    this.#cacheToolMetadata(result);
+    return result;
   }
 
-  #findings(outcome) {
-    for (const f of outcome.findings) this.#onEvent({ event: "finding", ...f });
+  #listingError(e) {
+    const r = refusal(e);
+    if (r === undefined) return e;
+    if (r.reason === "session-invalidated") {
+      return new ListingRefusedError("session-invalidated", r.message, { drift: this.#closedBy?.drift ?? this.lastListing?.compared?.drift ?? [] });
+    }
+    if (r.code === REFUSED && r.reason === "drift") {
+      return new ListingRefusedError("drift", r.message, { drift: this.lastListing?.compared?.drift ?? [] });
+    }
+    if (typeof r.reason === "string") return new GuardError(r.reason, r.message, { code: r.code });
+    if (r.code === PARSE_ERROR) return new GuardError("invalid-json", r.message, { code: r.code });
+    return e;
   }
 
   // The SDK validates structured tool output against the output schemas it
-  // saw in its own listTools(); ours bypasses that, so hand it the served
-  // tools under their upstream names (the names callTool sends).
-  #cacheToolMetadata(served, nameMap) {
-    if (typeof this.#client.cacheToolMetadata !== "function") return;
-    const upstream = new Map(nameMap.map((m) => [m.visible, m.upstream]));
+  // saw in a listing: the served ones (the names the client calls by).
+  #cacheToolMetadata(served) {
+    if (typeof this.#client.cacheToolMetadata !== "function" || !Array.isArray(served?.tools)) return;
     try {
-      this.#client.cacheToolMetadata(served.tools.map((t) => ({ ...t, name: upstream.get(t.name) ?? t.name })));
+      this.#client.cacheToolMetadata(served.tools);
     } catch (e) {
-      this.#onEvent({ event: "output-schema-cache-failed", reason: String(e?.message ?? e) });
+      this.#event({ event: "output-schema-cache-failed", reason: String(e?.message ?? e) });
     }
   }
 
@@ -270,10 +453,10 @@ export class GuardedClient {
       result = await this.listTools();
     } catch (e) {
       error = e;
-      // Refusals were reported by the listing itself; anything else (an
+      // Refusals were logged by the listing itself; anything else (an
       // unusable catalog, a transport error) is reported here.
       if (!(e instanceof ListingRefusedError)) {
-        this.#onEvent({ event: "listing-error", sessionKey: this.sessionKey, kind: e?.kind, message: String(e?.message ?? e) });
+        this.#event({ event: "listing-error", sessionKey: this.sessionKey, kind: e?.kind, message: String(e?.message ?? e) });
       }
     }
     if (this.#onToolsChanged) this.#onToolsChanged(error ?? null, result);
@@ -281,56 +464,50 @@ export class GuardedClient {
 
   /**
    * Calls a tool the session was shown. Throws CallRefusedError (the gate's
-   * reason) without reaching the server when refused; returns the engine's
-   * answer for a discovery meta-tool (search_tools, get_tool_schema) without
-   * reaching it either; otherwise forwards to the upstream name (for
-   * call_tool: the inner tool's) with the arguments mapped back from the
-   * dialect.
+   * reason) when refused: the call never reaches the server. Under discovery
+   * the engine answers search_tools / get_tool_schema itself and sends
+   * call_tool as a call of the inner tool; otherwise the call goes out under
+   * the upstream name with the arguments mapped back from the dialect.
    */
   async callTool(params, resultSchema, options) {
-    const key = this.sessionKey;
-    const entry = await this.#store.get(key);
-    if (entry?.state === "tombstone") {
-      this.#onEvent({ event: "call-refused", sessionKey: key, name: params.name, reason: "session-invalidated" });
-      throw new CallRefusedError("session-invalidated", `session closed by tool drift: ${entry.reason}`);
+    checkUnicode(params?.name, "name");
+    await this.#sync("call", params?.name);
+    try {
+      return await this.#sdkCallTool(params, resultSchema, options);
+    } catch (e) {
+      throw this.#callError(e);
     }
-    if (entry === undefined) {
-      // Nothing was shown in this session, so nothing is callable.
-      this.#onEvent({ event: "call-refused", sessionKey: key, name: params.name, reason: "unknown-tool" });
-      throw new CallRefusedError("unknown-tool", `no tools/list was served in this session; ${JSON.stringify(params.name)} is unknown`);
-    }
-    const d = this.#guard.checkCall(entry.baseline, params.name, params.arguments);
-    if (d.action === "refuse") {
-      this.#onEvent({ event: "call-refused", sessionKey: key, name: params.name, reason: d.reason, message: d.message });
-      throw new CallRefusedError(d.reason, d.message, d.violations);
-    }
-    if (d.action === "respond") {
-      // A discovery meta-tool (search_tools, get_tool_schema) answered by the
-      // engine from the session's baseline: nothing goes upstream. Parsed with
-      // the caller's result schema, as a server's answer would be.
-      this.#onEvent({ event: "call-answered", sessionKey: key, name: params.name });
-      await this.#store.touch?.(key, this.#sessionTtlMs);
-      return (resultSchema ?? CallToolResultSchema).parse(d.result);
-    }
-    if (d.action !== "allow") {
-      // A decision this package version cannot carry out: fail closed.
-      throw new CallRefusedError("unknown-tool", `call decision ${JSON.stringify(d.action)} is not supported by this package version`);
-    }
-    if (d.warning) this.#onEvent({ event: "call-warning", sessionKey: key, name: params.name, warning: d.warning });
-    await this.#store.touch?.(key, this.#sessionTtlMs);
-    const forwarded = { ...params, name: d.upstream };
-    if (d.argumentsJson === undefined) delete forwarded.arguments;
-    else forwarded.arguments = d.arguments;
-    return this.#approve("tools/call", () => this.#sdkCallTool(forwarded, resultSchema, options));
   }
 
-  /** Forgets this session's state in the store (tombstones too). */
+  #callError(e) {
+    const r = refusal(e);
+    if (r === undefined) return e;
+    const violations = Array.isArray(r.data?.violations) ? r.data.violations.map((v) => ({ pointer: v.pointer, reason: v.reason })) : [];
+    if (r.code === INVALID_PARAMS && typeof r.reason === "string" && r.data?.tool !== undefined) {
+      return new CallRefusedError(r.reason, r.message, violations);
+    }
+    if (r.code === PARSE_ERROR) {
+      // The name was checked above: what the engine could not read is in
+      // the arguments (a lone surrogate has no UTF-8 form).
+      return new CallRefusedError("invalid-arguments", r.message, [{ pointer: "", reason: r.message }]);
+    }
+    if (typeof r.reason === "string") return new GuardError(r.reason, r.message, { code: r.code });
+    return e;
+  }
+
+  /** Forgets this session's state in the store (tombstones too); the next listing pins afresh. */
   async forget() {
+    await this.#saving.catch(() => {});
+    this.#closedBy = null;
     await this.#store.delete(this.sessionKey);
   }
 
   close() {
-    return this.#client.close();
+    const closed = this.#client.close();
+    return Promise.resolve(closed).finally(() => {
+      this.#mediator?.dispose();
+      this.#mediator = null;
+    });
   }
 }
 

@@ -32,6 +32,10 @@ struct Component;
 /// A compiled policy, owned by the component behind a WIT `policy` handle.
 struct GuardPolicy(mcp_guard::Policy);
 
+/// One mediated MCP conversation behind a WIT `mediator` handle. The WIT
+/// methods take `&self`; the mediator changes with every message.
+struct GuardMediator(std::cell::RefCell<mcp_guard::mediate::Mediator>);
+
 mod bindings {
     // `unsafe` is confined to the generated glue (canonical ABI lifting and
     // lowering); the hand-written code below is safe Rust.
@@ -42,7 +46,8 @@ mod bindings {
         world: "guard",
     });
 
-    use super::{Component, GuardPolicy};
+    use super::{Component, GuardMediator, GuardPolicy};
+    use exports::mcp_guard::engine::mediation::{Guest as MediationGuest, GuestMediator, Out};
     use exports::mcp_guard::engine::sanitize::{
         Guest, GuestPolicy, Outcome, SanitizeOptions,
     };
@@ -245,6 +250,80 @@ mod bindings {
             crate::alloc::per_call();
             mcp_guard::discovery::estimate_tokens(&catalog)
         }
+    }
+
+    impl MediationGuest for Component {
+        type Mediator = GuardMediator;
+    }
+
+    // Every mediator call allocates in `persistent` mode: the mediator's
+    // state (requests in flight, the baseline) outlives the call, and an
+    // arena block kept alive would hold the arena from ever starting over.
+    impl GuestMediator for GuardMediator {
+        fn new(
+            policy: PolicyBorrow<'_>,
+            options: SanitizeOptions,
+            id_prefix: String,
+            baseline: Option<String>,
+        ) -> Result<Self, Error> {
+            crate::alloc::persistent();
+            let policy = policy.get::<GuardPolicy>().0.clone();
+            let m = mcp_guard::mediate::Mediator::new(policy, native_options(options), &id_prefix)
+                .map_err(|e| Error::Other(e.to_string()))?;
+            let m = match baseline {
+                Some(b) => m.with_baseline(mcp_guard::pinning::Baseline::from_json(&b).map_err(error)?),
+                None => m,
+            };
+            Ok(GuardMediator(std::cell::RefCell::new(m)))
+        }
+
+        fn on_client_message(&self, message: String) -> Vec<Out> {
+            crate::alloc::persistent();
+            let out = self.0.borrow_mut().on_client_line(message.as_bytes());
+            drop(message);
+            outs(out)
+        }
+
+        fn on_server_message(&self, message: String) -> Vec<Out> {
+            crate::alloc::persistent();
+            let out = self.0.borrow_mut().on_server_line(message.as_bytes());
+            drop(message);
+            outs(out)
+        }
+
+        fn baseline(&self) -> Option<String> {
+            crate::alloc::persistent();
+            self.0.borrow().baseline().map(|b| b.to_json())
+        }
+
+        fn dead(&self) -> Option<String> {
+            self.0.borrow().dead().map(str::to_string)
+        }
+
+        fn relisting(&self) -> bool {
+            self.0.borrow().relisting()
+        }
+
+        fn restore(&self, baseline: Option<String>) -> Result<(), Error> {
+            crate::alloc::persistent();
+            let b = baseline.map(|b| mcp_guard::pinning::Baseline::from_json(&b)).transpose().map_err(error)?;
+            self.0.borrow_mut().set_baseline(b);
+            Ok(())
+        }
+    }
+
+    /// The engine's `Out` one to one. Exhaustive on purpose: a case the
+    /// engine adds (e.g. `Persist`) is a compile error here until the WIT
+    /// `out` variant has it, so no message is ever dropped on the way out.
+    fn outs(v: Vec<mcp_guard::mediate::Out>) -> Vec<Out> {
+        use mcp_guard::mediate::Out as O;
+        v.into_iter()
+            .map(|o| match o {
+                O::Server(s) => Out::Server(s),
+                O::Client(s) => Out::Client(s),
+                O::Log(v) => Out::Log(json::write_compact(&v)),
+            })
+            .collect()
     }
 
     fn native_options(o: SanitizeOptions) -> mcp_guard::SanitizeOptions {

@@ -36,6 +36,8 @@ pub use bindings::exports::mcp_guard::engine::pinning::{
 };
 
 pub use bindings::exports::mcp_guard::engine::discovery::SearchHit;
+/// What one message makes a mediator do (`server`, `client`, `log`).
+pub use bindings::exports::mcp_guard::engine::mediation::Out as MediatorOut;
 
 pub mod session;
 pub use bindings::exports::mcp_guard::engine::types::{
@@ -168,6 +170,9 @@ impl GuardHost {
 /// A compiled policy living inside one instance.
 pub struct PolicyHandle(ResourceAny);
 
+/// A mediated conversation living inside one instance.
+pub struct MediatorHandle(ResourceAny);
+
 /// One instantiated component with its own store and limits.
 pub struct GuardInstance {
     store: Store<HostState>,
@@ -241,6 +246,45 @@ impl GuardInstance {
     /// `discovery.estimate-tokens`. Outer `Err`: a trap.
     pub fn estimate_tokens(&mut self, catalog: &str) -> Result<u64, HostError> {
         self.guard.mcp_guard_engine_discovery().call_estimate_tokens(&mut self.store, catalog)
+    }
+
+    /// The `mediator` constructor (`mediation`): one guarded MCP
+    /// conversation. Outer `Err`: a trap; inner `Err`: the typed error.
+    pub fn mediator(
+        &mut self,
+        policy: &PolicyHandle,
+        options: &SanitizeOptions,
+        id_prefix: &str,
+        baseline: Option<&str>,
+    ) -> Result<Result<MediatorHandle, WitError>, HostError> {
+        let r = self.guard.mcp_guard_engine_mediation().mediator().call_constructor(
+            &mut self.store,
+            policy.0,
+            options,
+            id_prefix,
+            baseline,
+        )?;
+        Ok(r.map(MediatorHandle))
+    }
+
+    /// `mediator.on-client-message`.
+    pub fn on_client_message(&mut self, m: &MediatorHandle, message: &str) -> Result<Vec<MediatorOut>, HostError> {
+        self.guard.mcp_guard_engine_mediation().mediator().call_on_client_message(&mut self.store, m.0, message)
+    }
+
+    /// `mediator.on-server-message`.
+    pub fn on_server_message(&mut self, m: &MediatorHandle, message: &str) -> Result<Vec<MediatorOut>, HostError> {
+        self.guard.mcp_guard_engine_mediation().mediator().call_on_server_message(&mut self.store, m.0, message)
+    }
+
+    /// `mediator.baseline`: what a pin store saves after a listing.
+    pub fn mediator_baseline(&mut self, m: &MediatorHandle) -> Result<Option<String>, HostError> {
+        self.guard.mcp_guard_engine_mediation().mediator().call_baseline(&mut self.store, m.0)
+    }
+
+    /// Drops a mediator inside the guest.
+    pub fn drop_mediator(&mut self, m: MediatorHandle) -> Result<(), HostError> {
+        m.0.resource_drop(&mut self.store)
     }
 
     /// Drops a policy inside the guest.

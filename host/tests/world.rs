@@ -32,6 +32,7 @@ fn component_imports_nothing() {
             "export mcp-guard:engine/schema@0.1.0;",
             "export mcp-guard:engine/pinning@0.1.0;",
             "export mcp-guard:engine/discovery@0.1.0;",
+            "export mcp-guard:engine/mediation@0.1.0;",
         ],
         "exported world changed"
     );

@@ -4,20 +4,23 @@
 // each id spelling a client might take for the request's id, and with a
 // second, different answer for the same id.
 //
-// What the SDK does with them (Protocol._onresponse): it looks the handler
-// up by `Number(id)`, so `"1"`, `1.0`, `1e0`, `" 1 "`, `" 0x1 "` and `"1.0"`
-// all answer request 1; the first answer wins and a later one for that id is
-// dropped as unknown. The wrapper does not match ids itself: what it
-// guarantees is that the answer the SDK takes for a tools/list is the one
-// the engine judges, and that only gated tools/call requests reach the wire,
-// whatever the ids. These tests hold it to that.
+// What the SDK would do with them (Protocol._onresponse looks the handler up
+// by `Number(id)`, so `"1"`, `1.0`, `1e0`, `" 1 "`, `" 0x1 "` and `"1.0"` all
+// answer request 1) no longer matters: the wrapper's transport is mediated,
+// so the server only ever sees ids the mediator minted (`"mcp-guard-<uuid>-<n>"`,
+// strings that read as no number), an answer is taken only under such an id
+// exactly (a second one is dropped), and the SDK gets it back under its own
+// id. The loose spellings against the mediator itself are the conformance
+// cases `loose-id-answer-*` (test/mediation.test.mjs). These tests hold the
+// wrapper to what the SDK's caller sees: every listing judged by the engine,
+// only gated tools/call requests on the wire, whatever the server writes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { CallToolResultSchema, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { CallRefusedError, GuardError, ListingRefusedError, guardClient } from "../mcp.js";
+import { CallToolResultSchema, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallRefusedError, ListingRefusedError, guardClient } from "../mcp.js";
 import { here } from "./helpers.mjs";
 
 const hostile = join(here, "servers/hostile-ids.mjs");
@@ -138,42 +141,46 @@ for (const variant of VARIANTS) {
   });
 }
 
-test("the SDK client's own paths are guarded once wrapped: listTools, callTool, raw request, the listChanged auto-refresh", async () => {
+test("every path of the SDK client is mediated once wrapped: listTools, callTool, raw requests, the listChanged auto-refresh", async () => {
   const seen = changed();
-  const { client, guarded, wire, events } = await connect("string", "rug", {
+  const { client, guarded, wire } = await connect("string", "rug", {
     wrapBeforeConnect: true,
     // The SDK's own list_changed handler (installed at connect, over the
     // wrapper's) re-lists with client.listTools() and hands the tools to the host.
     clientOptions: { listChanged: { tools: { autoRefresh: true, onChanged: seen.report } } },
   });
   try {
-    // A raw tools/list never leaves the client: its answer would bypass the engine.
-    await assert.rejects(client.request({ method: "tools/list" }, ResultSchema), (e) => e instanceof GuardError && e.kind === "unguarded-request");
-    assert.deepEqual(wire, []);
-    assert.ok(events.some((e) => e.event === "unguarded-request" && e.method === "tools/list"));
+    // A raw tools/list goes through the guarded transport like any other:
+    // the SDK gets the engine's judgment of the listing, never the raw one.
+    const raw = await client.request({ method: "tools/list" }, ResultSchema);
+    assertNoPoison(raw, "a raw tools/list");
+    assert.deepEqual(raw.tools.map((t) => t.name), ["echo"]);
+    assert.ok(guarded.lastListing.pinned, "the raw listing was pinned");
 
-    // client.listTools() is the guarded listing.
+    // client.listTools() is the guarded listing (compared with that pin).
     const served = await client.listTools();
     assertNoPoison(served, "client.listTools()");
-    assert.ok(guarded.lastListing.pinned);
+    assert.deepEqual(guarded.lastListing.compared.drift, []);
     assert.equal(served.resultType, "complete");
 
-    // client.callTool() is gated; a raw tools/call is not sent at all.
+    // client.callTool() is gated, and so is a raw tools/call: refused by the
+    // call gate, never sent.
     await assert.rejects(client.callTool({ name: "notes", arguments: {} }), (e) => e instanceof CallRefusedError && e.kind === "hidden-tool");
     await assert.rejects(
       client.request({ method: "tools/call", params: { name: "notes", arguments: {} } }, CallToolResultSchema),
-      (e) => e instanceof GuardError && e.kind === "unguarded-request",
+      (e) => e instanceof McpError && e.data?.reason === "hidden-tool",
     );
     const r = await client.callTool({ name: "echo", arguments: { message: "hi" } });
     assert.equal(r.content[0].text, "called echo");
 
     // The SDK's auto-refresh (list_changed after that call) goes through the
-    // guard too: the host's onChanged gets the refusal, never the rug pull.
+    // guard too: it waits for the mediator's own re-list, which closed the
+    // session, so the host's onChanged gets the refusal, never the rug pull.
     const { error, result } = await seen.promise;
     assert.ok(error instanceof ListingRefusedError, `expected a refusal, got ${error?.stack ?? JSON.stringify(result)}`);
     assert.equal(error.kind, "session-invalidated");
     assert.equal(result, null);
-    assert.deepEqual(wire, ["tools/list", "tools/call echo", "tools/list"]);
+    assert.deepEqual(wire, ["tools/list", "tools/list", "tools/call echo", "tools/list"]);
   } finally {
     await guarded.close();
   }

@@ -358,3 +358,38 @@ test("discovery over server-everything: core + meta-tools served, meta-tools ans
     await guarded.close();
   }
 });
+
+test("a rug pull between two runs is caught by the pin kept in the store (trust on first use across runs)", async () => {
+  // One store and one session key for two runs of a desktop client; the
+  // server is updated between them (echo poisoned from the start).
+  const store = new MemoryStore();
+  const first = await stdio(testServer, [], { policy: INVALIDATE, store, sessionKey: "desktop" });
+  try {
+    await first.guarded.listTools();
+    assert.ok(first.guarded.lastListing.pinned);
+    assert.equal((await first.guarded.callTool({ name: "echo", arguments: { message: "a" } })).content[0].text, "Echo: a");
+  } finally {
+    await first.guarded.close();
+  }
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [testServer],
+    env: { ...process.env, RUG_FROM_START: "1" },
+    stderr: "pipe",
+  });
+  const sent = recordCalls(transport);
+  const client = new Client({ name: "mcp-guard-js-e2e", version: "1.0.0" });
+  await client.connect(transport);
+  const second = guardClient(client, { policy: INVALIDATE, store, sessionKey: "desktop" });
+  try {
+    // The first listing of this run is compared with the stored pin, not pinned afresh.
+    await assert.rejects(second.listTools(), (e) => e instanceof ListingRefusedError && e.kind === "session-invalidated");
+    assert.ok(second.lastListing.compared, "compared with the stored baseline");
+    assert.deepEqual(second.lastListing.compared.drift, [{ kind: "changed", name: "echo" }]);
+    assert.equal((await store.get("desktop")).state, "tombstone");
+    await refusedCall(second.callTool({ name: "echo", arguments: { message: "b" } }), "session-invalidated");
+    assert.deepEqual(sent, [], "nothing was called in the second run");
+  } finally {
+    await second.close();
+  }
+});

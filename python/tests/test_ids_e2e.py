@@ -1,19 +1,20 @@
 """JSON-RPC id confusion against `guarded_session`, end to end: the official
 `mcp` SDK's ClientSession (2.3), wrapped by the package, on a hostile stdio
 server (`servers/hostile_ids_server.py`) that answers every guarded request
-under an id spelled another way, and with a second, different answer for the
-same id.
+under an id spelled another way, with a second, different answer for the
+same id, and with an answer for the id it predicts the client sends next.
 
-What the SDK does with them (`JSONRPCDispatcher._resolve_pending`): pending
-requests are keyed by `coerce_request_id(id)`, which turns a string id into
-`int(id)` when it parses; so `"3"`, `" 3 "`, `"+3"`, `"0_3"` and `"٣"`
-(Arabic-Indic digits) all answer request 3. A JSON float id (`3.0`, `3e0`)
-is not a valid message for its strict-int id model, and `" 0x3 "` / `"3.0"`
-do not parse as ints: those answers are dropped and the request runs into its
-read timeout. The first answer taken wins; a later one for the same id is
-dropped. The wrapper matches no ids: whichever answer the SDK takes for a
-`tools/list` is judged by the engine before the caller sees it, and only
-gated `tools/call` requests are sent. These tests hold it to that.
+What the SDK would do with them (`JSONRPCDispatcher._resolve_pending` keys
+pending requests by `coerce_request_id(id)`, `int(id)` for a string that
+parses: `"3"`, `" 3 "`, `"+3"`, `"0_3"`, `"٣"` all answer request 3) no
+longer matters: the session is mediated, so the server only ever sees ids
+the mediator minted (`"mcp-guard-<uuid>-<n>"`, strings that read as no
+number, which every spelling below leaves as they are), an answer is taken
+only under such an id exactly, and the SDK gets it back under its own id.
+The loose spellings against the mediator itself are the conformance cases
+`loose-id-answer-*` (tests/test_mediation.py). These tests hold the wrapper
+to what the caller sees: every listing judged by the engine, only gated
+`tools/call` requests on the wire, whatever the server writes.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import pytest
 from mcp import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
 
-from mcp_guard import CallRefused, Guard, GuardError, ListingRefused
+from mcp_guard import CallRefused, Guard, ListingRefused
 from mcp_guard.mcp import GuardedSession, guarded_session
 
 from conftest import python_server
@@ -40,9 +41,10 @@ POLICY = {
         "tool_definition_pinning": {"mode": "block", "block_strategy": "error", "block_error_session_action": "invalidate"},
     }
 }
-# The spellings the SDK takes for the request's id, and those it drops.
-TAKEN = ["exact", "string", "padded", "plus", "underscore", "arabic-digits"]
-DROPPED = ["float", "exp", "hex", "string-float"]
+# The spellings a client might take for the request's id (the SDK's
+# `int(id)` takes the first six, drops the others); against minted ids each
+# is the id itself.
+VARIANTS = ["exact", "string", "padded", "plus", "underscore", "arabic-digits", "float", "exp", "hex", "string-float"]
 TIMEOUT = 2.0  # seconds a dropped answer leaves the request waiting
 
 
@@ -80,23 +82,13 @@ async def wait_stale(s: GuardedSession) -> None:
             await anyio.sleep(0.01)
 
 
-@pytest.mark.parametrize("variant", TAKEN + DROPPED)
-def test_a_listing_answered_under_another_id_spelling_is_judged_by_the_engine_or_never_arrives(variant: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_listing_answered_under_another_id_spelling_is_judged_by_the_engine(variant: str, tmp_path: Path) -> None:
     wire = tmp_path / "wire.log"
 
     async def body() -> None:
         async with stdio_client(hostile(variant, "rug", wire)) as (r, w):
             async with guarded_session(r, w, Guard(POLICY), read_timeout_seconds=TIMEOUT) as s:
-                if variant in DROPPED:
-                    # The SDK drops the answer: the listing times out, nothing is pinned or callable.
-                    with pytest.raises(MCPError):
-                        await s.list_tools()
-                    assert s.last_listing is None
-                    with pytest.raises(CallRefused) as refused:
-                        await s.call_tool("echo", {"message": "hi"})
-                    assert refused.value.kind == "unknown-tool"
-                    assert wire_lines(wire) == ["tools/list"]
-                    return
                 served = await s.list_tools()
                 assert_no_poison(served_json(served), "the served listing")
                 assert [t.name for t in served.tools] == ["echo"], "notes and search are hidden"
@@ -117,7 +109,7 @@ def test_a_listing_answered_under_another_id_spelling_is_judged_by_the_engine_or
     run(body)
 
 
-@pytest.mark.parametrize("variant", TAKEN + DROPPED)
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_two_answers_for_one_id_the_caller_gets_the_engines_judgment_of_the_one_the_sdk_took(variant: str, tmp_path: Path) -> None:
     wire = tmp_path / "wire.log"
 
@@ -128,30 +120,11 @@ def test_two_answers_for_one_id_the_caller_gets_the_engines_judgment_of_the_one_
                 assert_no_poison(served_json(served), "the served listing")
                 assert [t.name for t in served.tools] == ["echo"]
                 hidden = sorted(h["name"] for h in s.last_listing["outcome"]["hidden"])
-                # Taken: the poisoned first answer, judged; dropped: the exact second one.
-                assert hidden == (["notes", "search"] if variant in TAKEN else [])
+                # Taken: the poisoned first answer, judged; the second one is dropped.
+                assert hidden == ["notes", "search"]
                 again = await s.list_tools()
                 assert_no_poison(served_json(again), "the re-list")
                 assert s.last_listing["drift"] == []
-                result = await s.call_tool("echo", {"message": "hi"})
-                assert result.content[0].text == ("first" if variant in TAKEN else "second")
-                assert wire_lines(wire) == ["tools/list", "tools/list", "tools/call echo"]
-
-    run(body)
-
-
-@pytest.mark.parametrize("variant", TAKEN + DROPPED)
-def test_a_second_answer_and_an_unsolicited_answer_for_the_next_id_are_never_taken(variant: str, tmp_path: Path) -> None:
-    wire = tmp_path / "wire.log"
-
-    async def body() -> None:
-        async with stdio_client(hostile(variant, "exact-first", wire)) as (r, w):
-            async with guarded_session(r, w, Guard(POLICY), read_timeout_seconds=TIMEOUT) as s:
-                served = await s.list_tools()
-                assert [t.description for t in served.tools if t.name == "echo"] == ["Echoes the message back"]
-                again = await s.list_tools()
-                assert_no_poison(served_json(again), "the re-list")
-                assert s.last_listing["drift"] == [], "the rug pull sent ahead for the re-list's id was not taken"
                 result = await s.call_tool("echo", {"message": "hi"})
                 assert result.content[0].text == "first"
                 assert wire_lines(wire) == ["tools/list", "tools/list", "tools/call echo"]
@@ -159,23 +132,60 @@ def test_a_second_answer_and_an_unsolicited_answer_for_the_next_id_are_never_tak
     run(body)
 
 
-def test_the_wrapped_sessions_own_paths_are_guarded(tmp_path: Path) -> None:
-    """send_request with tools/list or tools/call is refused before the wire;
-    the session's own list_tools/call_tool are the guarded ones; the SDK's
-    per-tool caches hold what the engine served."""
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_second_answer_is_never_taken_and_an_answer_sent_ahead_for_the_next_id_is_judged(variant: str, tmp_path: Path) -> None:
+    """The server answers the first listing twice (honest, then the rug pull)
+    and sends the rug pull ahead for the id it predicts the next listing
+    gets. The second answer is dropped. The one sent ahead is dropped when
+    the mediator reads it before it mints that id; when the session's reader
+    is slower than the client (it may be), the id is pending by then and
+    the answer is taken: it is then the re-list's answer, judged like any
+    other (the rug pull closes the session). Either way nothing poisoned is
+    served, and nothing is called after a refusal."""
+    wire = tmp_path / "wire.log"
+
+    async def body() -> None:
+        async with stdio_client(hostile(variant, "exact-first", wire)) as (r, w):
+            async with guarded_session(r, w, Guard(POLICY), read_timeout_seconds=TIMEOUT) as s:
+                served = await s.list_tools()
+                assert [t.description for t in served.tools if t.name == "echo"] == ["Echoes the message back"]
+                try:
+                    again = await s.list_tools()
+                except ListingRefused as refused:
+                    assert refused.kind == "session-invalidated"
+                    assert [d["name"] for d in s.last_listing["drift"]] == ["echo"]
+                    with pytest.raises(CallRefused):
+                        await s.call_tool("echo", {"message": "hi"})
+                    # (The server may log the second tools/list after its answer, sent ahead, was taken.)
+                    assert "tools/call echo" not in wire_lines(wire)
+                    return
+                assert_no_poison(served_json(again), "the re-list")
+                assert s.last_listing["drift"] == []
+                result = await s.call_tool("echo", {"message": "hi"})
+                assert result.content[0].text == "first"
+                assert wire_lines(wire) == ["tools/list", "tools/list", "tools/call echo"]
+
+    run(body)
+
+
+def test_every_path_of_the_wrapped_session_is_mediated(tmp_path: Path) -> None:
+    """A raw send_request of tools/list or tools/call goes through the
+    mediator like any other message: the listing is the sanitized one, the
+    call is gated before the wire. The session's own list_tools/call_tool
+    are the guarded ones; the SDK's per-tool caches hold what was served."""
     wire = tmp_path / "wire.log"
 
     async def body() -> None:
         async with stdio_client(hostile("string", "rug", wire)) as (r, w):
             async with guarded_session(r, w, Guard(POLICY), read_timeout_seconds=TIMEOUT) as s:
-                with pytest.raises(GuardError) as raw_list:
-                    await s.send_request(types.ListToolsRequest(), types.ListToolsResult)
-                assert raw_list.value.kind == "unguarded-request"
-                assert wire_lines(wire) == []
+                raw_list = await s.session.send_request(types.ListToolsRequest(), types.ListToolsResult)
+                assert_no_poison(served_json(raw_list), "a raw tools/list")
+                assert [t.name for t in raw_list.tools] == ["echo"]
+                assert s.last_listing["outcome"]["hidden"], "it went through the engine"
 
                 served = await s.session.list_tools()
                 assert_no_poison(served_json(served), "session.list_tools()")
-                assert s.last_listing["outcome"]["hidden"], "it went through the engine"
+                assert s.last_listing["drift"] == []
                 # The SDK's output-schema cache (used to validate call results)
                 # was filled from the served listing: the hidden tools are not in it.
                 assert set(getattr(s.session, "_tool_output_schemas", {"echo": None})) == {"echo"}
@@ -183,14 +193,14 @@ def test_the_wrapped_sessions_own_paths_are_guarded(tmp_path: Path) -> None:
                 with pytest.raises(CallRefused) as gated:
                     await s.session.call_tool("notes", {})
                 assert gated.value.kind == "hidden-tool"
-                with pytest.raises(GuardError) as raw_call:
+                with pytest.raises(MCPError) as raw_call:
                     await s.session.send_request(
                         types.CallToolRequest(params=types.CallToolRequestParams(name="notes", arguments={})), types.CallToolResult
                     )
-                assert raw_call.value.kind == "unguarded-request"
+                assert raw_call.value.error.data["reason"] == "hidden-tool"
                 result = await s.session.call_tool("echo", {"message": "hi"})
                 assert result.content[0].text == "called echo"
-                assert wire_lines(wire) == ["tools/list", "tools/call echo"]
+                assert wire_lines(wire) == ["tools/list", "tools/list", "tools/call echo"]
 
     run(body)
 

@@ -148,7 +148,8 @@ def test_rug_pull_under_baseline_subset_revokes_only_the_drifted_tool() -> None:
                 assert [t.name for t in tools.tools] == ["mutate"]
                 drift = s.last_listing["drift"]
                 assert [(d["kind"], d["name"]) for d in drift] == [("changed", "add")]
-                assert {"description", "inputSchema"} <= set(drift[0]["fields"])
+                # Which fields drifted is in the listing's drift finding (the log line names the tools).
+                assert any(f["kind"] == "drift-changed" and f["tool"] == "add" for f in s.last_listing["outcome"]["findings"])
                 with pytest.raises(CallRefused) as e:
                     await s.call_tool("add", {"a": 1, "b": 1})
                 assert e.value.reason == "drifted-tool"
@@ -197,17 +198,21 @@ TIME_DISCOVERY = {"core": {"discovery": {"mode": "on", "core_tools": ["get_curre
 
 
 def record_calls(session: GuardedSession) -> list[str]:
-    """Every tools/call the wrapped ClientSession sends (its real send_request, observed)."""
+    """Every tools/call that reaches the transport (what the mediator sent on), observed."""
     sent: list[str] = []
-    raw = session.session
-    send = raw.send_request
+    guarded_write = session.session._dispatcher._write_stream
+    wire = guarded_write.inner
 
-    async def recording(request, *args, **kwargs):  # type: ignore[no-untyped-def]
-        if getattr(request, "method", None) == "tools/call":
-            sent.append(request.params.name)
-        return await send(request, *args, **kwargs)
+    class Recording:
+        async def send(self, item):  # type: ignore[no-untyped-def]
+            if getattr(item.message, "method", None) == "tools/call":
+                sent.append(item.message.params["name"])
+            await wire.send(item)
 
-    raw.send_request = recording  # type: ignore[method-assign]
+        async def aclose(self) -> None:
+            await wire.aclose()
+
+    guarded_write.inner = Recording()
     return sent
 
 
@@ -325,3 +330,42 @@ def test_sdk_client_in_its_default_mode_lists_and_calls_through_the_guard_with_t
             assert refused.value.kind == "unknown-tool"
 
     run(body)
+
+
+def test_a_rug_pull_between_two_runs_of_a_2026_client_is_caught_by_the_stored_pin() -> None:
+    """mcp 2.x `mcp.Client` (2026-07-28, no handshake) on both runs, one
+    store: the first run pins, the server is updated between runs (`add`
+    poisoned from the start), and the second run's first listing is compared
+    with the stored pin instead of pinned afresh: refused, and the session
+    closed, under block/error/invalidate."""
+    from mcp import Client
+
+    store = MemoryStore()
+    events: list[dict] = []
+
+    async def first_run() -> None:
+        async with Client(params("rug_pull_server.py")) as client:
+            s = GuardedSession(client.session, Guard(INVALIDATE), store=store, session_key="desktop", server="rug", on_event=events.append)
+            await client.list_tools()
+            assert s.last_listing["baseline"] == "pinned"
+            assert (await client.call_tool("add", {"a": 2, "b": 3})).content[0].text == "5"
+
+    async def second_run() -> None:
+        async with Client(params("rug_pull_server.py", {"RUG_FROM_START": "1"})) as client:
+            s = GuardedSession(client.session, Guard(INVALIDATE), store=store, session_key="desktop", server="rug", on_event=events.append)
+            # The first listing of this run is compared with the stored pin, not pinned afresh.
+            with pytest.raises(ListingRefused) as refused:
+                await client.list_tools()
+            assert refused.value.kind == "session-invalidated"
+            assert s.last_listing["baseline"] == "compared"
+            assert [(d["kind"], d["name"]) for d in s.last_listing["drift"]] == [("changed", "add")]
+            with pytest.raises(CallRefused) as e:
+                await client.call_tool("add", {"a": 2, "b": 3, "note": "id_rsa"})
+            assert e.value.reason == "session-invalidated"
+
+    run(first_run)
+    run(second_run)
+    assert isinstance(anyio.run(store.get, "desktop"), Tombstone)
+    listings = [e for e in events if e["event"] == "listing"]
+    assert [e["protocol"] for e in listings] == ["2026-07-28", "2026-07-28"], "each request's _meta names the version"
+    assert [e["session_key"] for e in listings] == ["desktop", "desktop"]

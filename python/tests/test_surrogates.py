@@ -195,42 +195,61 @@ def test_the_sdk_refuses_a_lone_surrogate_escape_on_the_wire_before_the_wrapper(
         types.jsonrpc_message_adapter.validate_json(line, by_name=False)
 
 
-class FakeSession:
-    """Stands in for ClientSession: tools/list results as Python objects
-    (a lone surrogate can only arrive this way), tools/call recorded."""
+async def in_process_server(read: Any, write: Any, description: list[str], sent: list[str]) -> None:
+    """A server on in-memory streams (an in-process transport): its answers
+    are Python objects, so a lone surrogate reaches the session as one
+    (over a wire the SDK's parser refuses it first)."""
+    from mcp.shared.message import SessionMessage
 
-    def __init__(self, description: str) -> None:
-        self.description = description
-        self.sent: list[str] = []
-
-    async def send_request(self, request: Any, result_type: Any, *args: Any, **kwargs: Any) -> Any:
-        # The wrapper fetches listings with send_request (the page as sent).
-        assert request.method == "tools/list"
-        tool = {"name": "echo", "description": self.description, "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}}}
-        return result_type.validate_python({"tools": [tool]})
-
-    async def call_tool(self, name: str, arguments: Any = None, **kwargs: Any) -> types.CallToolResult:
-        self.sent.append(name)
-        return types.CallToolResult(content=[])
+    async for item in read:
+        m = item.message
+        if not isinstance(m, types.JSONRPCRequest):
+            continue
+        if m.method == "initialize":
+            result: dict[str, Any] = {
+                "protocolVersion": m.params["protocolVersion"],
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "in-process", "version": "1"},
+            }
+        elif m.method == "tools/list":
+            schema = {"type": "object", "properties": {"text": {"type": "string"}}}
+            result = {"tools": [{"name": "echo", "description": description[0], "inputSchema": schema}]}
+        elif m.method == "tools/call":
+            sent.append(m.params["name"])
+            result = {"content": []}
+        else:
+            continue
+        await write.send(SessionMessage(message=types.JSONRPCResponse(jsonrpc="2.0", id=m.id, result=result)))
 
 
 def test_guarded_session_fails_a_surrogate_listing_closed_and_never_sends_a_surrogate_call() -> None:
+    from mcp import ClientSession
+
     async def body() -> None:
-        fake = FakeSession("Echoes \ud800 back.")
-        s = GuardedSession(fake, Guard())  # type: ignore[arg-type]
-        with pytest.raises(GuardError) as e:
-            await s.list_tools()
-        assert e.value.kind == "invalid-json"
-        assert await s.store.get(s.session_key) is None, "nothing pinned"
-        fake.description = "Echoes"
-        await s.list_tools()
-        with pytest.raises(GuardError) as e:
-            await s.call_tool("echo\udc00", {})
-        assert e.value.kind == "invalid-json" and e.value.detail["argument"] == "name"
-        with pytest.raises(CallRefused) as r:
-            await s.call_tool("echo", {"text": "\udc00"})
-        assert r.value.reason == "invalid-arguments"
-        await s.call_tool("echo", {})
-        assert fake.sent == ["echo"]
+        c2s_send, c2s_recv = anyio.create_memory_object_stream[Any](16)
+        s2c_send, s2c_recv = anyio.create_memory_object_stream[Any](16)
+        description = ["Echoes \ud800 back."]
+        sent: list[str] = []
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(in_process_server, c2s_recv, s2c_send, description, sent)
+            async with ClientSession(s2c_recv, c2s_send) as session:
+                s = GuardedSession(session, Guard())
+                await session.initialize()
+                # The mediator cannot read the answer: the listing fails closed.
+                with pytest.raises(GuardError) as e:
+                    await s.list_tools()
+                assert e.value.kind == "invalid-json"
+                assert await s.store.get(s.session_key) is None, "nothing pinned"
+                description[0] = "Echoes"
+                await s.list_tools()
+                with pytest.raises(GuardError) as e:
+                    await s.call_tool("echo\udc00", {})
+                assert e.value.kind == "invalid-json" and e.value.detail["argument"] == "name"
+                with pytest.raises(CallRefused) as r:
+                    await s.call_tool("echo", {"text": "\udc00"})
+                assert r.value.reason == "invalid-arguments"
+                await s.call_tool("echo", {})
+                assert sent == ["echo"], "only the clean call reached the server"
+            tg.cancel_scope.cancel()
 
     anyio.run(body)

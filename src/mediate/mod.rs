@@ -382,6 +382,22 @@ impl Mediator {
         self.baseline.as_ref()
     }
 
+    /// Replaces the baseline mid-conversation (`None` forgets it: the next
+    /// listing pins afresh). For hosts whose pin store is shared by replicas
+    /// of one session: they reload it before a listing or a call, so a pin
+    /// or a revocation made by another replica holds here too. Requests in
+    /// flight stay; a listing in flight is compared with the new baseline.
+    pub fn set_baseline(&mut self, baseline: Option<Baseline>) {
+        self.baseline = baseline;
+    }
+
+    /// The mediator's own re-list (after a list change) is in flight: a host
+    /// may hold its client's next listing until it is done, so that listing
+    /// is judged after the re-list instead of racing it upstream.
+    pub fn relisting(&self) -> bool {
+        self.requests.relisting()
+    }
+
     /// The conversation was closed by drift (`error` + `invalidate`): the
     /// reason, shown to people.
     pub fn dead(&self) -> Option<&str> {

@@ -9,8 +9,9 @@ out["catalog"]   # the sanitized tools/list result
 out["findings"]  # every change, with a JSON pointer into the input
 ```
 
-`mcp_guard.mcp.GuardedSession` wraps an `mcp.ClientSession` (sanitize and
-pin `list_tools()`, gate `call_tool()`); `mcp_guard.store` holds the session
+`Guard.mediator()` is the engine's MCP mediation core for one conversation;
+`mcp_guard.mcp.GuardedSession` puts it between an `mcp.ClientSession` and its
+transport (listings sanitized and pinned, calls gated); `mcp_guard.store` holds the session
 stores (memory, Redis).
 """
 
@@ -22,6 +23,7 @@ from .guard import (
     Finding,
     Guard,
     HiddenTool,
+    Mediator,
     Normalized,
     Outcome,
     Pinned,
@@ -43,6 +45,7 @@ __all__ = [
     "GuardError",
     "HiddenTool",
     "ListingRefused",
+    "Mediator",
     "Normalized",
     "Outcome",
     "Pinned",

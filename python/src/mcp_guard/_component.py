@@ -347,6 +347,16 @@ class GuestInstance:
         self.search = Call(inst, st, sh.index("discovery", "search"))
         self.tool_schema = Call(inst, st, sh.index("discovery", "tool-schema"))
         self.estimate_tokens = Call(inst, st, sh.index("discovery", "estimate-tokens"))
+        mctor = inst.get_func(st, sh.index("mediation", "[constructor]mediator"))
+        if mctor is None:
+            raise RuntimeError("the mediator constructor is not a function")
+        self._mediator_ctor = mctor
+        self.on_client_message = Call(inst, st, sh.index("mediation", "[method]mediator.on-client-message"))
+        self.on_server_message = Call(inst, st, sh.index("mediation", "[method]mediator.on-server-message"))
+        self.mediator_baseline = Call(inst, st, sh.index("mediation", "[method]mediator.baseline"))
+        self.mediator_dead = Call(inst, st, sh.index("mediation", "[method]mediator.dead"))
+        self.mediator_relisting = Call(inst, st, sh.index("mediation", "[method]mediator.relisting"))
+        self.mediator_restore = Call(inst, st, sh.index("mediation", "[method]mediator.restore"))
 
     def new_policy(self, json_text: str) -> tuple[str, Any]:
         """The `policy` constructor: `("ok", ResourceAny)` or `("err", error)`.
@@ -356,6 +366,14 @@ class GuestInstance:
         The error case is re-lifted into the same shape as the other calls.
         """
         r = self._ctor(self.store, json_text)
+        if isinstance(r, wasmtime.component.ResourceAny):
+            return ("ok", r)
+        return ("err", _from_generic(r))
+
+    def new_mediator(self, policy: Any, options: Any, id_prefix: str, baseline: Optional[str]) -> tuple[str, Any]:
+        """The `mediator` constructor: `("ok", ResourceAny)` or `("err", error)`,
+        through the generic path like `new_policy` (an owned handle)."""
+        r = self._mediator_ctor(self.store, policy, options, id_prefix, baseline)
         if isinstance(r, wasmtime.component.ResourceAny):
             return ("ok", r)
         return ("err", _from_generic(r))

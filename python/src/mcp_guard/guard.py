@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
 from typing import Any, Iterable, Literal, Mapping, Optional, TypedDict, Union
 
 from wasmtime import WasmtimeError
@@ -360,6 +361,35 @@ class Guard:
         # component): pass it on as data; the session wrapper fails closed.
         return {"action": dtag, "payload": d}  # type: ignore[typeddict-unknown-key]
 
+    # -- mediation ----------------------------------------------------------------
+
+    def mediator(
+        self,
+        server: Optional[str] = None,
+        foreign_names: Iterable[str] = (),
+        *,
+        id_prefix: Optional[str] = None,
+        baseline: Optional[str] = None,
+    ) -> "Mediator":
+        """One guarded MCP conversation under this policy: the engine's
+        mediation core (`Mediator`). `id_prefix` starts every id it mints
+        (default `mcp-guard-<uuid>`, unique per conversation); `baseline` is a
+        stored one (`Mediator.baseline()` of an earlier conversation): the
+        first listing is compared with it. Raises `GuardError`
+        (`invalid-baseline`; `other` for a bad prefix)."""
+        prefix = id_prefix if id_prefix is not None else f"mcp-guard-{uuid.uuid4()}"
+        opts = self._options(server, foreign_names)
+        with self._lock:
+            inst = self._ensure()
+            try:
+                tag, v = inst.new_mediator(self._policy, opts, prefix, baseline)
+            except WasmtimeError as e:
+                self._inst = self._policy = None
+                raise EngineTrap(str(e)) from None
+        if tag == "err":
+            raise _error(v)
+        return Mediator(self, inst, v)
+
     # -- discovery ----------------------------------------------------------------
     #
     # The meta-tools' answers as data (a UI, a log). Serving a discovery
@@ -439,6 +469,90 @@ class Guard:
     def engine_version(self) -> str:
         """The engine's rule version (part of every pin digest)."""
         return self._call("engine_version")  # type: ignore[no-any-return]
+
+
+class Mediator:
+    """One guarded MCP conversation (WIT `mediation.mediator`), made by
+    `Guard.mediator`. Feed it every message each way and carry out what it
+    returns, in order: `{"to": "server", "text": ...}` and `{"to": "client",
+    "text": ...}` (compact JSON-RPC text), `{"to": "log", "log": {...}}` (a
+    log line: `event`, `server` and the event's fields). It mints the ids the
+    server sees, fetches every page of a listing, pins, compares, gates calls
+    and re-lists after a list change; the host only moves messages
+    (`mcp_guard.mcp` is such a host).
+
+    Its state lives in its `Guard`'s instance: should that trap, the
+    conversation is lost and every later call raises `EngineTrap`.
+    """
+
+    def __init__(self, guard: Guard, inst: Any, resource: Any) -> None:
+        self._guard = guard
+        self._inst = inst
+        self._resource = resource
+
+    def _call(self, name: str, *args: Any) -> Any:
+        g = self._guard
+        with g._lock:
+            if self._resource is None:
+                raise GuardError("disposed", None, "disposed: this mediator was closed")
+            if g._inst is not self._inst:
+                raise EngineTrap("the engine instance that held this conversation trapped; the conversation is lost")
+            try:
+                return getattr(self._inst, name)(self._inst.store, self._resource, *args)
+            except WasmtimeError as e:
+                g._inst = g._policy = None
+                raise EngineTrap(str(e)) from None
+
+    @staticmethod
+    def _outs(outs: list[Any]) -> list[dict[str, Any]]:
+        result: list[dict[str, Any]] = []
+        for tag, val in outs:
+            if tag in ("server", "client"):
+                result.append({"to": tag, "text": val})
+            elif tag == "log":
+                result.append({"to": "log", "log": json.loads(val)})
+            else:
+                # A case this package version does not know (a newer
+                # component): dropping it could lose a message; fail closed.
+                raise GuardError("other", tag, f"other: unknown mediator output {tag!r} from the engine")
+        return result
+
+    def on_client_message(self, message: JsonInput) -> list[dict[str, Any]]:
+        """One message (or batch) from the client: a dict or its JSON text."""
+        return self._outs(self._call("on_client_message", _text(to_json_text(message))))
+
+    def on_server_message(self, message: JsonInput) -> list[dict[str, Any]]:
+        """One message (or batch) from the server: a dict or its JSON text."""
+        return self._outs(self._call("on_server_message", _text(to_json_text(message))))
+
+    def baseline(self) -> Optional[str]:
+        """The current baseline (save it after each `listing` log line); None before the first listing."""
+        return self._call("mediator_baseline")  # type: ignore[no-any-return]
+
+    def dead(self) -> Optional[str]:
+        """Why drift closed the conversation, or None."""
+        return self._call("mediator_dead")  # type: ignore[no-any-return]
+
+    def relisting(self) -> bool:
+        """The mediator's own re-list (after a list change) is in flight."""
+        return bool(self._call("mediator_relisting"))
+
+    def restore(self, baseline: Optional[str]) -> None:
+        """Replaces the baseline (another replica's, from a shared store); None forgets it."""
+        tag, v = self._call("mediator_restore", baseline)
+        if tag == "err":
+            raise _error(v)
+
+    def close(self) -> None:
+        """Frees the conversation's state now rather than at garbage collection."""
+        g = self._guard
+        with g._lock:
+            if self._resource is not None and g._inst is self._inst:
+                try:
+                    self._inst.drop(self._resource)
+                except WasmtimeError:
+                    pass
+            self._resource = None
 
 
 def engine_version() -> str:
