@@ -322,6 +322,7 @@ mod bindings {
                 O::Server(s) => Out::Server(s),
                 O::Client(s) => Out::Client(s),
                 O::Log(v) => Out::Log(json::write_compact(&v)),
+                O::Persist(r) => Out::Persist(r),
             })
             .collect()
     }

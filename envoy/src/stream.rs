@@ -138,6 +138,9 @@ impl Stream {
                     }
                     self.logs.push(v);
                 }
+                // Only a mediator made `with_record` emits it; the filter keeps
+                // its pins as the baseline in Envoy shared data.
+                Out::Persist(_) => {}
             }
         }
         (up, down)

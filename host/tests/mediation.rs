@@ -20,6 +20,7 @@ fn native(o: Out) -> (&'static str, String) {
         Out::Server(s) => ("server", s),
         Out::Client(s) => ("client", s),
         Out::Log(v) => ("log", json::write_compact(&v)),
+        Out::Persist(r) => ("persist", r),
     }
 }
 
@@ -28,6 +29,7 @@ fn component(o: MediatorOut) -> (&'static str, String) {
         MediatorOut::Server(s) => ("server", s),
         MediatorOut::Client(s) => ("client", s),
         MediatorOut::Log(s) => ("log", s),
+        MediatorOut::Persist(r) => ("persist", r),
     }
 }
 
