@@ -190,7 +190,9 @@ fn every_json_snippet_is_strict_json_and_every_client_entry_and_policy_is_accept
                         })
                         .collect();
                     let mut c = Command::new(BIN);
-                    c.current_dir(&dir).args(&mine).stdin(Stdio::null());
+                    // Pin records (the proxy's default) land in the scratch
+                    // folder, never in the user's state directory.
+                    c.current_dir(&dir).args(&mine).stdin(Stdio::null()).env("XDG_STATE_HOME", dir.join("state"));
                     if !remote {
                         c.args(["--", "true"]);
                     }
