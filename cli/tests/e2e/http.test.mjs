@@ -6,7 +6,7 @@
 // (2026-07-28) is covered by test_python_sdk.py.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -129,6 +129,39 @@ for (const mode of ["json", "sse"]) {
     assert.match(stderr.join(""), /"event":"session-invalidated"/);
   });
 }
+
+test("pins across runs over --url: a server upgraded between two runs has its changed tool quarantined until approved", async () => {
+  // Keyed by --server: the two runs reach the server on different ports.
+  const pins = join(work, "pins-across-runs");
+  const opts = ["--server", "remote-demo", "--pins", pins];
+  const run = async (serverArgs, f) => {
+    const base = await startServer("http-server.mjs", serverArgs);
+    const { client } = await connect(`${base}/mcp`, opts);
+    try {
+      await f(client);
+    } finally {
+      await client.close();
+    }
+  };
+  const names = async (client) => (await client.listTools()).tools.map((t) => t.name).sort();
+  await run(["--json"], async (client) => {
+    assert.ok((await names(client)).includes("echo"), "run 1 pins echo (trust on first use)");
+  });
+  await run(["--json", "--pulled"], async (client) => {
+    assert.ok(!(await names(client)).includes("echo"), "run 2 holds the changed echo back");
+    await refused(client.callTool({ name: "echo", arguments: { message: "x" } }), -32602, "quarantined");
+    assert.deepEqual(JSON.parse(text(await client.callTool({ name: "calls", arguments: {} }))), [], "nothing reached the server");
+  });
+  const cli = (...args) => spawnSync(bin, ["pins", ...args, "--pins", pins], { encoding: "utf8" });
+  const shown = cli("show", "remote-demo");
+  assert.equal(shown.status, 1, shown.stderr);
+  assert.match(shown.stdout, /~\/\.ssh\/id_rsa/);
+  assert.equal(cli("approve", "remote-demo", "echo").status, 0);
+  await run(["--json", "--pulled"], async (client) => {
+    assert.ok((await names(client)).includes("echo"), "run 3 serves the approved echo");
+    assert.equal(text(await client.callTool({ name: "echo", arguments: { message: "y" } })), "Echo: y");
+  });
+});
 
 test("--header values from the environment reach the server and never the log", async () => {
   const base = await startServer("http-server.mjs");
