@@ -37,6 +37,8 @@ fi
 
 cargo build -q -p mcp-guard-cli
 export MCP_GUARD_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/mcp-guard"
+# http.test.mjs starts the Python SDK's HTTP server with it.
+export MCP_GUARD_PYTHON="$venv/bin/python"
 # No test may keep pin records in the user's state directory.
 export XDG_STATE_HOME="$(mktemp -d)"
 trap 'rm -rf "$XDG_STATE_HOME"' EXIT

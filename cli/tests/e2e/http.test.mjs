@@ -1,12 +1,14 @@
 // End-to-end: `mcp-guard proxy --url` between the official MCP TypeScript
 // SDK client (stdio side) and Streamable HTTP servers on loopback: the SDK's
 // own StreamableHTTPServerTransport (http-server.mjs, stateful, JSON and SSE
-// answers) and a hostile server (hostile-http-server.mjs). Run by
-// scripts/test-proxy.sh (MCP_GUARD_BIN). The Python SDK's HTTP server
-// (2026-07-28) is covered by test_python_sdk.py.
+// answers), the Python `mcp` 2.x server (python_http_server.py, with the TS
+// client speaking 2025-11-25 to it through the proxy) and a hostile server
+// (hostile-http-server.mjs). Run by scripts/test-proxy.sh (MCP_GUARD_BIN,
+// MCP_GUARD_PYTHON). The Python client over 2026-07-28 is test_python_sdk.py.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
+import { createServer as createNetServer, connect as connectTcp } from "node:net";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -161,6 +163,56 @@ test("pins across runs over --url: a server upgraded between two runs has its ch
     assert.ok((await names(client)).includes("echo"), "run 3 serves the approved echo");
     assert.equal(text(await client.callTool({ name: "echo", arguments: { message: "y" } })), "Echo: y");
   });
+});
+
+/** A free loopback port (bound and released: the Python server takes it as an argument). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function untilListening(port, proc) {
+  for (let i = 0; i < 200; i++) {
+    if (proc.exitCode !== null) throw new Error(`the Python server exited ${proc.exitCode}`);
+    const up = await new Promise((resolve) => {
+      const c = connectTcp(port, "127.0.0.1", () => (c.end(), resolve(true)));
+      c.on("error", () => resolve(false));
+    });
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the Python server did not listen within 20 s");
+}
+
+test("the TypeScript SDK client through proxy --url to the Python mcp 2.x Streamable HTTP server: listed, called, gated", async () => {
+  // test-proxy.sh sets it to its venv's python, where `mcp` 2.x is installed.
+  const python = process.env.MCP_GUARD_PYTHON;
+  assert.ok(python, "MCP_GUARD_PYTHON: the python with `mcp` 2.x (scripts/test-proxy.sh sets it)");
+  const port = await freePort();
+  const proc = spawn(python, [join(here, "python_http_server.py"), String(port)], { stdio: ["ignore", "ignore", "ignore"] });
+  servers.push(proc);
+  await untilListening(port, proc);
+  const log = join(work, "ts-to-python.log");
+  const { client } = await connect(`http://127.0.0.1:${port}/mcp`, ["--pin-scope", "session", "--log", log]);
+  try {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const n of ["add", "echo", "whoami"]) assert.ok(names.includes(n), `${n} in ${names}`);
+    const added = await client.callTool({ name: "add", arguments: { a: 2, b: 3 } });
+    assert.equal(text(added), "5");
+    await refused(client.callTool({ name: "rm", arguments: {} }), -32602, "unknown-tool");
+    await refused(client.callTool({ name: "add", arguments: { a: "two" } }), -32602, "invalid-arguments");
+  } finally {
+    await client.close();
+  }
+  const events = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  assert.ok(events.some((e) => e.event === "listing" && e.decision === "served"), JSON.stringify(events));
 });
 
 test("--header values from the environment reach the server and never the log", async () => {
