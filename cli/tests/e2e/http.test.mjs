@@ -15,7 +15,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { nextListChanged, refused } from "./helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = process.env.MCP_GUARD_BIN ?? resolve(here, "../../../target/debug/mcp-guard");
@@ -64,25 +64,6 @@ async function connect(url, opts = [], env = {}) {
   const client = new Client({ name: "mcp-guard-http-e2e", version: "1.0.0" });
   await client.connect(transport);
   return { client, stderr };
-}
-
-async function refused(promise, code, reason) {
-  await assert.rejects(promise, (e) => {
-    assert.ok(e instanceof McpError, `expected McpError, got ${e}`);
-    assert.equal(e.code, code, e.message);
-    assert.equal(e.data?.reason, reason, e.message);
-    return true;
-  });
-}
-
-function nextListChanged(client) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no tools/list_changed within 10s")), 10_000);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
 
 const text = (r) => r.content[0].text;

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { nextListChanged, refused } from "./helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = process.env.MCP_GUARD_BIN ?? resolve(here, "../../../target/debug/mcp-guard");
@@ -45,15 +45,7 @@ function pinsCmd(pins, ...args) {
   return spawnSync(bin, ["pins", ...args, "--pins", pins], { encoding: "utf8", timeout: 20_000 });
 }
 
-async function quarantined(promise) {
-  await assert.rejects(promise, (e) => {
-    assert.ok(e instanceof McpError, `expected McpError, got ${e}`);
-    assert.equal(e.code, -32602, e.message);
-    assert.equal(e.data?.reason, "quarantined", e.message);
-    assert.match(e.message, /quarantined/);
-    return true;
-  });
-}
+const quarantined = (promise) => refused(promise, -32602, "quarantined");
 
 const names = (tools) => tools.map((t) => t.name).sort();
 
@@ -99,13 +91,7 @@ test("a list change within a run is compared with the approved pins and quaranti
   const pins = mkdtempSync(join(tmpdir(), "mcp-guard-pins-ts-"));
   await run(pins, HONEST, async (client) => {
     await client.listTools();
-    const changed = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("no tools/list_changed within 10s")), 10_000);
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    const changed = nextListChanged(client);
     // `mutate` rewrites echo's description and announces a list change.
     await client.callTool({ name: "mutate", arguments: {} });
     await changed;

@@ -12,11 +12,8 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import {
-  CreateMessageRequestSchema,
-  McpError,
-  ToolListChangedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { nextListChanged, refused } from "./helpers.mjs";
+import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = process.env.MCP_GUARD_BIN ?? resolve(here, "../../../target/debug/mcp-guard");
@@ -55,27 +52,6 @@ async function connect({ server, serverArgs = [], opts = [], capabilities = {} }
   const client = new Client({ name: "mcp-guard-e2e", version: "1.0.0" }, { capabilities });
   await client.connect(transport);
   return { client, stderr };
-}
-
-/** Resolves on the next notifications/tools/list_changed. */
-function nextListChanged(client) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no tools/list_changed within 10s")), 10_000);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-/** Asserts `promise` rejects with a JSON-RPC error `code` whose data.reason is `reason`. */
-async function refused(promise, code, reason) {
-  await assert.rejects(promise, (e) => {
-    assert.ok(e instanceof McpError, `expected McpError, got ${e}`);
-    assert.equal(e.code, code, e.message);
-    assert.equal(e.data?.reason, reason, e.message);
-    return true;
-  });
 }
 
 test("server-everything through the proxy: list, call, progress, sampling, gate", async () => {
