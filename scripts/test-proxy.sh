@@ -43,4 +43,4 @@ export MCP_GUARD_PYTHON="$venv/bin/python"
 export XDG_STATE_HOME="$(mktemp -d)"
 trap 'rm -rf "$XDG_STATE_HOME"' EXIT
 node --test "$e2e/proxy.test.mjs" "$e2e/hostile-ids.test.mjs" "$e2e/http.test.mjs" "$e2e/pins.test.mjs"
-"$venv/bin/python" -m pytest -q -p no:cacheprovider "$e2e/test_python_sdk.py"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider "$e2e/test_python_sdk.py" "$e2e/test_served_results.py"
