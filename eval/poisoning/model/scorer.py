@@ -2,7 +2,8 @@
 
 This module is the specification the engine's port (`src/poison/scorer.rs`)
 follows step by step: plain loops over characters, Unicode general categories,
-NFKC and lower case, CRC-32 of UTF-8 bytes, integer sums of int16 weights.
+NFKC and lower case, FNV-1a / multiplicative hashes of UTF-8 bytes, integer
+sums of int16 weights.
 `tests/scorer.rs` and the evaluation runner compare the engine's score of every
 string with the one this file computes (`--expect`).
 
@@ -14,8 +15,8 @@ Pipeline for one tool:
      percent-encoding), on its first MAX_CHARS characters;
   3. normalize (`normalize`: invisible characters and controls dropped, NFKC,
      lower case) and cut into segments (sentences / lines, `segments`);
-  4. each segment gets hashed features (`segment_features`): word unigrams and
-     bigrams, character 3-5-grams, the field (and field x length), the variant;
+  4. each segment gets hashed features (`segment_features`): words, word
+     pairs, byte 4-grams, the field (and field x length), the variant;
   5. a segment's contribution is the sum of the weights of its features'
      distinct buckets (presence: a repeated phrase or a run of one letter adds
      nothing); a string's score is bias + the best span of one or two
@@ -30,7 +31,6 @@ Pipeline for one tool:
 """
 
 import unicodedata
-import zlib
 
 MAX_CHARS = 4096        # a string is scored on its first MAX_CHARS characters
 MAX_SEGMENTS = 64       # and on at most this many segments per variant
@@ -327,37 +327,53 @@ def words_of(seg):
     return out
 
 
-CHAR_NS = (3, 4, 5)
+# Hashes. Every feature is a 32-bit hash H, its bucket (H ^ H >> 16) & mask.
+# Byte 4-grams (the only character n-grams: one per byte of text, hashed by
+# one multiplication of the four bytes read as a big-endian u32) and words,
+# word pairs and the structural features (FNV-1a 32 of a tag and the bytes).
+# v2 hashed char 3-, 4- and 5-grams with CRC-32: three features per
+# character, most of the engine's cost (README: cost).
+
+GRAM_SALT = 0x5A17C0DE
+GRAM_MUL = 0x9E3779B1
+
+
+def fnv(*parts):
+    h = 0x811C9DC5
+    for p in parts:
+        for x in p:
+            h = ((h ^ x) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def gram_hashes(seg):
+    p = b" " + seg.encode("utf-8") + b" "
+    return [(((int.from_bytes(p[i:i + 4], "big") ^ GRAM_SALT) * GRAM_MUL) & 0xFFFFFFFF) for i in range(len(p) - 3)]
 
 
 def segment_features(seg, field, vkind, cfg):
-    """Feature strings of one normalized segment (order irrelevant, counts kept)."""
+    """Feature hashes of one normalized segment (order irrelevant)."""
     feats = []
     if cfg.get("words", True):
-        words = words_of(seg)
-        feats += ["w:" + w for w in words]
-        feats += ["b:" + a + " " + b for a, b in zip(words, words[1:])]
+        words = [w.encode("utf-8") for w in words_of(seg)]
+        feats += [fnv(b"w:", w) for w in words]
+        feats += [fnv(b"b:", a, b" ", b) for a, b in zip(words, words[1:])]
     if cfg.get("chars", True):
-        s = " " + seg + " "
-        for n in CHAR_NS:
-            feats += ["c:" + s[i:i + n] for i in range(len(s) - n + 1)]
+        feats += gram_hashes(seg)
     if cfg.get("struct", True):
-        fg = field_group(field)
-        feats.append("f:" + fg)
-        feats.append("fl:%s|%d" % (fg, length_bucket(len(seg))))
+        fg = field_group(field).encode("utf-8")
+        feats.append(fnv(b"f:", fg))
+        feats.append(fnv(b"fl:", fg, b"|", str(length_bucket(len(seg))).encode()))
         if vkind != "orig":
-            feats.append("v:" + vkind)
+            feats.append(fnv(b"v:", vkind.encode()))
     return feats
 
 
 def distinct_buckets(feats, bits):
     """A segment counts each bucket once (presence, not counts): repeating a
     phrase, or a run of one letter, adds nothing to its score."""
-    return sorted(set(bucket(f, bits) for f in feats))
-
-
-def bucket(feat, bits):
-    return zlib.crc32(feat.encode("utf-8")) & ((1 << bits) - 1)
+    mask = (1 << bits) - 1
+    return sorted(set((h ^ (h >> 16)) & mask for h in feats))
 
 
 def string_units(field, text, cfg):

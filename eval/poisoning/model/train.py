@@ -428,10 +428,10 @@ def export(wq, bq, scale, bits, rep):
     with open(os.path.join(HERE, "weights.bin"), "wb") as fh:
         fh.write(blob)
     meta = {
-        "format": "int16 little-endian, one per bucket, bucket = crc32(utf8(feature)) & (2^bits - 1)",
+        "format": "int16 little-endian, one per bucket, bucket = (H ^ H >> 16) & (2^bits - 1) of the feature hash H (scorer.py)",
         "bits": bits, "buckets": 1 << bits, "scale": scale, "bias": bq,
         "threshold_flag": rep["max"]["thresholds"]["flag"], "threshold_block": rep["max"]["thresholds"]["block"],
-        "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config): words, word pairs, char 3-5-grams, field, field x length, variant",
+        "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config): words, word pairs, byte 4-grams, field, field x length, variant",
         "max_chars": scorer.MAX_CHARS, "max_segments": scorer.MAX_SEGMENTS,
     }
     with open(os.path.join(HERE, "weights.json"), "w", encoding="utf-8") as fh:
