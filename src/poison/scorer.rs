@@ -303,16 +303,29 @@ fn pct_decode(b: &[u8]) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The first `MAX_CHARS` characters.
+fn cut(text: &str) -> &str {
+    if text.len() <= MAX_CHARS {
+        return text;
+    }
+    match text.char_indices().nth(MAX_CHARS) {
+        Some((i, _)) => &text[..i],
+        None => text,
+    }
+}
+
 /// The original (cut at `MAX_CHARS`) and the decoded variants that apply.
 fn variants(text: &str) -> Vec<(Variant, Cow<'_, str>)> {
-    let text = match text.len() <= MAX_CHARS {
-        true => text,
-        false => match text.char_indices().nth(MAX_CHARS) {
-            Some((i, _)) => &text[..i],
-            None => text,
-        },
-    };
+    let text = cut(text);
     let mut out = vec![(Variant::Orig, Cow::Borrowed(text))];
+    out.extend(decoded(text));
+    out
+}
+
+/// The decoded variants of `text` (already cut) that apply; none for nearly
+/// all text (an empty `Vec` allocates nothing).
+fn decoded(text: &str) -> Vec<(Variant, Cow<'_, str>)> {
+    let mut out = Vec::new();
     // No decoding applies to short ASCII (four `%XX` escapes need 12 bytes).
     if text.is_ascii() && text.len() < 12 {
         return out;
@@ -502,7 +515,7 @@ struct FieldFeats {
 impl FieldFeats {
     fn new(group: &str) -> FieldFeats {
         let f = fnv(&[b"f:", group.as_bytes()]);
-        let fl = std::array::from_fn(|lb| fnv(&[b"fl:", group.as_bytes(), b"|", lb.to_string().as_bytes()]));
+        let fl = std::array::from_fn(|lb| fnv(&[b"fl:", group.as_bytes(), b"|", &[b'0' + lb as u8]]));
         FieldFeats { f, fl }
     }
 }
@@ -645,32 +658,39 @@ struct Best {
 /// The best span of one string (without the bias), over its variants.
 fn string_best(group: &FieldFeats, text: &str, sc: &mut Scratch) -> Option<Best> {
     let mut best: Option<Best> = None;
-    for (v, vt) in variants(text) {
-        let vh = (v != Variant::Orig).then(|| fnv(&[b"v:", v.id().as_bytes()]));
-        let mut norm = std::mem::take(&mut sc.norm);
-        normalize(&vt, &mut norm);
-        let mut buf = std::mem::take(&mut sc.seg_buf);
-        let mut segs = std::mem::take(&mut sc.segs);
-        segments(&norm, &mut buf, &mut segs);
-        sc.norm = norm;
-        sc.contribs.clear();
-        for &(a, z) in &segs {
-            let s = segment_sum::<false>(&buf[a..z], group, vh, &mut sc.seen, &mut |_, _| {});
-            sc.contribs.push(s);
-        }
-        for i in 0..sc.contribs.len() {
-            let mut acc = 0;
-            for j in i..(i + WINDOW).min(sc.contribs.len()) {
-                acc += sc.contribs[j];
-                if best.as_ref().is_none_or(|b| acc > b.score) {
-                    best = Some(Best { score: acc, variant: v, first: i, len: j - i + 1 });
-                }
-            }
-        }
-        sc.seg_buf = buf;
-        sc.segs = segs;
+    let text = cut(text);
+    score_variant(Variant::Orig, text, group, sc, &mut best);
+    for (v, vt) in decoded(text) {
+        score_variant(v, &vt, group, sc, &mut best);
     }
     best
+}
+
+/// One variant's spans, into `best` when one beats it.
+fn score_variant(v: Variant, vt: &str, group: &FieldFeats, sc: &mut Scratch, best: &mut Option<Best>) {
+    let vh = (v != Variant::Orig).then(|| fnv(&[b"v:", v.id().as_bytes()]));
+    let mut norm = std::mem::take(&mut sc.norm);
+    normalize(vt, &mut norm);
+    let mut buf = std::mem::take(&mut sc.seg_buf);
+    let mut segs = std::mem::take(&mut sc.segs);
+    segments(&norm, &mut buf, &mut segs);
+    sc.norm = norm;
+    sc.contribs.clear();
+    for &(a, z) in &segs {
+        let s = segment_sum::<false>(&buf[a..z], group, vh, &mut sc.seen, &mut |_, _| {});
+        sc.contribs.push(s);
+    }
+    for i in 0..sc.contribs.len() {
+        let mut acc = 0;
+        for j in i..(i + WINDOW).min(sc.contribs.len()) {
+            acc += sc.contribs[j];
+            if best.as_ref().is_none_or(|b| acc > b.score) {
+                *best = Some(Best { score: acc, variant: v, first: i, len: j - i + 1 });
+            }
+        }
+    }
+    sc.seg_buf = buf;
+    sc.segs = segs;
 }
 
 /// Score of one string of field `field` (a field name of `scorer.py`'s
@@ -707,15 +727,15 @@ pub struct ToolScore {
 }
 
 /// Walks a tool's model-visible strings like `scorer.py`'s
-/// `strings_of_tool`, keeping the best.
-struct Walk<'s> {
+/// `strings_of_tool`, keeping the best (its text borrowed until the end).
+struct Walk<'s, 't> {
     sc: &'s mut Scratch,
     groups: Vec<(&'static str, FieldFeats)>,
-    best: Option<ToolScore>,
+    best: Option<(i32, String, &'static str, &'t str, Best)>,
 }
 
-impl Walk<'_> {
-    fn text(&mut self, field: &'static str, text: &str, path: &Path) {
+impl<'t> Walk<'_, 't> {
+    fn text(&mut self, field: &'static str, text: &'t str, path: &Path) {
         let gi = match self.groups.iter().position(|(f, _)| *f == field) {
             Some(i) => i,
             None => {
@@ -724,13 +744,13 @@ impl Walk<'_> {
             }
         };
         let Some(b) = string_best(&self.groups[gi].1, text, self.sc) else { return };
-        if self.best.as_ref().is_none_or(|t| b.score + BIAS > t.score) {
-            self.best = Some(ToolScore { score: b.score + BIAS, pointer: path.as_str().to_string(), field, text: text.to_string(), best: b });
+        if self.best.as_ref().is_none_or(|t| b.score + BIAS > t.0) {
+            self.best = Some((b.score + BIAS, path.as_str().to_string(), field, text, b));
         }
     }
 
     /// `_strings_in`: strings of a value, object keys included.
-    fn strings_in(&mut self, v: &Value, field: &'static str, key_field: &'static str, path: &mut Path) {
+    fn strings_in(&mut self, v: &'t Value, field: &'static str, key_field: &'static str, path: &mut Path) {
         match v {
             Value::String(s) => self.text(field, s, path),
             Value::Array(a) => {
@@ -753,7 +773,7 @@ impl Walk<'_> {
     }
 
     /// `_walk_schema`.
-    fn schema(&mut self, schema: &Object, out: bool, path: &mut Path, depth: usize) {
+    fn schema(&mut self, schema: &'t Object, out: bool, path: &mut Path, depth: usize) {
         if depth > 32 {
             return;
         }
@@ -810,7 +830,7 @@ impl Walk<'_> {
         }
     }
 
-    fn schemas(&mut self, a: &[Value], out: bool, path: &mut Path, depth: usize) {
+    fn schemas(&mut self, a: &'t [Value], out: bool, path: &mut Path, depth: usize) {
         for (i, s) in a.iter().enumerate() {
             let m = path.push_index(i);
             if let Value::Object(s) = s {
@@ -825,7 +845,7 @@ impl Walk<'_> {
 /// has no text at all. `extra` are texts the sanitizer took out of the tool
 /// but the detector still reads (decoded tag characters, dropped keywords),
 /// scored as their own field.
-pub fn score_tool(tool: &Object, base: &str, extra: &[(String, String)], sc: &mut Scratch) -> Option<ToolScore> {
+pub fn score_tool<'t>(tool: &'t Object, base: &str, extra: &'t [(String, String)], sc: &mut Scratch) -> Option<ToolScore> {
     let mut w = Walk { sc, groups: Vec::new(), best: None };
     let mut path = Path::new(base);
     for (key, field) in [("name", "tool.name"), ("title", "tool.title"), ("description", "tool.description")] {
@@ -854,7 +874,7 @@ pub fn score_tool(tool: &Object, base: &str, extra: &[(String, String)], sc: &mu
     for (ptr, text) in extra {
         w.text("extra", text, &Path::new(ptr));
     }
-    w.best
+    w.best.map(|(score, pointer, field, text, best)| ToolScore { score, pointer, field, text: text.to_string(), best })
 }
 
 impl ToolScore {

@@ -33,7 +33,12 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     // sanitized, plus what the sanitizer took out of it) and adds at most one
     // finding: its best span, with the features that weigh most in it.
     if pp.learned {
-        let scored = poison::scorer::score_tool(tool, &cx.base(), &extra, &mut poison::scorer::Scratch::default());
+        // The catalog's buffers; should they be busy (nothing here
+        // re-enters), fresh ones.
+        let scored = match others.scorer.try_borrow_mut() {
+            Ok(mut sc) => poison::scorer::score_tool(tool, &cx.base(), &extra, &mut sc),
+            Err(_) => poison::scorer::score_tool(tool, &cx.base(), &extra, &mut poison::scorer::Scratch::default()),
+        };
         if let Some((t, severity)) = scored.and_then(|t| Some((t.severity()?, t)).map(|(s, t)| (t, s))) {
             hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer.clone(), detail: t.detail() });
         }
