@@ -34,6 +34,12 @@ fn bench(c: &mut Criterion) {
     g.bench_function("mcp-guard default pipeline", |b| {
         b.iter(|| black_box(mcp_guard::sanitize(&policy, black_box(&text), &opts).unwrap()))
     });
+    // The same without the learned scorer (the rules only): the difference
+    // is the scorer's cost.
+    let rules_only = mcp_guard::Policy::from_json(r#"{"core":{"tool_poisoning":{"learned":false}}}"#).unwrap();
+    g.bench_function("mcp-guard default pipeline, learned scorer off", |b| {
+        b.iter(|| black_box(mcp_guard::sanitize(&rules_only, black_box(&text), &opts).unwrap()))
+    });
     // The same without the poisoning detector: the difference is its cost.
     let off = mcp_guard::Policy::from_json(r#"{"core":{"tool_poisoning":{"mode":"off"}}}"#).unwrap();
     g.bench_function("mcp-guard default pipeline, poisoning off", |b| {

@@ -2,7 +2,9 @@
 //! `valgrind --tool=callgrind` (noise-free next to criterion's wall clock):
 //! `cargo run --release --example profile -- FILE N [pipeline|pipeline-off|floor|parse|time]`
 //! (`pipeline`: the default policy, poisoning `flag`; `pipeline-off`: the same
-//! with `core.tool_poisoning.mode` `off`, so the difference is the detector.)
+//! with `core.tool_poisoning.mode` `off`, so the difference is the detector;
+//! `pipeline-rules`: the default with `learned` `false`, so the difference is
+//! the learned scorer; `time-learned` times `pipeline` against it.)
 //!
 //! `time` runs `pipeline` and `pipeline-off` alternately in blocks of 10
 //! runs, N blocks each, and prints the fastest and the median run of each
@@ -17,12 +19,14 @@ fn main() {
     let n: usize = a.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
     let mode = a.get(3).map(String::as_str).unwrap_or("pipeline");
     let off = || mcp_guard::Policy::from_json(r#"{"core":{"tool_poisoning":{"mode":"off"}}}"#).unwrap();
+    let rules = || mcp_guard::Policy::from_json(r#"{"core":{"tool_poisoning":{"learned":false}}}"#).unwrap();
     let p = match mode {
         "pipeline-off" => off(),
+        "pipeline-rules" => rules(),
         _ => mcp_guard::Policy::default(),
     };
-    if mode == "time" {
-        let policies = [p, off()];
+    if mode == "time" || mode == "time-learned" {
+        let policies = [p, if mode == "time" { off() } else { rules() }];
         let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
         // Per pair of adjacent blocks: the ratio of their fastest runs. A
         // shared machine's slow stretches last longer than a block, so they
@@ -46,9 +50,10 @@ fn main() {
         }
         let (on, off) = (&times[0], &times[1]);
         println!(
-            "pipeline {:.2} ms (median {:.2}), pipeline-off {:.2} ms (median {:.2}): +{:.1}% (medians +{:.1}%, paired blocks +{:.1}% [{:.1}..{:.1}])",
+            "pipeline {:.2} ms (median {:.2}), {} {:.2} ms (median {:.2}): +{:.1}% (medians +{:.1}%, paired blocks +{:.1}% [{:.1}..{:.1}])",
             on[0],
             on[on.len() / 2],
+            if mode == "time" { "pipeline-off" } else { "pipeline-rules" },
             off[0],
             off[off.len() / 2],
             (on[0] / off[0] - 1.0) * 100.0,

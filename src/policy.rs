@@ -289,6 +289,10 @@ pub struct PoisoningPolicy {
     pub block_threshold: crate::Severity,
     /// # Default empty
     pub allow: Vec<PoisoningAllow>,
+    /// The learned scorer beside the rules (`poison::scorer`, finding rule
+    /// `learned.poisoning`): `medium` at its flag threshold, `high` at its
+    /// block threshold. `mode: off` turns it off with the rules. # Default `true`
+    pub learned: bool,
 }
 
 /// Schema dialect targets (`core.schema_dialect`).
@@ -406,6 +410,7 @@ impl ServerPolicy {
                 mode: PoisoningMode::Flag,
                 block_threshold: crate::Severity::High,
                 allow: Vec::new(),
+                learned: true,
             },
             dialect: DialectPolicy { target: Dialect::None, max_ref_depth: 8 },
             discovery: DiscoveryPolicy { on: false, core_tools: Vec::new(), synonyms: Vec::new(), max_results: 10 },
@@ -657,6 +662,9 @@ fn apply_server_fields(r: &mut Reader, p: &mut ServerPolicy) -> Result<(), Error
                 crate::Severity::High,
                 crate::Severity::Critical,
             ][m];
+        }
+        if let Some(b) = f.bool("learned")? {
+            pp.learned = b;
         }
         if let Some(list) = f.array("allow")? {
             let base = f.field("allow");

@@ -12,6 +12,10 @@
 //! `MCP_GUARD_EVAL_DIR` chooses where the set is generated (default: the
 //! test's target tmp dir); `results.json` (the figures) and `verdicts.jsonl`
 //! (one line per item) are written beside it.
+//!
+//! The default policy runs the rules and the learned scorer
+//! (`learned.poisoning`); the report gives each alone and their union, on
+//! both parts and on every real tool of `testdata/` (false positives).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -68,6 +72,63 @@ fn verdict(out: &Outcome) -> Verdict {
                 )
             })
             .collect(),
+    }
+}
+
+/// The learned scorer's finding (its detail starts with its rule id).
+fn is_learned(f: &Finding) -> bool {
+    f.detail.starts_with("[learned.poisoning]")
+}
+
+/// Per source, what one item got: (rules flagged, scorer flagged, scorer at
+/// `high`, i.e. what it hides under `block`).
+fn by_source(out: &Outcome) -> (bool, bool, bool) {
+    let p = out.findings.iter().filter(|f| is_poison(f));
+    let (mut r, mut l, mut lh) = (false, false, false);
+    for f in p {
+        if is_learned(f) {
+            l = true;
+            lh |= f.severity >= mcp_guard::Severity::High;
+        } else {
+            r = true;
+        }
+    }
+    (r, l, lh)
+}
+
+/// Flagged / blocked tallies of the rules, the scorer and their union.
+#[derive(Default)]
+struct Sources {
+    flag: [Tally; 3],
+    block: [Tally; 3],
+}
+
+const SOURCES: [&str; 3] = ["rules", "scorer", "union"];
+
+impl Sources {
+    fn add(&mut self, key: &str, flag: [bool; 3], block: [bool; 3]) {
+        for i in 0..3 {
+            self.flag[i].add(key, flag[i]);
+            self.block[i].add(key, block[i]);
+        }
+    }
+    fn print(&self, title: &str) {
+        println!("  {title}: flagged rules / scorer / union | blocked rules / scorer / union");
+        for k in self.flag[2].0.keys() {
+            let c = |t: &Tally| t.0.get(k).copied().unwrap_or_default();
+            let n = c(&self.flag[2]).1;
+            let f: Vec<String> = self.flag.iter().map(|t| format!("{:>5.1}%", pct(c(t).0, n))).collect();
+            let b: Vec<String> = self.block.iter().map(|t| format!("{:>5.1}%", pct(c(t).0, n))).collect();
+            println!("    {k:<24} n={n:<5} {} | {}", f.join(" "), b.join(" "));
+        }
+    }
+    fn json(&self) -> Value {
+        let mut m = serde_json::Map::new();
+        for (i, s) in SOURCES.iter().enumerate() {
+            m.insert(format!("{s}_flagged"), self.flag[i].json());
+            m.insert(format!("{s}_blocked"), self.block[i].json());
+        }
+        Value::Object(m)
     }
 }
 
@@ -151,6 +212,8 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
 
     let default = Policy::preset(Preset::Default);
     let block = Policy::from_json(r#"{"core":{"tool_poisoning":{"mode":"block"}}}"#).expect("block policy");
+    let rules_block =
+        Policy::from_json(r#"{"core":{"tool_poisoning":{"mode":"block","learned":false}}}"#).expect("rules-only block policy");
     let opts = SanitizeOptions::default();
     // The same catalogs when the engine is told the tool names of the other
     // servers the client sees (a proxy in front of several servers knows
@@ -183,6 +246,8 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
             Tally::default(),
         );
         let mut by_class_foreign = Tally::default();
+        let (mut src_all, mut src_class, mut src_lang, mut src_loc, mut src_enc, mut src_benign) =
+            (Sources::default(), Sources::default(), Sources::default(), Sources::default(), Sources::default(), Sources::default());
         let mut benign_flagged_foreign = 0u32;
         let mut hidden_other_stages = 0u32;
         let (mut benign_n, mut benign_flagged, mut benign_high, mut benign_blocked) = (0u32, 0u32, 0u32, 0u32);
@@ -195,8 +260,12 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
                 continue;
             }
             let text = serde_json::to_string(&item["catalog"]).unwrap();
-            let d = verdict(&sanitize(&default, &text, &opts).expect("the catalog is accepted"));
+            let d_out = sanitize(&default, &text, &opts).expect("the catalog is accepted");
+            let d = verdict(&d_out);
             let b = verdict(&sanitize(&block, &text, &opts).expect("the catalog is accepted"));
+            let rb = verdict(&sanitize(&rules_block, &text, &opts).expect("the catalog is accepted"));
+            let (rf, lf, lh) = by_source(&d_out);
+            let (flag3, block3) = ([rf, lf, d.flagged], [rb.hidden_poison, lh, b.hidden_poison]);
             let f = verdict(&sanitize(&default, &text, &opts_foreign).expect("the catalog is accepted"));
             let s = |k: &str| label[k].as_str().unwrap_or("").to_string();
             per_item.push_str(
@@ -212,6 +281,11 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
                 overall.add("with foreign names", f.flagged);
                 by_class_foreign.add(&class, f.flagged);
                 by_class.add(&class, d.flagged);
+                src_all.add("all", flag3, block3);
+                src_class.add(&class, flag3, block3);
+                src_lang.add(&s("language"), flag3, block3);
+                src_loc.add(&s("location"), flag3, block3);
+                src_enc.add(&s("encoding"), flag3, block3);
                 own_kind.add(&class, d.kinds.iter().any(|k| own_kinds(&class).contains(&k.as_str())));
                 by_lang.add(s("language"), d.flagged);
                 by_loc.add(s("location"), d.flagged);
@@ -229,6 +303,7 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
                 hidden_other_stages += !d.hidden_other.is_empty() as u32;
             } else {
                 benign_n += 1;
+                src_benign.add("hard benign", flag3, block3);
                 benign_by_lang.add(s("language"), d.flagged);
                 benign_flagged_foreign += f.flagged as u32;
                 if d.flagged {
@@ -276,6 +351,13 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
         );
         println!("  hard benign flagged with other servers' tool names passed in: {benign_flagged_foreign}/{benign_n}");
         benign_by_lang.print("benign flagged by language");
+        println!("  --- rules / learned scorer / union ({} part) ---", part);
+        src_all.print("poisoned");
+        src_class.print("by class");
+        src_lang.print("by language");
+        src_loc.print("by location");
+        src_enc.print("by encoding");
+        src_benign.print("hard benign (false positives)");
         for l in &benign_lines {
             println!("{l}");
         }
@@ -289,11 +371,59 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
                 "by_decode_hint": by_hint.json(), "by_family": by_family.json(),
                 "benign": benign_n, "benign_flagged": benign_flagged, "benign_flagged_high": benign_high,
                 "benign_hidden_under_block": benign_blocked, "benign_by_language": benign_by_lang.json(),
+                "sources": {"all": src_all.json(), "by_class": src_class.json(), "by_language": src_lang.json(),
+                    "by_location": src_loc.json(), "by_encoding": src_enc.json(), "hard_benign": src_benign.json()},
             }),
         );
     }
+    results.insert("real_tools".into(), real_tool_false_positives(&default, &block, &rules_block));
     std::fs::write(dir.join("verdicts.jsonl"), per_item).unwrap();
     let path = dir.join("results.json");
     std::fs::write(&path, serde_json::to_string_pretty(&Value::Object(results)).unwrap()).unwrap();
     println!("\nresults: {}", path.display());
+}
+
+/// False positives on every real tool of `testdata/`: each catalog of
+/// `testdata/catalogs/` as its server sent it, and the 868 tools of
+/// `testdata/bench/shared-real-tools.json`. Flagged by the rules, the scorer,
+/// either; hidden under `block`.
+fn real_tool_false_positives(default: &Policy, block: &Policy, rules_block: &Policy) -> Value {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("catalogs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let mut out = serde_json::Map::new();
+    for (name, set) in [("testdata/catalogs", files), ("testdata/bench/shared-real-tools.json", vec![root.join("bench/shared-real-tools.json")])] {
+        let mut src = Sources::default();
+        let mut lines = Vec::new();
+        for f in &set {
+            let text = std::fs::read_to_string(f).unwrap();
+            let n = serde_json::from_str::<Value>(&text).unwrap()["tools"].as_array().map_or(0, |a| a.len());
+            let opts = SanitizeOptions::default();
+            let d = sanitize(default, &text, &opts).expect("a real catalog is accepted");
+            let b = sanitize(block, &text, &opts).expect("a real catalog is accepted");
+            let rb = sanitize(rules_block, &text, &opts).expect("a real catalog is accepted");
+            let hidden = |o: &Outcome, i: u32| o.hidden.iter().any(|h| h.index == i && h.reason.id().starts_with("poison-"));
+            for i in 0..n as u32 {
+                let mine: Vec<&Finding> = d.findings.iter().filter(|x| x.tool_index == Some(i) && is_poison(x)).collect();
+                let rf = mine.iter().any(|x| !is_learned(x));
+                let lf = mine.iter().any(|x| is_learned(x));
+                let lh = mine.iter().any(|x| is_learned(x) && x.severity >= mcp_guard::Severity::High);
+                src.add("real tools", [rf, lf, rf || lf], [hidden(&rb, i), lh, hidden(&b, i)]);
+                for x in mine.iter().filter(|x| is_learned(x)) {
+                    lines.push(format!("    {} #{i} {}: {}", f.file_name().unwrap().to_string_lossy(), x.pointer, x.detail.chars().take(220).collect::<String>()));
+                }
+            }
+        }
+        println!("\n=== real tools: {name} ===");
+        src.print("false positives");
+        for l in &lines {
+            println!("{l}");
+        }
+        out.insert(name.to_string(), src.json());
+    }
+    Value::Object(out)
 }

@@ -14,6 +14,7 @@ pub mod matcher;
 pub mod rules;
 mod memo;
 mod names;
+pub mod scorer;
 mod words;
 
 pub use names::NameIndex;

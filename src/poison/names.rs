@@ -55,6 +55,9 @@ pub struct NameIndex {
     pub(super) names: Vec<String>,
     /// Verdicts of the strings already scanned in this catalog.
     pub(super) memo: std::cell::RefCell<Memo<Verdict>>,
+    /// The learned scorer's buffers, reused by every tool of the catalog
+    /// (its 8 KiB presence bitset was allocated and zeroed once per tool).
+    pub scorer: std::cell::RefCell<super::scorer::Scratch>,
 }
 
 /// What may stand in a tool name, for the whole-name test.
@@ -113,7 +116,14 @@ impl NameIndex {
         } else {
             aho_corasick::AhoCorasick::new(&odd_pats).ok().map(|ac| (ac, odd_idx))
         };
-        NameIndex { whole: grouped, bloom, odd, names: orig, memo: std::cell::RefCell::new(Memo::new()) }
+        NameIndex {
+            whole: grouped,
+            bloom,
+            odd,
+            names: orig,
+            memo: std::cell::RefCell::new(Memo::new()),
+            scorer: std::cell::RefCell::new(super::scorer::Scratch::default()),
+        }
     }
 
     /// The names whose folded form is `run` (compared lower-cased).

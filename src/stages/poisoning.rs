@@ -13,6 +13,9 @@ use crate::json::Object;
 use crate::poison::{self, Hit};
 use crate::policy::PoisoningMode;
 
+/// The rule id of the learned scorer's finding.
+pub const LEARNED: &str = "learned.poisoning";
+
 pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: &poison::NameIndex) {
     let pol: &crate::policy::ServerPolicy = cx.policy;
     let pp = &pol.poisoning;
@@ -22,8 +25,23 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     let self_name = cx.name.clone().unwrap_or_default();
     let mut hits: Vec<Hit> = Vec::new();
     poison::scan_tool(det, tool, &Path::new(&cx.base()), others, &self_name, &mut hits);
-    for (ptr, text) in std::mem::take(&mut cx.extra_text) {
-        poison::scan_str(det, &text, &ptr, others, &self_name, &mut hits);
+    let extra = std::mem::take(&mut cx.extra_text);
+    for (ptr, text) in &extra {
+        poison::scan_str(det, text, ptr, others, &self_name, &mut hits);
+    }
+    // The learned scorer reads the same text as the rules (the tool as
+    // sanitized, plus what the sanitizer took out of it) and adds at most one
+    // finding: its best span, with the features that weigh most in it.
+    if pp.learned {
+        // The catalog's buffers; should they be busy (nothing here
+        // re-enters), fresh ones.
+        let scored = match others.scorer.try_borrow_mut() {
+            Ok(mut sc) => poison::scorer::score_tool(tool, &cx.base(), &extra, &mut sc),
+            Err(_) => poison::scorer::score_tool(tool, &cx.base(), &extra, &mut poison::scorer::Scratch::default()),
+        };
+        if let Some((t, severity)) = scored.and_then(|t| Some((t.severity()?, t)).map(|(s, t)| (t, s))) {
+            hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer.clone(), detail: t.detail() });
+        }
     }
     for ptr in std::mem::take(&mut cx.padding) {
         hits.push(Hit {
@@ -44,7 +62,12 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
                 && a.rule.as_deref().is_none_or(|r| r == h.rule || r == h.kind.id() || h.rule.starts_with(&format!("{r}.")))
         })
     });
-    let Some(score) = poison::score(&hits) else { return };
+    // The scorer's severity stands on its own: it is not one more category
+    // that raises the rules' score (a rule match and a flagged span in the
+    // same tool are often the same sentence read twice).
+    let rules_score = poison::score(&hits.iter().filter(|h| h.rule != LEARNED).cloned().collect::<Vec<_>>());
+    let learned = hits.iter().filter(|h| h.rule == LEARNED).map(|h| h.severity).max();
+    let Some(score) = rules_score.max(learned) else { return };
     let block = pp.mode == PoisoningMode::Block && score >= pp.block_threshold;
     // The deciding finding (highest severity, first in order) carries the hide.
     let decider = if block { hits.iter().position(|h| h.severity == hits.iter().map(|x| x.severity).max().unwrap_or(S::Info)) } else { None };

@@ -54,6 +54,12 @@ pub const UNITS: &[(&str, &str, &str)] = &[
     ("spaces", " ", ""),
     ("emoji", "\u{1F600}", ""),
     ("escape-seq", "\u{1B}[", ""),
+    // The learned scorer's inputs: runs it decodes (hex, percent escapes;
+    // base64 above), segment ends, and one endless word.
+    ("hex-run", "6869", ""),
+    ("percent-run", "%41", ""),
+    ("sentence-ends", "a. ", ""),
+    ("one-word", "abcdefgh", ""),
 ];
 
 /// Plain English prose, the baseline every case is compared with.

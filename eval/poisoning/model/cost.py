@@ -36,11 +36,14 @@ def main():
                 n["variant_bytes"] += len(vt.encode())
                 for s in scorer.segments(vt):
                     n["segments"] += 1
+                    # features are hashes now: count them by kind from their sources
+                    grams = len(scorer.gram_hashes(s))
+                    words = len(scorer.words_of(s))
                     fs = scorer.segment_features(s, field, vkind, cfg)
                     n["features"] += len(fs)
-                    n["char_ngrams"] += sum(f.startswith("c:") for f in fs)
-                    n["word_feats"] += sum(f[:2] in ("w:", "b:") for f in fs)
-                    n["struct_feats"] += sum(f[:2] not in ("w:", "b:", "c:") for f in fs)
+                    n["char_ngrams"] += grams
+                    n["word_feats"] += words + max(words - 1, 0)
+                    n["struct_feats"] += len(fs) - grams - words - max(words - 1, 0)
     n["features_per_text_byte"] = round(n["features"] / n["text_bytes"], 2)
     n["variant_bytes_per_text_byte"] = round(n["variant_bytes"] / n["text_bytes"], 2)
     n["text_bytes_per_json_byte"] = round(n["text_bytes"] / n["json_bytes_compact"], 3)

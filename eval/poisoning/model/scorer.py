@@ -1,38 +1,36 @@
 """Features and scoring of the learned poisoning scorer (standard library only).
 
-This module is the specification a Rust port follows: every step is
-deterministic and uses only operations with an obvious Rust equivalent
-(NFKC + casefold, regexes over the normalized text, CRC-32 of UTF-8 bytes,
-integer sums of int16 weights).
+This module is the specification the engine's port (`src/poison/scorer.rs`)
+follows step by step: plain loops over characters, Unicode general categories,
+NFKC and lower case, FNV-1a / multiplicative hashes of UTF-8 bytes, integer
+sums of int16 weights.
+`tests/scorer.rs` and the evaluation runner compare the engine's score of every
+string with the one this file computes (`--expect`).
 
 Pipeline for one tool:
   1. walk the tool's model-visible strings, each with its field kind
      (`strings_of_tool`);
   2. for each string, the original and at most one decoded variant of each
-     kind (`variants`: unicode tags, base64, hex, URL, HTML entities, spaced
-     letters, leet, ROT13, reversed), each on at most MAX_CHARS characters;
-  3. normalize (`normalize`) and cut into segments (sentences / lines);
-  4. each segment gets hashed features (`segment_features`): word unigrams and
-     bigrams, character 3-5-grams, structural markers, field kind;
-  5. a segment's contribution is the sum of its features' weights (counts, not
-     presence, so that the score of a span of segments is the sum of their
-     contributions); a string's score is bias + the best span of one or two
-     consecutive segments, so a payload appended to a long benign description is
-     not diluted by it;
+     kind (`variants`: Unicode tag characters, base64 runs, hex runs, URL
+     percent-encoding), on its first MAX_CHARS characters;
+  3. normalize (`normalize`: invisible characters and controls dropped, NFKC,
+     lower case) and cut into segments (sentences / lines, `segments`);
+  4. each segment gets hashed features (`segment_features`): words, word
+     pairs, byte 4-grams, the field (and field x length), the variant;
+  5. a segment's contribution is the sum of the weights of its features'
+     distinct buckets (presence: a repeated phrase or a run of one letter adds
+     nothing); a string's score is bias + the best span of one or two
+     consecutive segments, so a payload appended to a long benign description
+     is not diluted by it;
   6. the tool's score is the max over its strings and their variants; a
-     "sum" mode adds the positive spans of all strings of the tool (a payload
-     split across fields) and of the two best tools of a catalog (split across
-     tools).
+     "sum" mode (research only) adds the positive spans of all strings of the
+     tool and of the two best tools of a catalog.
+
+    python3 scorer.py --pack                          # weights.bin/json -> src/poison/scorer.weights
+    python3 scorer.py --expect SET_DIR OUT [--sample] # the scores the engine must give
 """
 
-import base64
-import binascii
-import codecs
-import html
-import re
 import unicodedata
-import urllib.parse
-import zlib
 
 MAX_CHARS = 4096        # a string is scored on its first MAX_CHARS characters
 MAX_SEGMENTS = 64       # and on at most this many segments per variant
@@ -105,51 +103,124 @@ def _walk_schema(schema, side, out, depth=0):
 
 
 # ---------------------------------------------------------------------------
-# decoded variants (each kind at most once, never recursively)
+# character classes (the engine's `text::is_invisible` / `is_control`)
 
-B64_RUN = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
-HEX_RUN = re.compile(r"(?:[0-9a-fA-F]{2}){12,}")
-PCT = re.compile(r"%[0-9A-Fa-f]{2}")
-ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
-SPACED = re.compile(r"(?:\b\w\b ){6,}\b\w\b")
-LEET_TOKEN = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[013457])\w+\b")
-LEET_MAP = str.maketrans({"4": "a", "3": "e", "1": "i", "0": "o", "5": "s", "7": "t"})
+def is_control(ch):
+    cp = ord(ch)
+    return (cp < 0x20 and ch not in "\n\t") or 0x7F <= cp <= 0x9F
 
 
-def _printable(s):
-    if not s:
+def is_invisible(ch):
+    cp = ord(ch)
+    if cp < 0xA0:
         return False
-    good = sum(1 for ch in s if ch.isprintable() or ch in "\n\t")
-    return good / len(s) > 0.95 and sum(ch.isalpha() for ch in s) >= len(s) * 0.4
+    if (0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF or cp in (0x115F, 0x1160, 0x3164, 0xFFA0, 0x034F)
+            or 0x180B <= cp <= 0x180F or cp in (0x17B4, 0x17B5, 0x2800)):
+        return True
+    return unicodedata.category(ch) in ("Cf", "Co", "Cn", "Cs")
 
 
-def _sub_decoded(text, run, decode):
-    changed = False
+def is_space(ch):
+    """Separators inside a line: `_` reads as a space (snake_case names are words)."""
+    return ch in " \t\r\x0b\x0c_" or unicodedata.category(ch) in ("Zs", "Zl", "Zp")
 
-    def rep(m):
-        nonlocal changed
-        d = decode(m.group(0))
-        if d is not None and _printable(d):
+
+def is_word(ch):
+    return unicodedata.category(ch)[0] in "LMN"
+
+
+def is_letter(ch):
+    return unicodedata.category(ch)[0] == "L"
+
+
+# ---------------------------------------------------------------------------
+# decoded variants (each kind at most once, never recursively). Written as
+# plain loops rather than regexes so that the Rust port (src/poison/scorer)
+# can follow them step by step: the equivalence test compares every score.
+
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+B64_VAL = {c: i for i, c in enumerate(B64)}
+HEXD = "0123456789abcdefABCDEF"
+
+
+def _readable(d):
+    """Decoded text worth reading: > 95% visible characters, >= 40% letters."""
+    n = len(d)
+    if n == 0:
+        return False
+    good = sum(1 for ch in d if not is_control(ch) and not is_invisible(ch))
+    letters = sum(1 for ch in d if is_letter(ch))
+    return good * 20 > n * 19 and letters * 5 >= n * 2
+
+
+def _utf8(b):
+    try:
+        return b.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _b64_decode(run):
+    """Standard alphabet, no padding needed; a last lone character is ignored."""
+    out = bytearray()
+    acc, nbits = 0, 0
+    for ch in run:
+        acc = (acc << 6) | B64_VAL[ch]
+        nbits += 6
+        if nbits >= 8:
+            nbits -= 8
+            out.append((acc >> nbits) & 0xFF)
+    return _utf8(bytes(out))
+
+
+def _hex_decode(run):
+    return _utf8(bytes(int(run[i:i + 2], 16) for i in range(0, len(run) - 1, 2)))
+
+
+def _runs_decoded(text, is_run_char, min_len, decode):
+    """Replaces each maximal run of `is_run_char` of >= min_len characters by
+    " decoded " when it decodes to readable text; None when none does."""
+    out, i, n, changed = [], 0, len(text), False
+    while i < n:
+        if not is_run_char(text[i]):
+            out.append(text[i])
+            i += 1
+            continue
+        j = i
+        while j < n and is_run_char(text[j]):
+            j += 1
+        run = text[i:j]
+        d = decode(run) if len(run) >= min_len else None
+        if d is not None and _readable(d):
+            out.append(" " + d + " ")
             changed = True
-            return " " + d + " "
-        return m.group(0)
-
-    out = run.sub(rep, text)
-    return out if changed else None
-
-
-def _b64(s):
-    try:
-        return base64.b64decode(s + "=" * (-len(s) % 4), validate=True).decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        return None
+        else:
+            out.append(run)
+        i = j
+    return "".join(out) if changed else None
 
 
-def _hex(s):
-    try:
-        return bytes.fromhex(s).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
-        return None
+def _pct_count(text):
+    n, i = 0, 0
+    while i < len(text):
+        if text[i] == "%" and i + 2 < len(text) + 0 and text[i + 1] in HEXD and text[i + 2] in HEXD:
+            n += 1
+            i += 3
+        else:
+            i += 1
+    return n
+
+
+def _pct_decode(text):
+    b, i = bytearray(), 0
+    while i < len(text):
+        if text[i] == "%" and i + 2 < len(text) and text[i + 1] in HEXD and text[i + 2] in HEXD:
+            b.append(int(text[i + 1:i + 3], 16))
+            i += 3
+        else:
+            b += text[i].encode("utf-8")
+            i += 1
+    return bytes(b).decode("utf-8", errors="replace")
 
 
 def variants(text, decode=True):
@@ -160,91 +231,73 @@ def variants(text, decode=True):
         return out
     if any(0xE0020 <= ord(ch) <= 0xE007E for ch in text):
         out.append(("tags", "".join(chr(ord(ch) - 0xE0000) if 0xE0020 <= ord(ch) <= 0xE007E else ch for ch in text)))
-    v = _sub_decoded(text, B64_RUN, _b64)
+    v = _runs_decoded(text, lambda ch: ch in B64_VAL, 24, _b64_decode)
     if v is not None:
         out.append(("base64", v))
-    v = _sub_decoded(text, HEX_RUN, _hex)
+    v = _runs_decoded(text, lambda ch: ch in HEXD, 24, _hex_decode)
     if v is not None:
         out.append(("hex", v))
-    if len(PCT.findall(text)) >= 4:
-        out.append(("url", urllib.parse.unquote(text)))
-    if len(ENTITY.findall(text)) >= 4:
-        out.append(("entities", html.unescape(text)))
-    if SPACED.search(text):
-        # "i g n o r e  a l l": single spaces join letters, double spaces part words
-        out.append(("spaced", re.sub(r"(?<=\S) (?=\S)", "", text)))
-    if len(LEET_TOKEN.findall(text, 0, 2000)) >= 2:
-        out.append(("leet", LEET_TOKEN.sub(lambda m: m.group(0).translate(LEET_MAP), text)))
-    if sum(ch.isascii() and ch.isalpha() for ch in text) >= 12:
-        out.append(("rot13", codecs.encode(text, "rot13")))
-    if len(text) >= 12:
-        out.append(("reversed", text[::-1]))
+    if _pct_count(text) >= 4:
+        out.append(("url", _pct_decode(text)))
     return out
 
 
 # ---------------------------------------------------------------------------
 # normalization and segments
 
-def _invisible(ch):
-    return unicodedata.category(ch) in ("Cf", "Cc", "Co", "Cn") and ch not in "\n\t"
-
-
-BACKSLASH_ESC = re.compile(r"\\(?=[^A-Za-z0-9])")
-SEG_SPLIT = re.compile(r"\n+|(?<=[.!?;])\s+|(?<=[。！？；])")
-WS = re.compile(r"[ \t\r\f\v_]+")
-
-
 def normalize(text):
-    t = unicodedata.normalize("NFKC", text).casefold()
-    t = "".join(ch for ch in t if not _invisible(ch))
-    t = BACKSLASH_ESC.sub("", t)  # regex literals: "ignore\ all" -> "ignore all"
-    return t
+    """Invisible characters and controls dropped, NFKC, lower case, and a
+    backslash before a non-alphanumeric character dropped (regex literals:
+    "ignore\ all" reads "ignore all")."""
+    t = "".join(ch for ch in text if not is_invisible(ch) and not is_control(ch))
+    t = unicodedata.normalize("NFKC", t).lower()
+    out, n = [], len(t)
+    for i, ch in enumerate(t):
+        if ch == "\\" and i + 1 < n and not (t[i + 1].isascii() and t[i + 1].isalnum()):
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+SENT_END = ".!?;"
+CJK_END = "。！？；"
 
 
 def segments(text):
-    out = []
-    for s in SEG_SPLIT.split(normalize(text)):
-        s = WS.sub(" ", s).strip()
-        if s:
-            out.append(s)
+    """Sentences and lines of the normalized text, separators collapsed to one
+    space, at most MAX_SEGMENTS."""
+    out, cur, space = [], [], False
+
+    def end():
+        nonlocal cur, space
+        if cur:
+            out.append("".join(cur))
+        cur, space = [], False
+
+    for ch in normalize(text):
         if len(out) >= MAX_SEGMENTS:
             break
+        if ch == "\n":
+            end()
+        elif is_space(ch):
+            if cur and cur[-1] in SENT_END:
+                end()
+            elif cur:
+                space = True
+        else:
+            if space:
+                cur.append(" ")
+                space = False
+            cur.append(ch)
+            if ch in CJK_END:
+                end()
+    if len(out) < MAX_SEGMENTS:
+        end()
     return out
 
 
 # ---------------------------------------------------------------------------
-# structural markers (languages of the development part only: en es fr de it pl
-# zh ja ar tr; the held-back languages pt ru ko hi get none, on purpose)
-
-MARKERS = {
-    # obligation / imperative mood
-    "oblig": r"\b(?:must|shall|should|need to|needs to|has to|have to|required?|mandatory|always|never|make sure|ensure|be sure to|do not|don't|under no circumstances|it is essential|is to be|are to be|debe[ns]?|debes|siempre|nunca|obligatori[oa]|asegúrate|aseg[uú]rese|hay que|tienes que|doi[tv]|devez|toujours|jamais|obligatoire|assurez|veillez|il faut|muss|müssen|musst|immer|niemals|stets|erforderlich|stelle sicher|unbedingt|dev[eio]|devono|sempre|mai|obbligatori[oa]|assicurati|bisogna|musi|musisz|należy|zawsze|nigdy|wymagane|koniecznie|upewnij)\b|必须|务必|一定要|始终|总是|永远|不得|必ず|常に|しなければ|ください|يجب|دائم|أبدا|لا ت|zorunlu|mutlaka|her zaman|asla|gerek",
-    # the text addresses the model / assistant
-    "you_model": r"\b(?:you|your|yourself|assistant|ai|model|llm|agent|chatbot|claude|gpt|copilot|tú|tu|usted|asistente|modelo|vous|votre|ton|ta|assistant|modèle|du|dein|deine|ihr|assistent|modell|ki|assistente|voi|ty|twój|twoja|asystent|model|sen|senin|asistan)\b|助手|模型|你|您|アシスタント|モデル|あなた|المساعد|النموذج|أنت",
-    # the user, as a third party
-    "user": r"\b(?:user|user's|users|end user|human|usuario|utilisateur|benutzer|nutzer|utente|użytkownik\w*|kullanıcı\w*)\b|用户|ユーザー|المستخدم",
-    # other tools / servers / functions
-    "tool_ref": r"\b(?:tool|tools|function|server|servers|mcp|plugin|herramienta\w*|outil\w*|werkzeug\w*|strumento|strumenti|narzędzi\w*|araç\w*)\b|工具|ツール|أداة|الأدوات",
-    "ident": r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b",
-    # before / first / every turn
-    "order": r"\b(?:before|first|every (?:turn|call|request|time|conversation|response)|each (?:turn|call|request|time)|at the start|prior to|antes|primero|cada|avant|d'abord|chaque|vor|zuerst|jede[nrms]?|prima|ogni|przed|najpierw|każd\w+|önce|her)\b|之前|首先|每次|先に|毎回|قبل|كل",
-    # secrecy toward the user
-    "secrecy": r"\b(?:secret(?:ly)?|hidden|hide|silent(?:ly)?|quiet(?:ly)?|without (?:telling|mentioning|informing|asking|notifying)|don't (?:tell|mention|reveal|show)|do not (?:tell|mention|reveal|show|disclose)|confidential|not (?:mention|reveal|disclose)|conceal|pretend|en secreto|sin (?:decir|avisar|mencionar)|no (?:menciones|digas|le digas)|ocult\w+|secrètement|sans (?:le dire|mentionner|prévenir)|ne (?:dites|mentionnez|dis)|cach\w+|heimlich|verschweig\w*|nicht (?:erwähnen|sagen|zeigen)|erwähne|segret\w*|senza (?:dire|menzionare)|non (?:menzionare|dire)|nascost\w*|potajemnie|nie (?:mów|wspominaj)|ukryt\w*|gizli\w*|söyleme|bahsetme)\b|不要告诉|不要提及|秘密|隐藏|悄悄|伝えず|触れない|内緒|秘密|لا تخبر|سر",
-    # authority / role markup
-    "authority": r"\b(?:system|admin\w*|administrator|developer|operator|override|priority|privilege\w*|root|sistema|administrador|système|administrateur|développeur|systemnachricht|betreiber|entwickler|amministratore|sviluppatore|systemow\w*|operator\w*|sistem|yönetici)\b|<\|[a-z_]+\|>|\[[a-z _:-]+\]|系统|管理员|开发者|システム|管理者|النظام|المشغل",
-    "ignore": r"\b(?:ignore|disregard|forget|previous instructions|prior instructions|supersede\w*|instead|ignora\w*|olvida|ignorez|oublie\w*|ignoriere\w*|vergiss|dimentica|zignoruj|yok say)\b|忽略|無視|تجاهل",
-    "path": r"(?:~/|/etc/|/home/|\.ssh|\.aws|\.env\b|\.kube|\.docker|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.config/|keychain|_history\b|\.gnupg|id_rsa|id_ed25519|credentials)",
-    "envvar": r"\b[a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:key|token|secret|password|credentials|url)\b",
-    "url": r"https?://|\bwww\.|\b\d{1,3}(?:\.\d{1,3}){3}\b",
-    "email": r"\b[\w.+-]+@[\w-]+\.[\w.]+\b",
-    "secret_word": r"\b(?:api key|token|password|credential\w*|private key|secret key|contraseña|clave|mot de passe|passwort|schlüssel|password|hasło|klucz|şifre|anahtar)\b|密码|密钥|令牌|パスワード|トークン|كلمة المرور",
-    "send": r"\b(?:send|post|upload|forward|include|attach|copy|append|exfiltrat\w*|bcc|cc|envía|envia\w*|envoie\w*|schick\w*|sende\w*|invia\w*|wyślij|gönder\w*)\b|发送|送信|أرسل",
-    "markup": r"<[a-z/!][^>]{0,40}>|^#{1,6} |^\s*[-*] \[|!\[[^\]]*\]\(",
-}
-MARKER_RE = {k: re.compile(v) for k, v in MARKERS.items()}
-
-WORD = re.compile(r"\w+")
-
+# features
 
 def field_group(field):
     """Fields with the same role share a structural feature."""
@@ -261,37 +314,66 @@ def length_bucket(n):
     return 5
 
 
+def words_of(seg):
+    out, cur = [], []
+    for ch in seg:
+        if is_word(ch):
+            cur.append(ch)
+        elif cur:
+            out.append("".join(cur))
+            cur = []
+    if cur:
+        out.append("".join(cur))
+    return out
+
+
+# Hashes. Every feature is a 32-bit hash H, its bucket (H ^ H >> 16) & mask.
+# Byte 4-grams (the only character n-grams: one per byte of text, hashed by
+# one multiplication of the four bytes read as a big-endian u32) and words,
+# word pairs and the structural features (FNV-1a 32 of a tag and the bytes).
+# v2 hashed char 3-, 4- and 5-grams with CRC-32: three features per
+# character, most of the engine's cost (README: cost).
+
+GRAM_SALT = 0x5A17C0DE
+GRAM_MUL = 0x9E3779B1
+
+
+def fnv(*parts):
+    h = 0x811C9DC5
+    for p in parts:
+        for x in p:
+            h = ((h ^ x) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def gram_hashes(seg):
+    p = b" " + seg.encode("utf-8") + b" "
+    return [(((int.from_bytes(p[i:i + 4], "big") ^ GRAM_SALT) * GRAM_MUL) & 0xFFFFFFFF) for i in range(len(p) - 3)]
+
+
 def segment_features(seg, field, vkind, cfg):
-    """Feature strings of one normalized segment (order irrelevant, counts kept)."""
+    """Feature hashes of one normalized segment (order irrelevant)."""
     feats = []
-    words = WORD.findall(seg)
     if cfg.get("words", True):
-        feats += ["w:" + w for w in words]
-        feats += ["b:" + a + " " + b for a, b in zip(words, words[1:])]
+        words = [w.encode("utf-8") for w in words_of(seg)]
+        feats += [fnv(b"w:", w) for w in words]
+        feats += [fnv(b"b:", a, b" ", b) for a, b in zip(words, words[1:])]
     if cfg.get("chars", True):
-        s = " " + seg + " "
-        for n in (3, 4, 5):
-            feats += ["c:" + s[i:i + n] for i in range(len(s) - n + 1)]
+        feats += gram_hashes(seg)
     if cfg.get("struct", True):
-        fg = field_group(field)
-        lb = length_bucket(len(seg))
-        feats.append("f:" + fg)
-        feats.append("fl:%s|%d" % (fg, lb))
-        hits = [k for k, r in MARKER_RE.items() if r.search(seg)]
-        for k in hits:
-            feats.append("m:" + k)
-            feats.append("mf:%s|%s" % (k, fg))
-        for i, a in enumerate(hits):
-            for b in hits[i + 1:]:
-                feats.append("mm:%s|%s" % (a, b))
-        feats.append("nm:%d" % min(len(hits), 6))
+        fg = field_group(field).encode("utf-8")
+        feats.append(fnv(b"f:", fg))
+        feats.append(fnv(b"fl:", fg, b"|", str(length_bucket(len(seg))).encode()))
         if vkind != "orig":
-            feats.append("v:" + vkind)
+            feats.append(fnv(b"v:", vkind.encode()))
     return feats
 
 
-def bucket(feat, bits):
-    return zlib.crc32(feat.encode("utf-8")) & ((1 << bits) - 1)
+def distinct_buckets(feats, bits):
+    """A segment counts each bucket once (presence, not counts): repeating a
+    phrase, or a run of one letter, adds nothing to its score."""
+    mask = (1 << bits) - 1
+    return sorted(set((h ^ (h >> 16)) & mask for h in feats))
 
 
 def string_units(field, text, cfg):
@@ -320,3 +402,118 @@ def best_span(contribs):
             if best is None or acc > best:
                 best = acc
     return 0 if best is None else best
+
+
+# ---------------------------------------------------------------------------
+# the shipped model, and the scores the engine must reproduce
+
+HERE = __import__("os").path.dirname(__import__("os").path.abspath(__file__))
+REPO = __import__("os").path.normpath(__import__("os").path.join(HERE, "..", "..", ".."))
+ENGINE_MODEL = __import__("os").path.join(REPO, "src", "poison", "scorer.weights")
+FULL = {"words": True, "chars": True, "struct": True, "decode": True}
+
+
+def pack_engine_model():
+    """src/poison/scorer.weights from weights.bin + weights.json: a 24-byte
+    header (b"MGSC", version 1, bits, 2 reserved bytes, then little-endian i32
+    bias, flag threshold, block threshold, scale per logit) and the int16
+    table as it is."""
+    import json
+    import os
+    import struct
+    meta = json.load(open(os.path.join(HERE, "weights.json"), encoding="utf-8"))
+    blob = open(os.path.join(HERE, "weights.bin"), "rb").read()
+    assert len(blob) == 2 << meta["bits"]
+    head = b"MGSC" + struct.pack("<BBxxiiii", 1, meta["bits"], meta["bias"], meta["threshold_flag"],
+                                 meta["threshold_block"], int(round(meta["scale"])))
+    with open(ENGINE_MODEL, "wb") as fh:
+        fh.write(head + blob)
+
+
+class Model:
+    """The engine's model file, read with the standard library."""
+
+    def __init__(self, path=ENGINE_MODEL):
+        import array
+        import struct
+        raw = open(path, "rb").read()
+        assert raw[:5] == b"MGSC\x01"
+        self.bits = raw[5]
+        self.bias, self.flag, self.block, self.scale = struct.unpack("<iiii", raw[8:24])
+        self.w = array.array("h")
+        self.w.frombytes(raw[24:])
+        if __import__("sys").byteorder != "little":
+            self.w.byteswap()
+        self.cache = {}
+
+    def string_score(self, field, text):
+        """bias + best span over the variants; None when the string has no segment."""
+        key = (field, text)
+        if key in self.cache:
+            return self.cache[key]
+        best = None
+        mask = (1 << self.bits) - 1
+        for _vk, seg_feats, _segs in string_units(field, text, FULL):
+            contribs = [sum(self.w[b] for b in distinct_buckets(fs, self.bits)) for fs in seg_feats]
+            if contribs:
+                k = best_span(contribs)
+                best = k if best is None else max(best, k)
+        r = None if best is None else best + self.bias
+        self.cache[key] = r
+        return r
+
+    def tool_score(self, tool):
+        ss = [s for s in (self.string_score(f, t) for f, t in strings_of_tool(tool)) if s is not None]
+        return max(ss) if ss else None
+
+
+def write_expected(set_dir, out_path, sample=False):
+    """The scores the engine must reproduce: one JSON line per distinct
+    (field, text) ({"field", "text", "score"}) and one per tool ({"tool",
+    "score"}), over the set's tools and the real catalogs of testdata.
+    `sample`: a small committed subset (every 40th development poisoned item,
+    every 12th development benign one, the first 2 tools of each real server)."""
+    import json
+    import os
+    m = Model()
+    labels = {}
+    for line in open(os.path.join(set_dir, "labels.jsonl"), encoding="utf-8"):
+        lab = json.loads(line)
+        labels[lab["id"]] = lab
+    tools = []
+    for name, every in (("poisoned.jsonl", 40), ("benign.jsonl", 12)):
+        n = 0
+        for line in open(os.path.join(set_dir, name), encoding="utf-8"):
+            it = json.loads(line)
+            if sample:
+                if labels[it["id"]]["part"] != "dev":
+                    continue
+                n += 1
+                if n % every:
+                    continue
+            tools += it["catalog"]["tools"]
+    cat = os.path.join(REPO, "testdata", "catalogs")
+    for f in sorted(os.listdir(cat)):
+        if f.endswith(".json"):
+            ts = json.load(open(os.path.join(cat, f), encoding="utf-8"))["tools"]
+            tools += ts[:2] if sample else ts
+    seen = set()
+    with open(out_path, "w", encoding="utf-8") as fh:
+        for t in tools:
+            for field, text in strings_of_tool(t):
+                if (field, text) in seen:
+                    continue
+                seen.add((field, text))
+                fh.write(json.dumps({"field": field, "text": text, "score": m.string_score(field, text)},
+                                    ensure_ascii=False, sort_keys=True) + "\n")
+            fh.write(json.dumps({"tool": t, "score": m.tool_score(t)}, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    import sys
+    if sys.argv[1:2] == ["--pack"]:
+        pack_engine_model()
+    elif sys.argv[1:2] == ["--expect"]:
+        write_expected(sys.argv[2], sys.argv[3], sample="--sample" in sys.argv[4:])
+    else:
+        sys.exit("usage: scorer.py --pack | --expect SET_DIR OUT.jsonl [--sample]")

@@ -122,7 +122,7 @@ class Featurizer:
         if u is None:
             u = []
             for vkind, seg_feats, segs in scorer.string_units(field, text, self.cfg):
-                u.append((vkind, [[scorer.bucket(f, self.bits) for f in fs] for fs in seg_feats], segs))
+                u.append((vkind, [scorer.distinct_buckets(fs, self.bits) for fs in seg_feats], segs))
             self.cache[key] = u
         return u
 
@@ -326,9 +326,14 @@ def thresholds(oof, mode, res, scale):
     t_block = ben[-1]
     ins = [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] == "dev"] + \
           [r[mode] for r in res["real"] if not r["held"]]
+    # `block` hides a tool: above every development benign tool out of fold,
+    # and above every real tool of testdata/catalogs and every development
+    # hard benign tool as the shipped weights score them (the real servers
+    # held out of training included: a real tool is never hidden).
+    shipped = [r[mode] for r in res["real"]] + [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] == "dev"]
     return {
         "flag": int(t_flag * scale) + 1,
-        "block": int(t_block * scale) + 1,
+        "block": max(int(t_block * scale), max(shipped)) + 1,
         "block_in_sample": max(ins) + 1,
         "oof": {"benign_n": len(ben), "flag_logit": t_flag, "block_logit": t_block,
                 "dev_recall_at_flag": pct(sum(p > t_flag for p in pos), len(pos)),
@@ -423,15 +428,16 @@ def export(wq, bq, scale, bits, rep):
     with open(os.path.join(HERE, "weights.bin"), "wb") as fh:
         fh.write(blob)
     meta = {
-        "format": "int16 little-endian, one per bucket, bucket = crc32(utf8(feature)) & (2^bits - 1)",
+        "format": "int16 little-endian, one per bucket, bucket = (H ^ H >> 16) & (2^bits - 1) of the feature hash H (scorer.py)",
         "bits": bits, "buckets": 1 << bits, "scale": scale, "bias": bq,
         "threshold_flag": rep["max"]["thresholds"]["flag"], "threshold_block": rep["max"]["thresholds"]["block"],
-        "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config)",
+        "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config): words, word pairs, byte 4-grams, field, field x length, variant",
         "max_chars": scorer.MAX_CHARS, "max_segments": scorer.MAX_SEGMENTS,
     }
     with open(os.path.join(HERE, "weights.json"), "w", encoding="utf-8") as fh:
         json.dump(meta, fh, indent=1, sort_keys=True)
         fh.write("\n")
+    scorer.pack_engine_model()  # the engine's copy: src/poison/scorer.weights
 
 
 if __name__ == "__main__":
