@@ -307,7 +307,21 @@ impl Mediator {
             r.approved.check_compatible(self.opts.server.as_deref(), sp.dialect.target, &sp.pinning).map_err(|e| {
                 Error::InvalidBaseline { reason: format!("pin record: {}", e.to_string().trim_start_matches("unusable baseline: ")) }
             })?;
-            self.baseline = Some(r.approved.clone());
+            let mut b = r.approved.clone();
+            if sp.pinning.mode != crate::policy::PinningMode::Warn {
+                // A pending tool is one the server last listed in a form
+                // nobody approved: until a listing of this conversation says
+                // otherwise, a call to it is refused (`quarantined`) rather
+                // than let through under its old approved pin. A host that
+                // makes a mediator per request (the Envoy filter) has no
+                // listing before a call at all, so the record alone must gate.
+                // Under `warn` the approved surface gates as it did.
+                for p in &r.pending {
+                    b.surface.retain(|c| c.name != p.pin.name);
+                    b.quarantined.push(p.pin.name.clone());
+                }
+            }
+            self.baseline = Some(b);
         }
         let stored = record.as_ref().map(PinRecord::to_json);
         self.record = Some(Box::new(RecordState { key: key.to_string(), record, stored, server_info: None }));
