@@ -1222,3 +1222,15 @@ fn a_record_pinned_by_another_engine_or_field_set_is_refused_at_load() {
     let other_fields = r#"{"core":{"tool_definition_pinning":{"mode":"quarantine","fields":["name","description"]}}}"#;
     assert!(session(other_fields).with_record("srv", Some(&stored)).is_err());
 }
+
+#[test]
+fn a_prepared_mediator_copied_under_another_prefix_mints_ids_under_it_only() {
+    let stored = first_run(QUARANTINE);
+    let template = session(QUARANTINE).with_record("srv", Some(&stored)).unwrap();
+    let mut m = template.clone().with_id_prefix("mcp-guard-test-copy").unwrap();
+    let (_, id) = forwarded(&client(&mut m, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#));
+    assert_eq!(id, "mcp-guard-test-copy-1");
+    // The copy keeps the record: the approved pins gate its calls.
+    forwarded(&client(&mut m, r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"a":1}}}"#));
+    assert!(template.with_id_prefix("1-not-a-name").is_err());
+}
