@@ -220,6 +220,24 @@ fn remember(key: String, cas: u32, bytes: usize, b: Rc<Baseline>) {
     PARSED.with(|m| bounded_insert(&mut m.borrow_mut(), key, (cas, bytes, b), |(_, n, _)| *n, PARSED_BYTES));
 }
 
+thread_local! {
+    /// Persistent scope: a mediator prepared on each stored pin record, by
+    /// shared-data key, with the CAS token and size of the record it was
+    /// read from; each stream copies it (`Stream::from_template`).
+    static TEMPLATES: RefCell<HashMap<String, Template>> = RefCell::new(HashMap::new());
+}
+
+type Template = (u32, usize, Rc<mcp_guard::mediate::Mediator>);
+
+fn cached_template(key: &str, cas: u32) -> Option<Rc<mcp_guard::mediate::Mediator>> {
+    TEMPLATES.with(|m| m.borrow().get(key).filter(|(c, _, _)| *c == cas).map(|(_, _, t)| t.clone()))
+}
+
+fn remember_template(key: String, cas: u32, bytes: usize, t: Rc<mcp_guard::mediate::Mediator>) {
+    // Bounded like the parsed baselines (a record's text stands for its size).
+    TEMPLATES.with(|m| bounded_insert(&mut m.borrow_mut(), key, (cas, bytes, t), |(_, n, _)| *n, PARSED_BYTES));
+}
+
 fn header(map: MapType, name: &str) -> Option<String> {
     hostcalls::get_map_value(map, name).ok().flatten()
 }
@@ -387,9 +405,22 @@ impl Http {
             let message = format!("mcp-guard: the pin record is unusable: {why}; forget it on the admin path to trust the server on first use again");
             (500, failure(code::UNUSABLE_CATALOG, &message, "invalid-baseline"))
         };
+        let skey = record_shared_key(&key);
         let (text, cas) = read_record(&key).map_err(unusable)?;
         self.cas = cas;
-        let st = Stream::open_record(cfg, &key, text.as_deref(), &prefix()).map_err(unusable)?;
+        // Envoy bumps the CAS token on every write: the same token means the
+        // same record, already read on this worker.
+        let template = match cas.and_then(|c| cached_template(&skey, c)) {
+            Some(t) => t,
+            None => {
+                let t = Rc::new(stream::record_template(cfg, &key, text.as_deref()).map_err(unusable)?);
+                if let Some(c) = cas {
+                    remember_template(skey, c, text.as_ref().map_or(0, String::len), t.clone());
+                }
+                t
+            }
+        };
+        let st = Stream::from_template(&template, &key, &prefix()).map_err(unusable)?;
         self.record_key = Some(key);
         Ok(st)
     }

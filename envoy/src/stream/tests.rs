@@ -624,7 +624,23 @@ fn native_stream_cost() {
         let mut p = Some(pins.clone());
         std::hint::black_box(list(&c, &mut p, &tools[1..tools.len() - 1]));
     });
-    println!("({} tools, {} bytes of catalog)", get(&v(&tools), "").and_then(Value::as_array).map_or(0, Vec::len), tools.len());
+    // Persistent scope: each stream reads the pin record (no parsed cache).
+    let pc = persistent();
+    let mut stored = None;
+    list_record(&pc, &mut stored, &tools[1..tools.len() - 1]);
+    let stored = stored.expect("a record");
+    time("persistent: read the record into a template (once per record version and worker)", &mut || {
+        std::hint::black_box(record_template(&pc, "docs", Some(&stored)).unwrap());
+    });
+    let template = record_template(&pc, "docs", Some(&stored)).unwrap();
+    time("persistent: open a stream on the template", &mut || {
+        std::hint::black_box(Stream::from_template(&template, "docs", "mcp-guard-t").unwrap());
+    });
+    time("persistent: open + gate a tools/call", &mut || {
+        let mut s = Stream::from_template(&template, "docs", "mcp-guard-t").unwrap();
+        std::hint::black_box(s.request(&Headers::default(), call.as_bytes()));
+    });
+    println!("({} tools, {} bytes of catalog, {} bytes of record)", get(&v(&tools), "").and_then(Value::as_array).map_or(0, Vec::len), tools.len(), stored.len());
 }
 
 // ---- persistent scope: the pin record ----------------------------------------
