@@ -13,6 +13,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -188,15 +189,35 @@ test("two principals get separate records: alice's rug pull is held back, bob tr
   assert.deepEqual((await pyClient("pyp2", "alice")).echo, ["Echo: hi"]);
 });
 
-test("a request without the principal is refused (403), never pinned under someone's record", async () => {
-  const r = await fetch(`http://127.0.0.1:${env.ports.pyp1}/mcp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }),
+/** A raw 2026-07-28 tools/list through `listener` with extra header lines ([name, value] pairs). */
+function rawList(listener, extra) {
+  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" };
+  // An array value: Node writes one header line per element.
+  for (const [k, v] of extra) headers[k] = k in headers ? [headers[k], v].flat() : v;
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } });
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: env.ports[listener], path: "/mcp", method: "POST", headers }, (res) => {
+      let text = "";
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode, text }));
+    });
+    req.on("error", reject);
+    req.end(body);
   });
-  assert.equal(r.status, 403);
-  assert.equal((await r.json()).error.data.reason, "no-principal");
-});
+}
+
+for (const [what, extra] of [
+  ["without the principal", []],
+  ["with an empty principal", [["x-principal", ""]]],
+  ["with the principal header twice", [["x-principal", "alice"], ["x-principal", "bob"]]],
+  ["with a principal over 256 bytes", [["x-principal", "a".repeat(257)]]],
+]) {
+  test(`a request ${what} is refused (403), never pinned under someone's record`, async () => {
+    const r = await rawList("pyp1", extra);
+    assert.equal(r.status, 403, r.text);
+    assert.equal(JSON.parse(r.text).error.data.reason, "no-principal");
+  });
+}
 
 test("the admin path wants the bearer token, and answers only for its own server's records", async () => {
   for (const token of [null, "wrong", `${TOKEN}x`]) {
