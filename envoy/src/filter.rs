@@ -7,19 +7,28 @@
 //! does not allow for that call; that is a broken host, not input.)
 //!
 //! Shared data (one store per `vm_id`, shared by every worker thread):
-//! - `mcp-guard/1/baseline/<server>/<session>`: the pin state
-//!   (`Baseline::to_json`), updated with compare-and-swap;
+//! - `mcp-guard/1/record/<record id>` (`pin_scope: persistent`): the pin
+//!   record of one server identity and principal (`PinRecord::to_json`;
+//!   the id is `record_id` of the key `<server>` or
+//!   `<server> principal="<principal>"`), updated with compare-and-swap by
+//!   listings and by the admin path;
+//! - `mcp-guard/1/records/<server>`: the keys of that server's records
+//!   (a JSON array), what the admin path lists;
+//! - `mcp-guard/1/baseline/<server>/<session>` (`pin_scope: session`): the
+//!   pin state (`Baseline::to_json`), updated with compare-and-swap;
 //! - `mcp-guard/1/tombstone/<server>/<session>`: the expiry of a session
 //!   closed by drift, milliseconds since the epoch from the host's clock.
 //!
 //! proxy-wasm 0.2.1 cannot delete a key: an empty value means "none".
 
-use crate::config::FilterConfig;
-use crate::stream::{self, Request, SseGuard, Stored, Stream};
+use crate::admin::{self, Edit, Reply, Route};
+use crate::config::{Admin, FilterConfig, PinScope, MAX_PRINCIPAL_BYTES};
+use crate::stream::{self, Request, SseGuard, Stored, Stream, Write, CAS_ATTEMPTS};
 use mcp_guard::json::{Number, Value};
 use mcp_guard::jsonrpc::{code, error_response, obj, reason, s};
 use mcp_guard::mediate::headers::Headers;
-use mcp_guard::pinning::Baseline;
+use mcp_guard::json;
+use mcp_guard::pinning::{record_id, Baseline, PinRecord};
 use proxy_wasm::hostcalls;
 use proxy_wasm::traits::{Context, HttpContext, RootContext};
 use proxy_wasm::types::{Action, BufferType, ContextType, LogLevel, MapType, Status};
@@ -110,6 +119,8 @@ impl RootContext for Root {
             cas: None,
             tombstoned: false,
             response: Response::Off,
+            record_key: None,
+            admin: None,
         }))
     }
 
@@ -159,6 +170,10 @@ struct Http {
     /// This stream already wrote the session's tombstone.
     tombstoned: bool,
     response: Response,
+    /// Persistent scope: the key of the pin record the stream runs on.
+    record_key: Option<String>,
+    /// An admin request waiting for its body (approve, forget).
+    admin: Option<Route>,
 }
 
 /// Sessions whose parsed baseline a worker keeps (each worker runs its own
@@ -205,6 +220,24 @@ fn remember(key: String, cas: u32, bytes: usize, b: Rc<Baseline>) {
     PARSED.with(|m| bounded_insert(&mut m.borrow_mut(), key, (cas, bytes, b), |(_, n, _)| *n, PARSED_BYTES));
 }
 
+thread_local! {
+    /// Persistent scope: a mediator prepared on each stored pin record, by
+    /// shared-data key, with the CAS token and size of the record it was
+    /// read from; each stream copies it (`Stream::from_template`).
+    static TEMPLATES: RefCell<HashMap<String, Template>> = RefCell::new(HashMap::new());
+}
+
+type Template = (u32, usize, Rc<mcp_guard::mediate::Mediator>);
+
+fn cached_template(key: &str, cas: u32) -> Option<Rc<mcp_guard::mediate::Mediator>> {
+    TEMPLATES.with(|m| m.borrow().get(key).filter(|(c, _, _)| *c == cas).map(|(_, _, t)| t.clone()))
+}
+
+fn remember_template(key: String, cas: u32, bytes: usize, t: Rc<mcp_guard::mediate::Mediator>) {
+    // Bounded like the parsed baselines (a record's text stands for its size).
+    TEMPLATES.with(|m| bounded_insert(&mut m.borrow_mut(), key, (cas, bytes, t), |(_, n, _)| *n, PARSED_BYTES));
+}
+
 fn header(map: MapType, name: &str) -> Option<String> {
     hostcalls::get_map_value(map, name).ok().flatten()
 }
@@ -216,6 +249,80 @@ fn now() -> Option<Duration> {
 /// An answer the filter gives for a request it could not mediate at all.
 fn failure(code: i64, message: &str, why: &str) -> String {
     error_response(&Value::Null, code, message, Some(reason(why)))
+}
+
+/// The shared-data key of the pin record of `key`: its `record_id`, so a
+/// principal holding `/` never shapes the key.
+fn record_shared_key(key: &str) -> String {
+    format!("mcp-guard/1/record/{}", record_id(key))
+}
+
+/// The shared-data key of the index of `server`'s records.
+fn index_key(cfg: &FilterConfig) -> String {
+    format!("mcp-guard/1/records/{}", cfg.opts.server.as_deref().unwrap_or(""))
+}
+
+/// The record key of this request: the configured `server`, and with
+/// `principal_header` the principal a trusted filter in front set (`Err`:
+/// why the request cannot be keyed; it is refused, never pinned under
+/// someone else's record).
+fn record_key(cfg: &FilterConfig) -> Result<String, String> {
+    let server = cfg.opts.server.as_deref().unwrap_or("");
+    let Some(h) = cfg.principal_header.as_deref() else { return Ok(server.to_string()) };
+    // Every value: a header sent twice names no one principal.
+    let pairs = hostcalls::get_map(MapType::HttpRequestHeaders).unwrap_or_default();
+    let values: Vec<&str> = pairs.iter().filter(|(k, _)| k.eq_ignore_ascii_case(h)).map(|(_, v)| v.as_str()).collect();
+    match values.as_slice() {
+        [p] if !p.is_empty() && p.len() <= MAX_PRINCIPAL_BYTES => {
+            Ok(format!("{server} principal={}", json::write_compact(&Value::str(*p))))
+        }
+        [] | [""] => Err(format!("the request names no principal ({h}); the pins are kept per principal")),
+        [_] => Err(format!("the principal ({h}) is longer than {MAX_PRINCIPAL_BYTES} bytes")),
+        _ => Err(format!("the principal header ({h}) is repeated")),
+    }
+}
+
+/// The stored record of `key` and its CAS token (`None`: none, or
+/// forgotten). `Err`: shared data failed, or the bytes are not UTF-8.
+fn read_record(key: &str) -> Result<(Option<String>, Option<u32>), String> {
+    match hostcalls::get_shared_data(&record_shared_key(key)) {
+        Ok((Some(v), cas)) if !v.is_empty() => {
+            String::from_utf8(v).map(|t| (Some(t), cas)).map_err(|_| "the stored record is not UTF-8".to_string())
+        }
+        Ok((_, cas)) => Ok((None, cas)),
+        Err(s) => Err(format!("shared data unavailable ({s:?})")),
+    }
+}
+
+/// The keys of this server's records, and the index's CAS token.
+fn index_read(cfg: &FilterConfig) -> (Vec<String>, Option<u32>) {
+    match hostcalls::get_shared_data(&index_key(cfg)) {
+        Ok((v, cas)) => (admin::index_read(&v.unwrap_or_default()), cas),
+        Err(_) => (Vec::new(), None),
+    }
+}
+
+/// Adds `key` to (or removes it from) the index, with compare-and-swap.
+/// Best effort: the index only serves the admin path's list; the record
+/// itself is what gates.
+fn index_edit(cfg: &FilterConfig, key: &str, add: bool) {
+    for _ in 0..CAS_ATTEMPTS {
+        let (keys, cas) = index_read(cfg);
+        let Some(text) = admin::index_edit(&keys, key, add) else {
+            if add && !keys.iter().any(|k| k == key) {
+                log(LogLevel::Warn, obj([("event", s("pins-index-full")), ("key", s(key)), ("max", s(&admin::MAX_INDEXED.to_string()))]));
+            }
+            return;
+        };
+        match hostcalls::set_shared_data(&index_key(cfg), Some(text.as_bytes()), cas) {
+            Err(Status::CasMismatch) => continue,
+            _ => return,
+        }
+    }
+}
+
+fn index_add(cfg: &FilterConfig, key: &str) {
+    index_edit(cfg, key, true)
 }
 
 impl Http {
@@ -276,20 +383,84 @@ impl Http {
         }
     }
 
-    /// A stream over the session's pin state (`Err`: the answer to give).
-    fn open(&mut self, cfg: &FilterConfig) -> Result<Stream, String> {
+    /// A stream over the pin state (`Err`: the HTTP status and the answer
+    /// to give).
+    fn open(&mut self, cfg: &FilterConfig) -> Result<Stream, (u32, String)> {
+        if cfg.pin_scope == PinScope::Persistent {
+            return self.open_record(cfg);
+        }
         let (baseline, cas, _) = self.load(cfg).map_err(|why| {
-            failure(code::UNUSABLE_CATALOG, &format!("mcp-guard: the pin state is unusable: {why}"), "invalid-baseline")
+            (500, failure(code::UNUSABLE_CATALOG, &format!("mcp-guard: the pin state is unusable: {why}"), "invalid-baseline"))
         })?;
         self.cas = cas;
         Stream::open(cfg, baseline.map(|b| (*b).clone()), &prefix())
-            .map_err(|e| failure(code::INVALID_REQUEST, &format!("mcp-guard: {e}"), "internal"))
+            .map_err(|e| (500, failure(code::INVALID_REQUEST, &format!("mcp-guard: {e}"), "internal")))
+    }
+
+    /// Persistent scope: a stream over the pin record of the server (and
+    /// the request's principal).
+    fn open_record(&mut self, cfg: &FilterConfig) -> Result<Stream, (u32, String)> {
+        let key = record_key(cfg).map_err(|why| (403, failure(code::REFUSED, &format!("mcp-guard: {why}"), "no-principal")))?;
+        let unusable = |why: String| {
+            let message = format!("mcp-guard: the pin record is unusable: {why}; forget it on the admin path to trust the server on first use again");
+            (500, failure(code::UNUSABLE_CATALOG, &message, "invalid-baseline"))
+        };
+        let skey = record_shared_key(&key);
+        let (text, cas) = read_record(&key).map_err(unusable)?;
+        self.cas = cas;
+        // Envoy bumps the CAS token on every write: the same token means the
+        // same record, already read on this worker.
+        let template = match cas.and_then(|c| cached_template(&skey, c)) {
+            Some(t) => t,
+            None => {
+                let t = Rc::new(stream::record_template(cfg, &key, text.as_deref()).map_err(unusable)?);
+                if let Some(c) = cas {
+                    remember_template(skey, c, text.as_ref().map_or(0, String::len), t.clone());
+                }
+                t
+            }
+        };
+        let st = Stream::from_template(&template, &key, &prefix()).map_err(unusable)?;
+        self.record_key = Some(key);
+        Ok(st)
+    }
+
+    /// Writes what a listing left.
+    fn commit(&mut self, cfg: &FilterConfig, w: Write<'_>) -> Stored {
+        match w {
+            Write::Baseline(b) => self.commit_baseline(cfg, b),
+            Write::Record(text) => self.commit_record(cfg, text),
+        }
+    }
+
+    /// Writes the pin record a listing changed, with compare-and-swap
+    /// against the record the stream was opened on (a conflict re-runs the
+    /// listing on the record now: an approval or another listing won).
+    fn commit_record(&mut self, cfg: &FilterConfig, text: &str) -> Stored {
+        let Some(key) = self.record_key.clone() else { return Stored::Failed("no record key".into()) };
+        let skey = record_shared_key(&key);
+        match hostcalls::set_shared_data(&skey, Some(text.as_bytes()), self.cas) {
+            Ok(()) => {
+                self.cas = hostcalls::get_shared_data(&skey).ok().and_then(|(_, c)| c);
+                log(LogLevel::Info, obj([("event", s("pins-saved")), ("key", s(&key)), ("id", s(&record_id(&key)))]));
+                index_add(cfg, &key);
+                Stored::Ok
+            }
+            Err(Status::CasMismatch) => match read_record(&key) {
+                Ok((now, cas)) => {
+                    self.cas = cas;
+                    Stored::RecordConflict(now)
+                }
+                Err(why) => Stored::Failed(why),
+            },
+            Err(e) => Stored::Failed(format!("{e:?}")),
+        }
     }
 
     /// Writes the pin state a listing left, with compare-and-swap against
     /// the state the stream was opened on (a conflict re-runs the listing
     /// on the state now).
-    fn commit(&mut self, cfg: &FilterConfig, b: &Baseline) -> Stored {
+    fn commit_baseline(&mut self, cfg: &FilterConfig, b: &Baseline) -> Stored {
         let key = self.key("baseline", cfg);
         let text = b.to_json();
         match hostcalls::get_shared_data(&key) {
@@ -348,6 +519,134 @@ impl Http {
     }
 }
 
+impl Http {
+    /// An admin request's headers: authorized, routed, answered (approve and
+    /// forget wait for their body).
+    fn admin_headers(&mut self, cfg: &FilterConfig, a: &Admin, method: &str, path: &str, eos: bool) -> Action {
+        let auth = header(MapType::HttpRequestHeaders, "authorization");
+        if !admin::authorized(a, auth.as_deref()) {
+            log(LogLevel::Warn, obj([("event", s("admin-refused")), ("method", s(method)), ("path", s(path))]));
+            let r = admin::error(401, "unauthorized", "a bearer token is needed");
+            let headers = vec![("content-type", "application/json"), ("www-authenticate", "Bearer")];
+            let _ = hostcalls::send_http_response(r.status, headers, Some(r.body.as_bytes()));
+            return Action::Pause;
+        }
+        let route = match admin::route(a, method, path) {
+            Ok(r) => r,
+            Err(r) => return self.reply(r),
+        };
+        match route {
+            Route::Approve(_) | Route::Forget(_) if !eos => {
+                // Envoy hands the body over while the headers are held
+                // (allow_on_headers_stop_iteration, as for MCP POSTs).
+                let _ = hostcalls::remove_map_value(MapType::HttpRequestHeaders, "content-length");
+                self.admin = Some(route);
+                Action::Pause
+            }
+            route => {
+                let r = admin_run(cfg, route, b"");
+                self.reply(r)
+            }
+        }
+    }
+
+    fn admin_body(&mut self, size: usize, eos: bool) -> Action {
+        if size > admin::MAX_ADMIN_BODY {
+            self.admin = None;
+            return self.reply(admin::error(413, "too-large", "the admin request body is too large"));
+        }
+        if !eos {
+            return Action::Pause;
+        }
+        let Some(route) = self.admin.take() else { return Action::Pause };
+        let Some(cfg) = self.cfg.clone() else { return Action::Pause };
+        let body = hostcalls::get_buffer(BufferType::HttpRequestBody, 0, size).ok().flatten().unwrap_or_default();
+        let r = admin_run(&cfg, route, &body);
+        self.reply(r)
+    }
+
+    fn reply(&mut self, r: Reply) -> Action {
+        self.answer(r.status, &r.body);
+        Action::Pause
+    }
+}
+
+/// Runs an authorized admin request on shared data.
+fn admin_run(cfg: &FilterConfig, route: Route, body: &[u8]) -> Reply {
+    let server = cfg.opts.server.as_deref().unwrap_or("");
+    let (keys, _) = index_read(cfg);
+    let approving = matches!(route, Route::Approve(_));
+    match route {
+        Route::List => {
+            let records: Vec<(String, Result<PinRecord, String>)> = keys
+                .iter()
+                .filter_map(|k| match read_record(k) {
+                    Ok((Some(t), _)) => Some((k.clone(), PinRecord::from_json(&t).map_err(|e| e.to_string()))),
+                    Ok((None, _)) => None,
+                    Err(e) => Some((k.clone(), Err(e))),
+                })
+                .collect();
+            admin::list(server, &records)
+        }
+        Route::Show(id) => {
+            let key = match admin::resolve(&keys, &id) {
+                Ok(k) => k,
+                Err(r) => return r,
+            };
+            match read_record(key) {
+                Ok((Some(t), _)) => match PinRecord::from_json(&t) {
+                    Ok(r) => admin::show(&r),
+                    Err(e) => admin::error(500, "invalid-baseline", &format!("the stored pin record is unusable ({e})")),
+                },
+                Ok((None, _)) => admin::error(404, "unknown-record", "the record was forgotten"),
+                Err(e) => admin::error(500, "state-unavailable", &e),
+            }
+        }
+        Route::Approve(id) | Route::Forget(id) => {
+            let tools = match admin::tools_of(body) {
+                Ok(t) => t,
+                Err(r) => return r,
+            };
+            let key = match admin::resolve(&keys, &id) {
+                Ok(k) => k.to_string(),
+                Err(r) => return r,
+            };
+            let skey = record_shared_key(&key);
+            for _ in 0..CAS_ATTEMPTS {
+                let (text, cas) = match read_record(&key) {
+                    Ok((Some(t), cas)) => (t, cas),
+                    Ok((None, _)) => return admin::error(404, "unknown-record", "the record was forgotten"),
+                    // Not UTF-8: only forgetting the whole record helps.
+                    Err(e) if !approving && tools.is_empty() => (e, hostcalls::get_shared_data(&skey).ok().and_then(|(_, c)| c)),
+                    Err(e) => return admin::error(500, "state-unavailable", &e),
+                };
+                let edit = match if approving { admin::approve(&text, &tools) } else { admin::forget(&key, &text, &tools) } {
+                    Ok(e) => e,
+                    Err(r) => return r,
+                };
+                let (bytes, reply, removed) = match edit {
+                    Edit::Store { text, reply } => (text.into_bytes(), reply, false),
+                    Edit::Remove { reply } => (Vec::new(), reply, true),
+                };
+                match hostcalls::set_shared_data(&skey, Some(&bytes), cas) {
+                    Ok(()) => {
+                        if removed {
+                            index_edit(cfg, &key, false);
+                        }
+                        let event = if approving { "pins-approved" } else { "pins-forgotten" };
+                        log(LogLevel::Warn, obj([("event", s(event)), ("key", s(&key)), ("tools", Value::Array(tools.iter().map(|t| s(t)).collect()))]));
+                        return reply;
+                    }
+                    // A listing wrote the record meanwhile: read it again.
+                    Err(Status::CasMismatch) => continue,
+                    Err(e) => return admin::error(500, "state-unavailable", &format!("cannot write the record ({e:?})")),
+                }
+            }
+            admin::error(409, "state-conflict", "the record kept changing under concurrent listings; try again")
+        }
+    }
+}
+
 impl Context for Http {}
 
 impl HttpContext for Http {
@@ -359,13 +658,23 @@ impl HttpContext for Http {
             return Action::Pause;
         };
         let method = header(MapType::HttpRequestHeaders, ":method").unwrap_or_default();
+        if let Some(a) = cfg.admin.as_ref() {
+            let path = header(MapType::HttpRequestHeaders, ":path").unwrap_or_default();
+            if admin::is_admin_path(a, &path) {
+                // Answered here; nothing of it goes upstream.
+                return self.admin_headers(&cfg, a, &method, &path, eos);
+            }
+        }
         let session = header(MapType::HttpRequestHeaders, "mcp-session-id");
         self.session = session.clone().unwrap_or_default();
         if session.is_some() && method == "DELETE" {
-            // The client ends the session: its baseline goes (a tombstone
-            // stays until it expires). DELETE of a dead session passes, so
-            // the client can still end it upstream.
-            let _ = hostcalls::set_shared_data(&self.key("baseline", &cfg), Some(b""), None);
+            // The client ends the session: in session scope its baseline
+            // goes (a tombstone stays until it expires); a pin record
+            // outlives sessions. DELETE of a dead session passes, so the
+            // client can still end it upstream.
+            if cfg.pin_scope == PinScope::Session {
+                let _ = hostcalls::set_shared_data(&self.key("baseline", &cfg), Some(b""), None);
+            }
             return Action::Continue;
         }
         if session.is_some() && self.tombstoned(&cfg) {
@@ -390,8 +699,8 @@ impl HttpContext for Http {
             self.get = method == "GET";
             match self.open(&cfg) {
                 Ok(st) => self.stream = Some(st),
-                Err(body) => {
-                    self.answer(500, &body);
+                Err((status, body)) => {
+                    self.answer(status, &body);
                     return Action::Pause;
                 }
             }
@@ -420,6 +729,9 @@ impl HttpContext for Http {
     }
 
     fn on_http_request_body(&mut self, size: usize, eos: bool) -> Action {
+        if self.admin.is_some() {
+            return self.admin_body(size, eos);
+        }
         if !self.inspect_request {
             return Action::Continue;
         }
@@ -573,7 +885,7 @@ impl HttpContext for Http {
                 // answer fails closed.
                 let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
                 let t0 = now();
-                let out = st.json_answer(&body, &mut |b| self.commit(&cfg, b));
+                let out = st.json_answer(&body, &mut |w| self.commit(&cfg, w));
                 self.settle(&cfg, &mut st, t0, out.len());
                 if out != body && !set(&out) {
                     let _ = hostcalls::reset_http_response();
@@ -583,7 +895,7 @@ impl HttpContext for Http {
             Response::Sse(mut g) => {
                 let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
                 let t0 = now();
-                let out = g.feed(&chunk, eos, &mut |b| self.commit(&cfg, b));
+                let out = g.feed(&chunk, eos, &mut |w| self.commit(&cfg, w));
                 self.settle(&cfg, &mut g.stream, t0, out.len());
                 // Every chunk is replaced by what the mediator let through
                 // (an incomplete event waits in the guard, bounded by the cap).

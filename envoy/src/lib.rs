@@ -8,6 +8,8 @@
 //!   (which POSTs are MCP, the `Mcp-*` headers, bodies and SSE events, the
 //!   pin state's writes), pure and tested natively.
 //! - `sse`: the `text/event-stream` framing.
+//! - `admin`: the admin path of persistent pins (list, show, approve,
+//!   forget the pin records), pure; the filter reads and writes shared data.
 //! - `filter` (wasm only): the host glue — headers, bodies, shared data,
 //!   the clock. It only moves bytes between Envoy and `stream`.
 //!
@@ -15,6 +17,7 @@
 //! there is no unwinding to catch), so the glue handles every host status
 //! and every engine error as a value.
 
+pub mod admin;
 pub mod config;
 pub mod stream;
 pub mod sse;

@@ -37,18 +37,30 @@ use mcp_guard::pinning::Baseline;
 /// fails closed (another listing of the same state kept winning).
 pub const CAS_ATTEMPTS: usize = 4;
 
+/// What a listing leaves for the host to store (shared data).
+pub enum Write<'a> {
+    /// Session scope: the baseline of the session.
+    Baseline(&'a Baseline),
+    /// Persistent scope: the pin record text (`Out::Persist`), stored
+    /// under the stream's record key.
+    Record(&'a str),
+}
+
 /// What became of the pin state a listing left (the host's shared data).
 pub enum Stored {
     /// Written (or unchanged).
     Ok,
-    /// Someone wrote first: the state now (run the listing again on it).
+    /// Someone wrote first: the baseline now (run the listing again on it).
     Conflict(Option<Baseline>),
+    /// Someone wrote the record first (another listing, an approval): the
+    /// record text now (run the listing again on it).
+    RecordConflict(Option<String>),
     /// Cannot be written: the listing fails closed.
     Failed(String),
 }
 
-/// Writes the baseline a listing left.
-pub type Commit<'a> = dyn FnMut(&Baseline) -> Stored + 'a;
+/// Writes what a listing left.
+pub type Commit<'a> = dyn FnMut(Write<'_>) -> Stored + 'a;
 
 /// What the filter does with a client's POST body.
 #[derive(Debug, PartialEq)]
@@ -62,6 +74,16 @@ pub enum Request {
     Forward { body: String, set_headers: Vec<(&'static str, String)> },
     /// Answer the client now, nothing goes upstream.
     Answer { status: u32, body: String },
+}
+
+/// A mediator on the pin record of `key` (`stored`: its text), before any
+/// message: what a host keeps per stored record and copies for each stream
+/// ([`Stream::from_template`]). Reading a record (parse, check, the
+/// compare text) costs far more than the call gate: 56 ms for an
+/// 868-tool record, against 0.06 ms to gate a call.
+pub fn record_template(cfg: &FilterConfig, key: &str, stored: Option<&str>) -> Result<Mediator, String> {
+    let m = Mediator::new(cfg.policy.clone(), cfg.opts.clone(), "mcp-guard-template").map_err(|e| e.to_string())?;
+    m.without_own_requests().with_record(key, stored).map_err(|e| e.to_string())
 }
 
 /// A JSON-RPC message of a client: an object naming `jsonrpc` or a `method`.
@@ -82,6 +104,9 @@ fn join(mut parts: Vec<String>, batch: bool) -> String {
 /// One stream's mediation. See the module docs.
 pub struct Stream {
     m: Mediator,
+    /// Persistent scope: the key of the pin record the mediator keeps
+    /// (`None`: session scope, a baseline).
+    record_key: Option<String>,
     /// The client sent a batch: its answers go back as one array.
     batch: bool,
     /// The request holds a `tools/list`: a server answer may change the pin
@@ -105,7 +130,28 @@ impl Stream {
             Some(b) => m.with_baseline(b),
             None => m,
         };
-        Ok(Stream { m, batch: false, listing: false, early: Vec::new(), invalidated: false, logs: Vec::new() })
+        Ok(Stream::of(m, None))
+    }
+
+    /// A stream over the pin record of `key` (persistent scope; `stored`:
+    /// its text in shared data, `None` when there is none yet). The
+    /// record's approved pins gate calls, its pending tools stay held back
+    /// (`Mediator::with_record`); a listing that changes the record writes
+    /// it back. `Err`: a stored record that does not read, or is another
+    /// key's (never replaced silently: that would trust the server afresh).
+    pub fn open_record(cfg: &FilterConfig, key: &str, stored: Option<&str>, prefix: &str) -> Result<Stream, String> {
+        Stream::from_template(&record_template(cfg, key, stored)?, key, prefix)
+    }
+
+    /// A stream on a mediator prepared by [`record_template`] (copied, with
+    /// the stream's own id prefix).
+    pub fn from_template(template: &Mediator, key: &str, prefix: &str) -> Result<Stream, String> {
+        let m = template.clone().with_id_prefix(prefix).map_err(|e| e.to_string())?;
+        Ok(Stream::of(m, Some(key.to_string())))
+    }
+
+    fn of(m: Mediator, record_key: Option<String>) -> Stream {
+        Stream { m, record_key, batch: false, listing: false, early: Vec::new(), invalidated: false, logs: Vec::new() }
     }
 
     /// The log lines decided since the last call (the host stamps and writes
@@ -138,8 +184,8 @@ impl Stream {
                     }
                     self.logs.push(v);
                 }
-                // Only a mediator made `with_record` emits it; the filter keeps
-                // its pins as the baseline in Envoy shared data.
+                // Written (and retried on a conflict) in `server`, before the
+                // listing that changed the record reaches the client.
                 Out::Persist(_) => {}
             }
         }
@@ -226,16 +272,41 @@ impl Stream {
         let before = self.m.clone();
         for _ in 0..CAS_ATTEMPTS {
             let outs = self.m.on_server_message(v.clone());
-            let listed = outs.iter().any(|o| {
-                matches!(o, Out::Log(l) if l.as_object().and_then(|o| o.get("event")).and_then(Value::as_str) == Some("listing"))
-            });
-            let stored = match (listed, self.m.baseline()) {
-                (true, Some(b)) => commit(b),
-                _ => Stored::Ok,
+            let stored = match &self.record_key {
+                // The core says when the record changed.
+                Some(_) => match outs.iter().find_map(|o| if let Out::Persist(t) = o { Some(t.as_str()) } else { None }) {
+                    Some(text) => commit(Write::Record(text)),
+                    None => Stored::Ok,
+                },
+                None => {
+                    let listed = outs.iter().any(|o| {
+                        matches!(o, Out::Log(l) if l.as_object().and_then(|o| o.get("event")).and_then(Value::as_str) == Some("listing"))
+                    });
+                    match (listed, self.m.baseline()) {
+                        (true, Some(b)) => commit(Write::Baseline(b)),
+                        _ => Stored::Ok,
+                    }
+                }
             };
             match stored {
                 Stored::Ok => return self.split(outs).1,
                 Stored::Conflict(Some(now)) => self.m = before.clone().with_baseline(now),
+                Stored::RecordConflict(now) => {
+                    // The listing runs again on the record as it is now (an
+                    // approval or another stream's listing won); a record
+                    // forgotten meanwhile means trust on first use again.
+                    let mut m = before.clone();
+                    m.set_baseline(None);
+                    let key = self.record_key.clone().unwrap_or_default();
+                    match m.with_record(&key, now.as_deref()) {
+                        Ok(m) => self.m = m,
+                        Err(e) => {
+                            self.m = before;
+                            let outs = self.m.fail_pending("invalid-baseline", &format!("the stored pin record is unusable ({e})"));
+                            return self.split(outs).1;
+                        }
+                    }
+                }
                 Stored::Conflict(None) => {
                     self.m = before;
                     let outs = self.m.fail_pending("state-conflict", "the pin state was removed during the listing");

@@ -21,7 +21,7 @@ import { upstream, envoy, connect, stopAll } from "./harness.mjs";
 const N = Number(process.env.BENCH_N || 500);
 const SECONDS = Number(process.env.BENCH_SECONDS || 30);
 const SESSIONS = Number(process.env.BENCH_SESSIONS || 16);
-const POLICY = { policy: { core: { tool_poisoning: { mode: "block" }, tool_definition_pinning: { mode: "block" } } } };
+const POLICY = { pin_scope: "session", policy: { core: { tool_poisoning: { mode: "block" }, tool_definition_pinning: { mode: "block" } } } };
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);

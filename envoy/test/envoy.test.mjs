@@ -9,13 +9,17 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { upstream, envoy, connect, stopAll, wasmFilter, rejects, ENVOY, WASM } from "./harness.mjs";
 
+// Session scope: these tests are about one 2025-11-25 session's own pins
+// (a rug pull inside it, its tombstone); pins.test.mjs covers the records
+// kept across sessions.
 const GUARD = {
+  pin_scope: "session",
   policy: { core: { tool_poisoning: { mode: "block" }, tool_definition_pinning: { mode: "block" } } },
   // Short, so the test also sees a tombstone expire.
   tombstone_ttl_seconds: 2,
 };
-const TINY = { policy: GUARD.policy, max_body_bytes: 512 };
-const PREFIXED = { policy: { core: { tool_names: { server_prefix: true } } }, server: "docs" };
+const TINY = { pin_scope: "session", policy: GUARD.policy, max_body_bytes: 512 };
+const PREFIXED = { pin_scope: "session", policy: { core: { tool_names: { server_prefix: true } } }, server: "docs" };
 
 let env, sse, json;
 
@@ -34,7 +38,7 @@ before(async () => {
     { name: "dup", upstreamPort: dup.port, filter: GUARD },
     { name: "sseDup", upstreamPort: sseDup.port, filter: GUARD },
     { name: "paged", upstreamPort: paged.port, filter: GUARD },
-    { name: "unheld", upstreamPort: json.port, filter: { policy: GUARD.policy, hold_request_headers: false } },
+    { name: "unheld", upstreamPort: json.port, filter: { pin_scope: "session", policy: GUARD.policy, hold_request_headers: false } },
     { name: "plain", upstreamPort: sse.port },
   ]);
 });
@@ -234,7 +238,7 @@ test("a bad policy fails Envoy's configuration with a clear log line", () => {
         stat_prefix: "bad",
         route_config: { virtual_hosts: [{ name: "x", domains: ["*"], routes: [{ match: { prefix: "/" }, direct_response: { status: 200 } }] }] },
         http_filters: [
-          wasmFilter({ policy: { preset: "lax" } }),
+          wasmFilter({ pin_scope: "session", policy: { preset: "lax" } }),
           { name: "envoy.filters.http.router", typed_config: { "@type": "type.googleapis.com/envoy.extensions.filters.http.router.v3.Router" } },
         ],
       },

@@ -16,7 +16,7 @@ import { upstream, envoy, stopAll, rejects } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VARIANTS = Number(spawnSync(process.execPath, [path.join(here, "hostile-ids.mjs"), "0", "--count"], { encoding: "utf8" }).stdout);
-const GUARD = { policy: { core: { tool_poisoning: { mode: "block" }, tool_definition_pinning: { mode: "block" } } } };
+const GUARD = { pin_scope: "session", policy: { core: { tool_poisoning: { mode: "block" }, tool_definition_pinning: { mode: "block" } } } };
 /** The poisoned catalog's tell-tale text. */
 const POISON = "id_rsa";
 

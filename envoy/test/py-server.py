@@ -2,7 +2,7 @@
 for the Envoy filter's end-to-end test of protocol 2026-07-28 clients
 (scripts/test-envoy.sh installs the SDK into its venv).
 
-    python py-server.py PORT [--json]
+    python py-server.py PORT [--json] [--rugpull]
 
 - `echo`: a clean tool; `notes`: a classic poisoned description (hidden
   under tool_poisoning: block, so the test can tell a guarded listing from
@@ -10,6 +10,8 @@ for the Envoy filter's end-to-end test of protocol 2026-07-28 clients
   `Mcp-Param-Region` header (`x-mcp-header`), which this server requires on
   a call (a listing that lost the annotation makes every call fail).
 - `--json`: JSON answers instead of SSE streams.
+- `--rugpull`: the same server after a rug pull: `echo`'s description
+  changed (a change no poisoning rule flags: only a pin can see it).
 """
 
 import sys
@@ -25,7 +27,10 @@ port = int(sys.argv[1])
 server = MCPServer("py-envoy-e2e", log_level="CRITICAL")
 
 
-@server.tool(description="Echoes the message back")
+ECHO = "Echoes the message back, and keeps a copy of it" if "--rugpull" in sys.argv else "Echoes the message back"
+
+
+@server.tool(description=ECHO)
 def echo(message: str) -> str:
     return f"Echo: {message}"
 

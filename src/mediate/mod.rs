@@ -239,16 +239,23 @@ fn server_acts_on(m: &Value) -> bool {
     }
 }
 
+/// See [`ConfigError::IdPrefix`].
+fn check_id_prefix(id_prefix: &str) -> Result<(), ConfigError> {
+    let ok = id_prefix.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+        && id_prefix.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(())
+    } else {
+        Err(ConfigError::IdPrefix { prefix: id_prefix.to_string() })
+    }
+}
+
 impl Mediator {
     /// A conversation with no baseline yet. `id_prefix` starts every id the
     /// mediator mints (`"<id_prefix>-<n>"`); a host makes it unique per
     /// conversation (the stdio proxy: process id and start time).
     pub fn new(policy: Policy, opts: SanitizeOptions, id_prefix: &str) -> Result<Mediator, ConfigError> {
-        let ok = id_prefix.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
-            && id_prefix.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        if !ok {
-            return Err(ConfigError::IdPrefix { prefix: id_prefix.to_string() });
-        }
+        check_id_prefix(id_prefix)?;
         Ok(Mediator {
             policy,
             opts,
@@ -259,6 +266,18 @@ impl Mediator {
             own_requests: true,
             record: None,
         })
+    }
+
+    /// The same mediator minting ids under another prefix, for a host that
+    /// prepares one mediator per stored pin state ([`Mediator::with_record`]
+    /// reads and checks the whole record) and copies it for each
+    /// conversation, each with a prefix of its own. Meant before the first
+    /// message: requests in flight are forgotten (their answers would then
+    /// be dropped as unknown).
+    pub fn with_id_prefix(mut self, id_prefix: &str) -> Result<Mediator, ConfigError> {
+        check_id_prefix(id_prefix)?;
+        self.requests = Requests::new(id_prefix.to_string());
+        Ok(self)
     }
 
     /// For a transport that can only forward what the client sent (the
@@ -307,7 +326,21 @@ impl Mediator {
             r.approved.check_compatible(self.opts.server.as_deref(), sp.dialect.target, &sp.pinning).map_err(|e| {
                 Error::InvalidBaseline { reason: format!("pin record: {}", e.to_string().trim_start_matches("unusable baseline: ")) }
             })?;
-            self.baseline = Some(r.approved.clone());
+            let mut b = r.approved.clone();
+            if sp.pinning.mode != crate::policy::PinningMode::Warn {
+                // A pending tool is one the server last listed in a form
+                // nobody approved: until a listing of this conversation says
+                // otherwise, a call to it is refused (`quarantined`) rather
+                // than let through under its old approved pin. A host that
+                // makes a mediator per request (the Envoy filter) has no
+                // listing before a call at all, so the record alone must gate.
+                // Under `warn` the approved surface gates as it did.
+                for p in &r.pending {
+                    b.surface.retain(|c| c.name != p.pin.name);
+                    b.quarantined.push(p.pin.name.clone());
+                }
+            }
+            self.baseline = Some(b);
         }
         let stored = record.as_ref().map(PinRecord::to_json);
         self.record = Some(Box::new(RecordState { key: key.to_string(), record, stored, server_info: None }));

@@ -1155,6 +1155,29 @@ fn calls_before_the_first_listing_of_a_run_are_gated_by_the_approved_record() {
 }
 
 #[test]
+fn a_pending_tool_is_quarantined_before_any_listing_of_a_new_mediator() {
+    // A host with one mediator per request (the Envoy filter, a stateless
+    // 2026-07-28 client) calls before any listing of that mediator: the
+    // rug-pulled echo must not pass under its old approved pin.
+    let stored = first_run(QUARANTINE);
+    let mut m = session(QUARANTINE).with_record("srv", Some(&stored)).unwrap();
+    let pulled = persisted(&run_listing(&mut m, &[ECHO_PULLED, ADD]))[0].to_string();
+    let call = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hi"}}}"#;
+    let mut m = session(QUARANTINE).with_record("srv", Some(&pulled)).unwrap();
+    let out = client(&mut m, call);
+    assert!(to_server(&out).is_empty() && to_client(&out)[0].contains("\"reason\":\"quarantined\""), "{out:?}");
+    // Unchanged tools still pass; once approved, echo does too.
+    forwarded(&client(&mut m, r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"add","arguments":{"a":1}}}"#));
+    let mut r = crate::pinning::PinRecord::from_json(&pulled).unwrap();
+    r.approve(&[]).unwrap();
+    let mut m = session(QUARANTINE).with_record("srv", Some(&r.to_json())).unwrap();
+    forwarded(&client(&mut m, call));
+    // Under warn the approved surface gates as before: the call passes.
+    let mut m = session(r#"{"core":{"tool_definition_pinning":{"mode":"warn"}}}"#).with_record("srv", Some(&pulled)).unwrap();
+    forwarded(&client(&mut m, call));
+}
+
+#[test]
 fn a_session_closed_by_drift_keeps_what_it_held_back_pending() {
     let stored = first_run(INVALIDATE);
     let mut m = session(INVALIDATE).with_record("srv", Some(&stored)).unwrap();
@@ -1198,4 +1221,16 @@ fn a_record_pinned_by_another_engine_or_field_set_is_refused_at_load() {
     assert!(err.to_string().contains("engine 0.0.0-old"), "{err}");
     let other_fields = r#"{"core":{"tool_definition_pinning":{"mode":"quarantine","fields":["name","description"]}}}"#;
     assert!(session(other_fields).with_record("srv", Some(&stored)).is_err());
+}
+
+#[test]
+fn a_prepared_mediator_copied_under_another_prefix_mints_ids_under_it_only() {
+    let stored = first_run(QUARANTINE);
+    let template = session(QUARANTINE).with_record("srv", Some(&stored)).unwrap();
+    let mut m = template.clone().with_id_prefix("mcp-guard-test-copy").unwrap();
+    let (_, id) = forwarded(&client(&mut m, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#));
+    assert_eq!(id, "mcp-guard-test-copy-1");
+    // The copy keeps the record: the approved pins gate its calls.
+    forwarded(&client(&mut m, r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"a":1}}}"#));
+    assert!(template.with_id_prefix("1-not-a-name").is_err());
 }

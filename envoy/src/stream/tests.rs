@@ -27,7 +27,6 @@ const NOT_REPLAYED: &[(&str, &str)] = &[
     ("protocol-2026-listen-stream-frames-renamed-and-relisted.json", "no re-list of its own after a list change"),
     ("cancellation-goes-upstream-under-the-minted-id.json", "a cancellation names another stream's request"),
     ("lines-that-are-not-strict-json.json", "an unreadable answer fails its stream's requests at once"),
-    ("protocol-2025-initialize-then-listing.json", "the negotiated version lives in one stream's mediator only"),
 ];
 
 fn cases() -> Vec<PathBuf> {
@@ -82,10 +81,13 @@ fn sse_messages(bytes: &[u8]) -> Vec<Value> {
     sse::events(bytes).into_iter().filter_map(|e| e.data).map(|d| v(&d)).collect()
 }
 
-/// An Envoy conversation: streams sharing one pin state.
+/// An Envoy conversation: streams sharing one pin state (a session's
+/// baseline, or with `"record"` the pin record of persistent scope).
 struct Replay {
     cfg: FilterConfig,
     pins: Option<Baseline>,
+    /// Persistent scope: the record key and the record text stored.
+    record: Option<(String, Option<String>)>,
     streams: Vec<SseGuard>,
     /// (the case's minted id, the stream's minted id), both quoted.
     ids: Vec<(String, String)>,
@@ -113,9 +115,18 @@ impl Replay {
             return k;
         }
         let k = self.streams.len();
-        let s = Stream::open(&self.cfg, self.pins.clone(), &format!("mcp-guard-s{k}")).unwrap();
+        let s = self.open(k);
         self.streams.push(SseGuard::new(s, 1 << 24));
         k
+    }
+
+    /// A stream on the pin state now, as the filter opens one.
+    fn open(&self, k: usize) -> Stream {
+        let prefix = format!("mcp-guard-s{k}");
+        match &self.record {
+            Some((key, stored)) => Stream::open_record(&self.cfg, key, stored.as_deref(), &prefix).unwrap(),
+            None => Stream::open(&self.cfg, self.pins.clone(), &prefix).unwrap(),
+        }
     }
 }
 
@@ -123,10 +134,27 @@ fn replay(path: &std::path::Path) -> Vec<String> {
     let name = path.file_name().unwrap().to_string_lossy().to_string();
     let case = v(&std::fs::read_to_string(path).unwrap());
     let o = case.as_object().unwrap();
-    let mut r = Replay { cfg: case_config(o), pins: None, streams: Vec::new(), ids: Vec::new() };
+    let record = o.get("record").and_then(|r| get(r, "/key")).and_then(Value::as_str).map(|k| (k.to_string(), None));
+    let mut r = Replay { cfg: case_config(o), pins: None, record, streams: Vec::new(), ids: Vec::new() };
     let mut failures = Vec::new();
     for (i, step) in o.get("steps").and_then(Value::as_array).unwrap().iter().enumerate() {
         let step = step.as_object().unwrap();
+        // A new run: every stream is a new mediator on the stored record
+        // already, so nothing starts afresh but the streams.
+        if step.get("restart") == Some(&Value::Bool(true)) {
+            r.streams.clear();
+            continue;
+        }
+        // What an operator does on the admin path between runs.
+        if let Some(Value::Array(tools)) = step.get("approve") {
+            let tools: Vec<String> = tools.iter().filter_map(Value::as_str).map(str::to_string).collect();
+            let (_, stored) = r.record.as_mut().unwrap_or_else(|| panic!("{name} step {i}: approve without a record"));
+            match crate::admin::approve(stored.as_deref().unwrap_or_else(|| panic!("{name} step {i}: nothing stored")), &tools).unwrap() {
+                crate::admin::Edit::Store { text, .. } => *stored = Some(text),
+                other => panic!("{name} step {i}: {other:?}"),
+            }
+            continue;
+        }
         let text = match (step.get("message"), step.get("text")) {
             (Some(m), None) => json::write_compact(m),
             (None, Some(Value::String(t))) => t.clone(),
@@ -135,7 +163,7 @@ fn replay(path: &std::path::Path) -> Vec<String> {
         let (to_server, to_client, logs): (Vec<Value>, Vec<Value>, Vec<Value>);
         if step.get("from").and_then(Value::as_str) == Some("client") {
             let k = r.streams.len();
-            let mut s = Stream::open(&r.cfg, r.pins.clone(), &format!("mcp-guard-s{k}")).unwrap();
+            let mut s = r.open(k);
             // The headers a conforming client sends with the body.
             let (hm, hn, hv) = match step.get("message") {
                 Some(m) => {
@@ -175,11 +203,16 @@ fn replay(path: &std::path::Path) -> Vec<String> {
             let text = r.to_actual(&text);
             let k = r.route(&text);
             let mut pins = r.pins.clone();
-            let out = r.streams[k].feed(format!("data: {text}\n\n").as_bytes(), false, &mut |b| {
-                pins = Some(b.clone());
+            let mut record = r.record.clone();
+            let out = r.streams[k].feed(format!("data: {text}\n\n").as_bytes(), false, &mut |w| {
+                match w {
+                    Write::Baseline(b) => pins = Some(b.clone()),
+                    Write::Record(t) => record.as_mut().expect("a record write in persistent scope").1 = Some(t.to_string()),
+                }
                 Stored::Ok
             });
             r.pins = pins;
+            r.record = record;
             to_server = Vec::new();
             to_client = sse_messages(&out);
             logs = r.streams[k].stream.take_logs();
@@ -192,7 +225,17 @@ fn replay(path: &std::path::Path) -> Vec<String> {
                 failures.push(format!("{name} step {i} {key}:\n  want {want:#?}\n  got  {got:#?}"));
             }
         }
-        let want_logs = step.get("log").and_then(Value::as_array).cloned().unwrap_or_default();
+        let mut want_logs = step.get("log").and_then(Value::as_array).cloned().unwrap_or_default();
+        for l in &mut want_logs {
+            // The version a 2025-11-25 `initialize` negotiated lives in that
+            // stream's mediator only: a later stream's listing line names
+            // none (its request carries no version of its own).
+            if let Some(o) = l.as_object_mut().filter(|o| o.get("event").and_then(Value::as_str) == Some("listing")) {
+                if o.get("protocol").and_then(Value::as_str) == Some("2025-11-25") {
+                    o.insert("protocol", Value::Null);
+                }
+            }
+        }
         let got_logs: Vec<Value> = norm(&logs).iter().map(|t| v(t)).collect();
         if want_logs.len() != got_logs.len() || !want_logs.iter().zip(&got_logs).all(|(w, a)| subset(w, a)) {
             let got: Vec<String> = got_logs.iter().map(json::write_compact).collect();
@@ -235,13 +278,14 @@ const POISONED: &str = r#"{"name":"echo","description":"Echoes the message back.
 /// The raw catalog's tell-tale text.
 const RAW: &str = "id_rsa";
 
+/// Session scope: these tests hand each stream the baseline themselves.
 fn cfg(policy: &str) -> FilterConfig {
-    FilterConfig::from_bytes(format!(r#"{{"policy":{policy},"server":"docs"}}"#).as_bytes()).unwrap()
+    FilterConfig::from_bytes(format!(r#"{{"policy":{policy},"server":"docs","pin_scope":"session"}}"#).as_bytes()).unwrap()
 }
 
 const BLOCK: &str = r#"{"core":{"tool_poisoning":{"mode":"block"},"tool_definition_pinning":{"mode":"block"}}}"#;
 
-fn no_commit() -> impl FnMut(&Baseline) -> Stored {
+fn no_commit() -> impl FnMut(Write) -> Stored {
     |_| panic!("nothing may be written here")
 }
 
@@ -262,8 +306,10 @@ fn list(c: &FilterConfig, pins: &mut Option<Baseline>, tools: &str) -> Value {
     let mut s = Stream::open(c, pins.clone(), "mcp-guard-t").unwrap();
     let up = forwarded(&mut s, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#);
     let answer = format!(r#"{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{tools}]}}}}"#, minted(&up));
-    let out = s.json_answer(answer.as_bytes(), &mut |b| {
-        *pins = Some(b.clone());
+    let out = s.json_answer(answer.as_bytes(), &mut |w| {
+        if let Write::Baseline(b) = w {
+            *pins = Some(b.clone());
+        }
         Stored::Ok
     });
     v(std::str::from_utf8(&out).unwrap())
@@ -473,8 +519,10 @@ fn lone_surrogates_and_bytes_that_are_not_utf8_fail_closed_as_in_every_host() {
                         body.extend_from_slice(&raw);
                         body.push(b'}');
                         let mut pins = None;
-                        let mut commit = |b: &Baseline| {
-                            pins = Some(b.clone());
+                        let mut commit = |w: Write| {
+                            if let Write::Baseline(b) = w {
+                                pins = Some(b.clone());
+                            }
                             Stored::Ok
                         };
                         let out = if sse {
@@ -513,7 +561,7 @@ fn lone_surrogates_and_bytes_that_are_not_utf8_fail_closed_as_in_every_host() {
                     assert!(matches!(&r, Request::Answer { status: 400, body } if body.contains("-32700")), "{name}: {r:?}");
                 }
                 "policy" => {
-                    let mut conf = br#"{"policy":"#.to_vec();
+                    let mut conf = br#"{"pin_scope":"session","policy":"#.to_vec();
                     conf.extend_from_slice(&raw);
                     conf.push(b'}');
                     assert!(FilterConfig::from_bytes(&conf).is_err(), "{name}");
@@ -576,5 +624,110 @@ fn native_stream_cost() {
         let mut p = Some(pins.clone());
         std::hint::black_box(list(&c, &mut p, &tools[1..tools.len() - 1]));
     });
-    println!("({} tools, {} bytes of catalog)", get(&v(&tools), "").and_then(Value::as_array).map_or(0, Vec::len), tools.len());
+    // Persistent scope: each stream reads the pin record (no parsed cache).
+    let pc = persistent();
+    let mut stored = None;
+    list_record(&pc, &mut stored, &tools[1..tools.len() - 1]);
+    let stored = stored.expect("a record");
+    time("persistent: read the record into a template (once per record version and worker)", &mut || {
+        std::hint::black_box(record_template(&pc, "docs", Some(&stored)).unwrap());
+    });
+    let template = record_template(&pc, "docs", Some(&stored)).unwrap();
+    time("persistent: open a stream on the template", &mut || {
+        std::hint::black_box(Stream::from_template(&template, "docs", "mcp-guard-t").unwrap());
+    });
+    time("persistent: open + gate a tools/call", &mut || {
+        let mut s = Stream::from_template(&template, "docs", "mcp-guard-t").unwrap();
+        std::hint::black_box(s.request(&Headers::default(), call.as_bytes()));
+    });
+    println!("({} tools, {} bytes of catalog, {} bytes of record)", get(&v(&tools), "").and_then(Value::as_array).map_or(0, Vec::len), tools.len(), stored.len());
+}
+
+// ---- persistent scope: the pin record ----------------------------------------
+
+const ECHO_CHANGED: &str = r#"{"name":"echo","description":"Echoes the message back, and keeps a copy of it","inputSchema":{"type":"object","properties":{"message":{"type":"string"}}}}"#;
+const CALL_ECHO: &str = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"message":"x"}}}"#;
+
+fn persistent() -> FilterConfig {
+    FilterConfig::from_bytes(br#"{"server":"docs"}"#).unwrap()
+}
+
+/// Lists `tools` through a new stream on the record `stored`; the client's
+/// answer (the record written back into `stored`).
+fn list_record(c: &FilterConfig, stored: &mut Option<String>, tools: &str) -> Value {
+    let mut s = Stream::open_record(c, "docs", stored.as_deref(), "mcp-guard-t").unwrap();
+    let up = forwarded(&mut s, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#);
+    let answer = format!(r#"{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{tools}]}}}}"#, minted(&up));
+    let out = s.json_answer(answer.as_bytes(), &mut |w| {
+        match w {
+            Write::Record(t) => *stored = Some(t.to_string()),
+            Write::Baseline(_) => panic!("persistent scope writes the record, not a baseline"),
+        }
+        Stored::Ok
+    });
+    v(std::str::from_utf8(&out).unwrap())
+}
+
+fn tool_names(answer: &Value) -> Vec<String> {
+    get(answer, "/result/tools").and_then(Value::as_array).unwrap().iter().filter_map(|t| get(t, "/name")?.as_str().map(str::to_string)).collect()
+}
+
+#[test]
+fn rug_pull_seen_by_a_later_stream_is_quarantined_for_every_stream_until_approved() {
+    let c = persistent();
+    let mut stored = None;
+    assert_eq!(tool_names(&list_record(&c, &mut stored, ECHO)), ["echo"]);
+    let first = stored.clone().expect("trust on first use wrote the record");
+    // The same catalog again writes nothing.
+    list_record(&c, &mut stored, ECHO);
+    assert_eq!(stored.as_deref(), Some(first.as_str()));
+    // The server changed echo: a new stream (a new session, a stateless
+    // client) is not shown it ...
+    assert!(tool_names(&list_record(&c, &mut stored, ECHO_CHANGED)).is_empty());
+    // ... and a call from yet another stream, which listed nothing, is refused.
+    let mut s = Stream::open_record(&c, "docs", stored.as_deref(), "mcp-guard-t").unwrap();
+    let Request::Answer { body, .. } = s.request(&Headers::default(), CALL_ECHO.as_bytes()) else { panic!("forwarded") };
+    assert_eq!(get(&v(&body), "/error/data/reason").and_then(Value::as_str), Some("quarantined"), "{body}");
+    // Approved on the admin path: served and callable.
+    let crate::admin::Edit::Store { text, .. } = crate::admin::approve(stored.as_deref().unwrap(), &[]).unwrap() else { panic!() };
+    stored = Some(text);
+    assert_eq!(tool_names(&list_record(&c, &mut stored, ECHO_CHANGED)), ["echo"]);
+    let mut s = Stream::open_record(&c, "docs", stored.as_deref(), "mcp-guard-t").unwrap();
+    forwarded(&mut s, CALL_ECHO);
+}
+
+#[test]
+fn a_listing_that_loses_the_record_write_to_an_approval_is_judged_again_on_the_approved_record() {
+    let c = persistent();
+    let mut stored = None;
+    list_record(&c, &mut stored, ECHO);
+    list_record(&c, &mut stored, ECHO_CHANGED);
+    let pending = stored.clone().unwrap();
+    let crate::admin::Edit::Store { text: approved, .. } = crate::admin::approve(&pending, &[]).unwrap() else { panic!() };
+    // Opened before the approval landed; its write loses the race once.
+    let mut s = Stream::open_record(&c, "docs", Some(&pending), "mcp-guard-t").unwrap();
+    let up = forwarded(&mut s, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#);
+    let answer = format!(r#"{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{ECHO_CHANGED},{ECHO2}]}}}}"#, minted(&up), ECHO2 = ECHO.replace("\"echo\"", "\"echo2\""));
+    let mut tries = 0;
+    let out = s.json_answer(answer.as_bytes(), &mut |w| {
+        let Write::Record(t) = w else { panic!() };
+        tries += 1;
+        if tries == 1 {
+            return Stored::RecordConflict(Some(approved.clone()));
+        }
+        // Run again on the approved record: echo is approved, echo2 is new.
+        assert!(mcp_guard::pinning::PinRecord::from_json(t).unwrap().pending.iter().all(|p| p.pin.name == "echo2"));
+        Stored::Ok
+    });
+    assert_eq!(tries, 2);
+    assert_eq!(tool_names(&v(std::str::from_utf8(&out).unwrap())), ["echo"]);
+}
+
+#[test]
+fn a_stored_record_that_does_not_read_fails_the_stream_instead_of_trusting_afresh() {
+    assert!(Stream::open_record(&persistent(), "docs", Some("{\"format\":\"x\"}"), "mcp-guard-t").is_err());
+    // Another key's record is not reused under this key.
+    let mut stored = None;
+    list_record(&persistent(), &mut stored, ECHO);
+    assert!(Stream::open_record(&persistent(), "docs principal=\"bob\"", stored.as_deref(), "mcp-guard-t").is_err());
 }
