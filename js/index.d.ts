@@ -274,6 +274,13 @@ export interface MediatorOptions extends SanitizeOptions {
   idPrefix?: string;
   /** A stored baseline (`Mediator.baseline()` of an earlier conversation): the first listing is compared with it. */
   baseline?: string;
+  /**
+   * Pins across runs (instead of `baseline`): the pin record of the server
+   * the host identifies as `key` (never what the server reports), `stored`
+   * its text from the store (none yet: trust on first use). The mediator
+   * returns `{to: "persist", text}` whenever the record changed.
+   */
+  record?: { key: string; stored?: string };
 }
 
 /** What one message makes the mediator do, in order. */
@@ -281,7 +288,9 @@ export type MediatorOut =
   | { to: "server"; text: string }
   | { to: "client"; text: string }
   /** A log line: `event`, `server` and the event's fields (cli/README.md, "Proxy"). */
-  | { to: "log"; log: { event: string; server: string | null; [key: string]: Json } };
+  | { to: "log"; log: { event: string; server: string | null; [key: string]: Json } }
+  /** The pin record changed (a mediator made with `record`): write it under its key, replacing the old one. */
+  | { to: "persist"; text: string };
 
 /**
  * One guarded MCP conversation (WIT `mediation.mediator`): feed it every
@@ -302,8 +311,50 @@ export class Mediator {
   relisting(): boolean;
   /** Replaces the baseline (another replica's, from a shared store); undefined forgets it. */
   restore(baseline?: string): void;
+  /** The pin record as it stands (a mediator made with `record`); undefined before the first pinned listing. */
+  pinRecord(): string | undefined;
   dispose(): void;
 }
+
+/** A pending tool's difference from its approved pin, at one place. */
+export interface PendingChange {
+  /** RFC 6901 pointer into the tool definition. */
+  pointer: string;
+  kind: "added" | "removed" | "modified" | "reordered";
+  /** The approved value there; undefined where absent. */
+  before?: Json;
+  /** The pending value there; undefined where absent. */
+  after?: Json;
+}
+
+/** A pin record, read (`recordShow`, `pins.show`). */
+export interface PinRecordView {
+  /** `recordId(key)`. */
+  id: string;
+  /** The host's identity of the server. */
+  key: string;
+  /** What the server reported about itself (display only). */
+  serverInfo?: { name: string; version?: string };
+  approved: { name: string; digest: string; definition: { [key: string]: Json } }[];
+  pending: {
+    name: string;
+    kind: "changed" | "new";
+    digest: string;
+    changes: PendingChange[];
+    changesTruncated: boolean;
+    approvedDefinition?: { [key: string]: Json };
+    definition: { [key: string]: Json };
+  }[];
+}
+
+/** A stable, key-safe name for the record of server `key` (lower-case hex SHA-256). */
+export function recordId(key: string): string;
+/** Reads a pin record. Throws GuardError `invalid-baseline`. */
+export function recordShow(text: string): PinRecordView;
+/** Approves pending tools (all when `names` is empty or omitted). Throws GuardError `not-pending`, `invalid-baseline`. */
+export function recordApprove(text: string, names?: string[]): { text: string; names: string[] };
+/** Forgets tools (they come back as new). Throws GuardError `unknown-tool`, `invalid-baseline`. */
+export function recordForget(text: string, names?: string[]): { text: string; names: string[] };
 
 /** Throws GuardError `invalid-json` naming `argument` when `s` holds a lone UTF-16 surrogate. */
 export function checkUnicode(s: unknown, argument: string): void;
@@ -326,4 +377,4 @@ export function toolNameOk(name: string, target: Dialect): boolean;
 /** The engine's rule version (part of every pin digest). */
 export function engineVersion(): string;
 
-export { MemoryStore, SessionStore, SessionEntry } from "./store.js";
+export { MemoryStore, SessionStore, SessionEntry, PinStore } from "./store.js";

@@ -477,15 +477,27 @@ class Guard {
   /**
    * One guarded MCP conversation under this policy (the engine's mediation
    * core; `Mediator` below). Options: `server`, `foreignNames`, `idPrefix`
-   * (default `mcp-guard-<uuid>`: unique per conversation), `baseline` (a
-   * stored one: the first listing is compared with it).
+   * (default `mcp-guard-<uuid>`: unique per conversation), and either
+   * `baseline` (a stored one: the first listing is compared with it) or
+   * `record: {key, stored}` (pins across runs: the pin record of the server
+   * the host identifies as `key`, `stored` its text from the store or
+   * undefined; the mediator returns `{to: "persist", text}` whenever the
+   * record changed, to be written under `key`).
    */
-  mediator({ server, foreignNames, idPrefix = `mcp-guard-${randomUUID()}`, baseline } = {}) {
+  mediator({ server, foreignNames, idPrefix = `mcp-guard-${randomUUID()}`, baseline, record } = {}) {
     const o = witOptions({ server, foreignNames });
     if (typeof idPrefix !== "string") throw new TypeError("idPrefix must be a string");
     if (baseline !== undefined) baselineText(baseline);
+    if (record !== undefined) {
+      if (baseline !== undefined) throw new TypeError("a mediator takes a baseline or a record, not both");
+      nameText(record?.key, "record.key");
+      if (record.stored !== undefined && record.stored !== null) baselineText(record.stored);
+    }
     return call((c) => {
-      const resource = new c.mediation.Mediator(this.#handle(), o, idPrefix, baseline);
+      const resource =
+        record === undefined
+          ? new c.mediation.Mediator(this.#handle(), o, idPrefix, baseline)
+          : c.mediation.Mediator.withRecord(this.#handle(), o, idPrefix, record.key, record.stored ?? undefined);
       return new Mediator(resource, generation);
     });
   }
@@ -557,6 +569,11 @@ export class Mediator {
     return call(() => this.#live().relisting());
   }
 
+  /** The pin record as it stands (a mediator made with `record`); undefined before the first pinned listing. */
+  pinRecord() {
+    return call(() => this.#live().pinRecord());
+  }
+
   /** Replaces the baseline (a replica's, from a shared store); undefined forgets it. */
   restore(baseline) {
     if (baseline !== undefined) baselineText(baseline);
@@ -577,6 +594,9 @@ function out(o) {
       return { to: o.tag, text: o.val };
     case "log":
       return { to: "log", log: JSON.parse(o.val) };
+    case "persist":
+      // The pin record changed: the host writes it (mcp.js: the pin store).
+      return { to: "persist", text: o.val };
     default:
       // A case this package version does not know (a newer component):
       // dropping it could lose a message, so the conversation fails closed.
@@ -633,6 +653,82 @@ export function toolSchema(baseline, name) {
 export function estimateTokens(catalog) {
   const text = jsonText(catalog, "catalog");
   return num(call((c) => c.discovery.estimateTokens(text)));
+}
+
+// ---------------------------------------------------------------------------
+// Pin records (pins across runs): what `mcp-guard pins show | approve |
+// forget` does, over a record's text (the engine's `PinRecord`). mcp.js
+// keeps the records in a store; these only read and rewrite one.
+
+function recordText(text) {
+  if (typeof text !== "string") throw new TypeError("record must be the text a mediator persisted");
+  return unicodeText(text, "record");
+}
+
+function namesList(names) {
+  if (names === undefined || names === null) return [];
+  if (!Array.isArray(names) || names.some((n) => typeof n !== "string")) throw new TypeError("names must be an array of strings");
+  names.forEach((n, i) => unicodeText(n, `names[${i}]`));
+  return names;
+}
+
+/** A stable, key-safe name for the record of server `key` (lower-case hex SHA-256). */
+export function recordId(key) {
+  nameText(key, "key");
+  return call((c) => c.pinning.recordId(key));
+}
+
+/**
+ * Reads a record: `{id, key, serverInfo, approved: [{name, digest,
+ * definition}], pending: [{name, kind, digest, changes: [{pointer, kind,
+ * before, after}], changesTruncated, approvedDefinition, definition}]}`
+ * (definitions and values parsed; `before`/`after` undefined where absent).
+ * Throws GuardError `invalid-baseline` for a text that is no record.
+ */
+export function recordShow(text) {
+  recordText(text);
+  const r = call((c) => c.pinning.recordShow(text));
+  const parse = (t) => (t === undefined ? undefined : JSON.parse(t));
+  return {
+    id: r.id,
+    key: r.key,
+    serverInfo: r.serverInfo === undefined ? undefined : { name: r.serverInfo.name, version: r.serverInfo.version },
+    approved: r.approved.map((a) => ({ name: a.name, digest: a.digest, definition: JSON.parse(a.definition) })),
+    pending: r.pending.map((p) => ({
+      name: p.name,
+      kind: p.kind,
+      digest: p.digest,
+      changes: p.changes.map((ch) => ({ pointer: ch.pointer, kind: ch.kind, before: parse(ch.before), after: parse(ch.after) })),
+      changesTruncated: p.changesTruncated,
+      approvedDefinition: parse(p.approvedDefinition),
+      definition: JSON.parse(p.definition),
+    })),
+  };
+}
+
+/**
+ * Approves the pending definitions of `names` (all pending when empty or
+ * omitted): `{text, names}`, the record to store and the names approved.
+ * Throws GuardError `not-pending` (nothing changes) or `invalid-baseline`.
+ */
+export function recordApprove(text, names) {
+  recordText(text);
+  const list = namesList(names);
+  const r = call((c) => c.pinning.recordApprove(text, list));
+  return { text: r.text, names: r.names };
+}
+
+/**
+ * Forgets the tools `names` (listed again, they are new and wait for
+ * approval): `{text, names}`. Throws GuardError `unknown-tool` (nothing
+ * changes) or `invalid-baseline`. (To trust the server on first use again,
+ * delete the whole record: `pins.forget(store, key)` in `mcp-guard/mcp`.)
+ */
+export function recordForget(text, names) {
+  recordText(text);
+  const list = namesList(names);
+  const r = call((c) => c.pinning.recordForget(text, list));
+  return { text: r.text, names: r.names };
 }
 
 /**

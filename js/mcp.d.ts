@@ -1,11 +1,11 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolRequest, CompatibilityCallToolResultSchema, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { Finding, Guard, Json, PolicyInput } from "./index.js";
-import type { SessionStore } from "./store.js";
+import type { Finding, Guard, Json, PinRecordView, PolicyInput } from "./index.js";
+import type { PinStore, SessionStore } from "./store.js";
 
 export { CallRefusedError, GuardError, ListingRefusedError } from "./index.js";
-export { MemoryStore, SessionStore, SessionEntry } from "./store.js";
+export { MemoryStore, SessionStore, SessionEntry, PinStore } from "./store.js";
 
 /**
  * What the wrapper reports (log it): the mediator's log lines, each with the
@@ -70,6 +70,15 @@ export interface GuardClientOptions {
   onEvent?: (event: GuardEvent) => void;
   /** Install a notifications/tools/list_changed handler (default true; it replaces the client's own). */
   followListChanged?: boolean;
+  /**
+   * Pins across runs: the pin record of this server in `store` (loaded at
+   * connect: wrap before connect), keyed by `server` (default: the `server`
+   * option; the identity the host gives the server, never what it reports)
+   * and `principal` when pins are per user. Changed and new tools are held
+   * back until approved (`pins.approve`); the policy's pinning mode
+   * defaults to `quarantine`. Without it, pins last one session (`store`).
+   */
+  pins?: { store: PinStore; server?: string; principal?: string };
 }
 
 export class GuardedClient {
@@ -83,6 +92,8 @@ export class GuardedClient {
   readonly guard: Guard;
   readonly store: SessionStore;
   readonly sessionKey: string;
+  /** With `pins`: this client's pin record (`key`, `id`) and its store; else null. */
+  readonly pins: { store: PinStore; key: string; id: string } | null;
   /** The last listing (the wrapper's or the mediator's own re-list), for audit. */
   lastListing?: ListingRecord;
   /**
@@ -108,3 +119,24 @@ export class GuardedClient {
 }
 
 export function guardClient(client: Client, opts?: GuardClientOptions): GuardedClient;
+
+/** The record key of a server identity (and principal); the Python package builds the same. */
+export function recordKey(server: string, principal?: string): string;
+/** The policy JSON with `core.tool_definition_pinning.mode` defaulting to `quarantine`. */
+export function recordPolicy(policyJson: string): string;
+
+/**
+ * `mcp-guard pins list | show | approve | forget` over a pin store. `server`:
+ * a record key (`pins.key(server, principal)`) or 8+ leading hex characters
+ * of a record id. Errors are GuardErrors: `unknown-server`,
+ * `ambiguous-server`, `invalid-baseline`, `not-pending`, `unknown-tool`.
+ */
+export const pins: {
+  key(server: string, principal?: string): string;
+  list(store: PinStore): Promise<
+    ({ id: string; key: string; serverInfo?: { name: string; version?: string }; approved: string[]; pending: string[] } | { id: string; error: string; kind: string })[]
+  >;
+  show(store: PinStore, server: string): Promise<PinRecordView>;
+  approve(store: PinStore, server: string, names?: string[]): Promise<string[]>;
+  forget(store: PinStore, server: string, names?: string[]): Promise<string[]>;
+};

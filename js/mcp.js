@@ -16,13 +16,31 @@
 //   mediator's refusals into ListingRefusedError / CallRefusedError /
 //   GuardError, keep `lastListing`, and let a client's listing wait for the
 //   mediator's own re-list in flight.
-// - Pins: the baseline is saved in the store (store.js: memory, Redis) after
-//   each listing, under `sessionKey`, as a tombstone once drift closed the
-//   session; before each listing and call the store's entry is loaded into
-//   the mediator, so replicas sharing a store share pins and tombstones.
+// - Pins per session (default): the baseline is saved in the store
+//   (store.js: memory, Redis) after each listing, under `sessionKey`, as a
+//   tombstone once drift closed the session; before each listing and call
+//   the store's entry is loaded into the mediator, so replicas sharing a
+//   store share pins and tombstones.
+// - Pins across runs (`pins: {store, server, principal}`): the mediator
+//   keeps the pin record of the server the host names (never what the
+//   server reports), loaded from the store where the mediator is made (at
+//   connect) and written back on each `persist` the mediator returns. The
+//   first listing of every run is compared with the approved pins; what
+//   changed or is new is held back until a person approves it (`pins`
+//   below, the same calls as `mcp-guard pins`).
 import { randomUUID } from "node:crypto";
 import { McpError, ResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { CallRefusedError, GuardError, ListingRefusedError, checkUnicode, createGuard } from "./index.js";
+import {
+  CallRefusedError,
+  GuardError,
+  ListingRefusedError,
+  checkUnicode,
+  createGuard,
+  recordApprove,
+  recordForget,
+  recordId,
+  recordShow,
+} from "./index.js";
 import { MemoryStore } from "./store.js";
 
 export { CallRefusedError, GuardError, ListingRefusedError } from "./index.js";
@@ -68,10 +86,55 @@ function finding(f) {
   };
 }
 
+/**
+ * The record key of a server: the identity the host gives it (`server`),
+ * with the principal when pins are kept per user. Never what the server
+ * reports about itself: a server that rug-pulls would rename itself to get a
+ * fresh trust on first use. The Python package builds the same key.
+ */
+export function recordKey(server, principal) {
+  if (typeof server !== "string" || server === "") throw new TypeError("pins need the server's identity: a non-empty string (pins.server or server)");
+  if (principal === undefined || principal === null) return server;
+  if (typeof principal !== "string" || principal === "") throw new TypeError("pins.principal must be a non-empty string");
+  return `${server} (principal ${JSON.stringify(principal)})`;
+}
+
+/**
+ * The policy a mediator with a pin record runs: `core.tool_definition_pinning.mode`
+ * defaults to `quarantine` when the policy does not set it, as in
+ * `mcp-guard proxy` (cli/src/pins.rs `store_policy`). Across runs a `warn`
+ * annotation is text the model reads and the user does not; the changed
+ * description is exactly the rug pull's payload, so it stays out of the
+ * model's context until a person approves it. A mode the policy sets (core
+ * or a `servers[]` entry) wins.
+ */
+export function recordPolicy(policyJson) {
+  const doc = JSON.parse(policyJson);
+  const core = doc?.core;
+  const pinning = core?.tool_definition_pinning;
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return policyJson;
+  if (pinning !== undefined && pinning !== null && typeof pinning === "object" && "mode" in pinning) return policyJson;
+  if (core !== undefined && (core === null || typeof core !== "object" || Array.isArray(core))) return policyJson; // the engine refuses it
+  if (pinning !== undefined && (pinning === null || typeof pinning !== "object" || Array.isArray(pinning))) return policyJson;
+  return JSON.stringify({ ...doc, core: { ...core, tool_definition_pinning: { ...pinning, mode: "quarantine" } } });
+}
+
+function pinsOptions(pins, server) {
+  if (pins === undefined || pins === null) return null;
+  const store = pins.store;
+  for (const f of ["getRecord", "putRecord", "deleteRecord", "listRecords"]) {
+    if (typeof store?.[f] !== "function") throw new TypeError(`pins.store needs ${f}() (MemoryStore, RedisStore)`);
+  }
+  const key = recordKey(pins.server ?? server, pins.principal);
+  return { store, key, id: recordId(key) };
+}
+
 export class GuardedClient {
   #client;
   #guard;
   #store;
+  /** `{store, key, id}` when pins are kept across runs, else null. */
+  #pins;
   #key;
   #localKey = randomUUID();
   #server;
@@ -98,7 +161,14 @@ export class GuardedClient {
     if (typeof client?.request !== "function") throw new TypeError("guardClient needs an MCP SDK Client");
     if (client[WRAPPED]) throw new TypeError("this Client is already wrapped by guardClient");
     this.#client = client;
+    this.#pins = pinsOptions(opts.pins, opts.server);
     this.#guard = opts.guard ?? createGuard(opts.policy ?? {});
+    if (this.#pins !== null) {
+      const policy = recordPolicy(this.#guard.policyJson);
+      if (policy !== this.#guard.policyJson) this.#guard = createGuard(policy);
+      // The record is loaded where the mediator is made: in connect().
+      if (client.transport) throw new TypeError("with pins, wrap the Client before connect(): its pin record is loaded when it connects");
+    }
     this.#store = opts.store ?? new MemoryStore();
     this.#key = opts.sessionKey;
     this.#server = opts.server;
@@ -122,18 +192,23 @@ export class GuardedClient {
     // the SDK's id, which the mediator did not mint, and is dropped.
     if (client.transport) this.#hookTransport(client.transport);
     const connect = client.connect.bind(client);
-    client.connect = (transport, options) => {
-      this.#hookTransport(transport);
+    client.connect = async (transport, options) => {
+      // An unreadable record refuses the connection: replacing it would be
+      // a fresh trust on first use for a server that may have just pulled
+      // the rug (`pins.forget` removes it).
+      const stored = this.#pins === null ? undefined : await this.#pins.store.getRecord(this.#pins.id);
+      this.#hookTransport(transport, stored);
       return connect(transport, options);
     };
   }
 
   // ---- the guarded transport ---------------------------------------------
 
-  #hookTransport(transport) {
+  #hookTransport(transport, stored) {
     if (transport[WRAPPED]) return;
+    const record = this.#pins === null ? undefined : { key: this.#pins.key, stored: stored ?? undefined };
+    const m = this.#guard.mediator({ server: this.#server, foreignNames: this.#foreignNames, record });
     transport[WRAPPED] = true;
-    const m = this.#guard.mediator({ server: this.#server, foreignNames: this.#foreignNames });
     this.#mediator?.dispose();
     this.#mediator = m;
     this.#known = null;
@@ -249,6 +324,8 @@ export class GuardedClient {
         sends.push(toServer(msg));
       } else if (o.to === "client") {
         toClient(o.text);
+      } else if (o.to === "persist") {
+        this.#persist(o.text);
       } else {
         listing = this.#log(o.log, findings) ?? listing;
       }
@@ -292,6 +369,29 @@ export class GuardedClient {
     }
   }
 
+  /**
+   * The pin record changed: written to the pin store, in order with the
+   * other writes (a listing resolves after it). A failed write is reported
+   * and the run goes on, as in `mcp-guard proxy`: the approved pins in the
+   * store are unchanged, so the next run still holds back what this one did.
+   */
+  #persist(text) {
+    const { store, key, id } = this.#pins ?? {};
+    if (store === undefined) {
+      // Only a mediator with a record persists; anything else is a bug to see.
+      this.#event({ event: "record-dropped", sessionKey: this.sessionKey, reason: "no pin store" });
+      return;
+    }
+    this.#save(async () => {
+      try {
+        await store.putRecord(id, text);
+        this.#event({ event: "record-saved", key, id });
+      } catch (e) {
+        this.#event({ event: "record-save-failed", key, id, message: String(e?.message ?? e) });
+      }
+    });
+  }
+
   /** After a listing: record it, save the baseline (or the tombstone). */
   #listed({ line, drift, outcome }) {
     const m = this.#mediator;
@@ -299,6 +399,10 @@ export class GuardedClient {
     const dead = m.dead();
     const decision = line.decision === "served" ? { action: "serve" } : { action: "refuse", invalidate: dead !== undefined };
     this.lastListing = line.baseline === "pinned" ? { pinned: { outcome, baseline } } : { compared: { outcome, drift, decision, baseline } };
+    if (dead !== undefined) this.#closedBy ??= { message: dead, drift };
+    // Across runs the record is the state (written on `persist`); the
+    // session store is not used.
+    if (this.#pins !== null) return;
     const key = this.sessionKey;
     if (dead !== undefined) {
       this.#closedBy ??= { message: dead, drift };
@@ -338,6 +442,7 @@ export class GuardedClient {
    */
   async #sync(what, name) {
     await this.#saving;
+    if (this.#pins !== null) return; // the mediator holds the record's state
     const key = this.sessionKey;
     const entry = await this.#store.get(key);
     if (entry?.state === "tombstone") {
@@ -382,6 +487,11 @@ export class GuardedClient {
 
   get store() {
     return this.#store;
+  }
+
+  /** With pins across runs: `{store, key, id}` of this client's pin record; else null. */
+  get pins() {
+    return this.#pins === null ? null : { ...this.#pins };
   }
 
   /** The key this session's state is stored under. */
@@ -516,8 +626,93 @@ export class GuardedClient {
  * `guard` or `policy`, `store` (default MemoryStore), `sessionKey` (string or
  * function), `server`, `foreignNames`, `sessionTtlMs`, `tombstoneTtlMs`
  * (1 h each), `onToolsChanged(err, result)`, `onEvent(event)`,
- * `followListChanged` (default true).
+ * `followListChanged` (default true), and `pins: {store, server, principal}`
+ * for pins across runs (wrap before connect; `server` defaults to the
+ * option above; the policy's pinning mode defaults to `quarantine`).
  */
 export function guardClient(client, opts) {
   return new GuardedClient(client, opts);
 }
+
+// ---------------------------------------------------------------------------
+// `pins`: the calls of `mcp-guard pins list | show | approve | forget`, over a
+// pin store (MemoryStore, RedisStore). `server` is a record key
+// (`recordKey(server, principal)`, as `GuardedClient.pins.key` shows), or at
+// least 8 leading hex characters of a record id (`pins.list` shows them). A
+// client already connected keeps the record it loaded and writes it again
+// when what it lists changes; an approval is served from the next connect.
+
+/** The stored `{id, text}` of `server` (a key or an id prefix); GuardError `unknown-server` if none. */
+async function findRecord(store, server) {
+  if (typeof server !== "string" || server === "") throw new TypeError("server must be a record key or id prefix");
+  const id = recordId(server);
+  const text = await store.getRecord(id);
+  if (text !== undefined && text !== null) return { id, text };
+  const prefix = server.toLowerCase();
+  const hits = /^[0-9a-f]{8,64}$/.test(prefix) ? (await store.listRecords()).filter((r) => r.id.startsWith(prefix)) : [];
+  if (hits.length === 1) return hits[0];
+  if (hits.length > 1) throw new GuardError("ambiguous-server", `${hits.length} records start with ${prefix}: give more of the id`, { server });
+  throw new GuardError("unknown-server", `no pin record for server ${JSON.stringify(server)}`, { server });
+}
+
+export const pins = {
+  /** The record key of a server identity (and principal): `recordKey`. */
+  key: recordKey,
+
+  /**
+   * Every record: `[{id, key, serverInfo, approved: [names], pending: [names]}]`,
+   * or `{id, error}` for one that does not read (never removed silently).
+   */
+  async list(store) {
+    const out = [];
+    for (const { id, text } of await store.listRecords()) {
+      try {
+        const r = recordShow(text);
+        out.push({ id, key: r.key, serverInfo: r.serverInfo, approved: r.approved.map((a) => a.name), pending: r.pending.map((p) => p.name) });
+      } catch (e) {
+        if (!(e instanceof GuardError)) throw e;
+        out.push({ id, error: e.message, kind: e.kind });
+      }
+    }
+    return out;
+  },
+
+  /**
+   * One record: `recordShow` of it (approved tools, each pending change with
+   * its pointers and the values before and after). GuardError
+   * `unknown-server`, `invalid-baseline` (a record that does not read).
+   */
+  async show(store, server) {
+    const { text } = await findRecord(store, server);
+    return recordShow(text);
+  },
+
+  /**
+   * Approves the pending definitions of `names` (all pending when omitted);
+   * the next connect serves them. Returns the names approved. GuardError
+   * `not-pending` (nothing changes), `unknown-server`, `invalid-baseline`.
+   */
+  async approve(store, server, names) {
+    const { id, text } = await findRecord(store, server);
+    const r = recordApprove(text, names);
+    await store.putRecord(id, r.text);
+    return r.names;
+  },
+
+  /**
+   * Forgets the tools `names` (listed again, they are new and wait for
+   * approval), or the whole record when `names` is omitted (the next connect
+   * trusts the server on first use again; this is also how a record that
+   * does not read goes). Returns the names forgotten (`[]` for the record).
+   */
+  async forget(store, server, names) {
+    const { id, text } = await findRecord(store, server);
+    if (names === undefined) {
+      await store.deleteRecord(id);
+      return [];
+    }
+    const r = recordForget(text, names);
+    await store.putRecord(id, r.text);
+    return r.names;
+  },
+};

@@ -7,6 +7,10 @@
 // after another replica closed the session cannot revive it, without a
 // script or a transaction. Expiry is Redis's own (PX).
 //
+// Pin records (pins across runs) live under `<prefix>records:<id>`, without
+// expiry: one SET replaces a record whole (atomic: a reader sees the old
+// record or the new one), and `listRecords` SCANs that namespace.
+//
 // Works with a connected node-redis client (`redis` package, v4 and later):
 // only `sendCommand([...])` is used, whose shape has not changed across
 // versions.
@@ -60,5 +64,41 @@ export class RedisStore {
 
   async delete(key) {
     await this.#client.sendCommand(["DEL", this.#pin(key), this.#tomb(key)]);
+  }
+
+  #record(id) {
+    return `${this.#prefix}records:${id}`;
+  }
+
+  async getRecord(id) {
+    const text = await this.#client.sendCommand(["GET", this.#record(id)]);
+    return text === null || text === undefined ? undefined : String(text);
+  }
+
+  async putRecord(id, text) {
+    if (typeof text !== "string") throw new TypeError("a pin record is text");
+    await this.#client.sendCommand(["SET", this.#record(id), text]);
+  }
+
+  async deleteRecord(id) {
+    await this.#client.sendCommand(["DEL", this.#record(id)]);
+  }
+
+  async listRecords() {
+    const namespace = this.#record("");
+    const keys = new Set();
+    let cursor = "0";
+    do {
+      // MATCH with the prefix escaped: a prefix holding `*` or `?` must not
+      // match other namespaces.
+      const pattern = `${namespace.replace(/[*?[\]\\]/g, "\\$&")}*`;
+      const [next, batch] = await this.#client.sendCommand(["SCAN", cursor, "MATCH", pattern, "COUNT", "1000"]);
+      cursor = String(next);
+      for (const k of batch) keys.add(String(k));
+    } while (cursor !== "0");
+    const ids = [...keys].map((k) => k.slice(namespace.length)).sort();
+    if (ids.length === 0) return [];
+    const texts = await this.#client.sendCommand(["MGET", ...ids.map((id) => this.#record(id))]);
+    return ids.flatMap((id, i) => (texts[i] === null || texts[i] === undefined ? [] : [{ id, text: String(texts[i]) }]));
   }
 }

@@ -16,14 +16,30 @@ export interface SessionStore {
   delete(key: string): void | Promise<void>;
 }
 
-/** In-process store with TTLs (the default). */
-export class MemoryStore implements SessionStore {
+/**
+ * Where pin records live (pins across runs): one text per record id
+ * (`recordId(key)`), no expiry; `putRecord` replaces a record in one write.
+ */
+export interface PinStore {
+  getRecord(id: string): string | undefined | Promise<string | undefined>;
+  putRecord(id: string, text: string): void | Promise<void>;
+  deleteRecord(id: string): void | Promise<void>;
+  /** Every record, sorted by id. */
+  listRecords(): { id: string; text: string }[] | Promise<{ id: string; text: string }[]>;
+}
+
+/** In-process store with TTLs (the default), and pin records without expiry. */
+export class MemoryStore implements SessionStore, PinStore {
   /** `now`: clock in ms (for tests); default Date.now. */
   constructor(opts?: { now?: () => number });
   get(key: string): SessionEntry | undefined;
   put(key: string, entry: SessionEntry, ttlMs: number): void;
   touch(key: string, ttlMs: number): void;
   delete(key: string): void;
+  getRecord(id: string): string | undefined;
+  putRecord(id: string, text: string): void;
+  deleteRecord(id: string): void;
+  listRecords(): { id: string; text: string }[];
   /** Drops every expired entry. */
   sweep(): void;
   readonly size: number;

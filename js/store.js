@@ -12,10 +12,20 @@
 // - `touch(key, ttlMs)` extends an active entry (a session in use stays).
 // - `delete(key)` forgets the key, tombstone included.
 // All methods may return promises; the wrapper awaits them.
+//
+// Pin records (pins across runs, `guardClient(client, {pins: {store, …}})`)
+// live in a namespace of their own, without expiry: pins outlive every
+// session. A record is named by its id (`recordId(key)` in index.js: a hash
+// of the server key, so no key text ever becomes part of a store key):
+// - `getRecord(id)` → the stored text | undefined;
+// - `putRecord(id, text)` replaces it in one write (a reader sees the old
+//   record or the new one, never half of one);
+// - `deleteRecord(id)`; `listRecords()` → `[{id, text}]`, sorted by id.
 
 /** An in-process store with TTLs; expired entries are dropped on access and by `sweep()`. */
 export class MemoryStore {
   #map = new Map(); // key -> {entry, expires}
+  #records = new Map(); // record id -> text (pin records: no expiry)
   #now;
   #puts = 0;
 
@@ -51,6 +61,23 @@ export class MemoryStore {
 
   delete(key) {
     this.#map.delete(key);
+  }
+
+  getRecord(id) {
+    return this.#records.get(id);
+  }
+
+  putRecord(id, text) {
+    if (typeof text !== "string") throw new TypeError("a pin record is text");
+    this.#records.set(id, text);
+  }
+
+  deleteRecord(id) {
+    this.#records.delete(id);
+  }
+
+  listRecords() {
+    return [...this.#records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, text]) => ({ id, text }));
   }
 
   /** Drops every expired entry. */

@@ -55,8 +55,9 @@ mod bindings {
         Change, Guest as SchemaGuest, Normalized, SchemaError, Violation,
     };
     use exports::mcp_guard::engine::pinning::{
-        AllowedCall, CallDecision, CallRefusal, Change as PinChange, ChangeKind, Compared, Decision, Drift,
-        DriftKind, Guest as PinningGuest, ListingRefusal, Pinned, RefusalReason,
+        AllowedCall, ApprovedTool, CallDecision, CallRefusal, Change as PinChange, ChangeKind, Compared, Decision,
+        Drift, DriftKind, EditedRecord, Guest as PinningGuest, ListingRefusal, PendingChange, PendingKind,
+        PendingTool, PinRecord, Pinned, RecordError, RefusalReason, ServerInfo,
     };
     use exports::mcp_guard::engine::discovery::{Guest as DiscoveryGuest, SearchHit};
     use exports::mcp_guard::engine::sanitize::PolicyBorrow;
@@ -183,15 +184,7 @@ mod bindings {
                     changes: d
                         .changes
                         .into_iter()
-                        .map(|c| PinChange {
-                            pointer: c.pointer,
-                            kind: match c.kind {
-                                pin::ChangeKind::Added => ChangeKind::Added,
-                                pin::ChangeKind::Removed => ChangeKind::Removed,
-                                pin::ChangeKind::Modified => ChangeKind::Modified,
-                                pin::ChangeKind::Reordered => ChangeKind::Reordered,
-                            },
-                        })
+                        .map(|c| PinChange { pointer: c.pointer, kind: change_kind(c.kind) })
                         .collect(),
                     changes_truncated: d.changes_truncated,
                     benign: d.benign,
@@ -227,6 +220,103 @@ mod bindings {
                     violations: violations(r.violations),
                 }),
             })
+        }
+
+        fn record_id(key: String) -> String {
+            pin::record_id(&key)
+        }
+
+        fn record_show(stored: String) -> Result<PinRecord, RecordError> {
+            crate::alloc::per_call();
+            Ok(record_view(&read_record(&stored)?))
+        }
+
+        fn record_approve(stored: String, names: Vec<String>) -> Result<EditedRecord, RecordError> {
+            crate::alloc::per_call();
+            let mut r = read_record(&stored)?;
+            let names = r.approve(&names).map_err(record_error)?;
+            Ok(EditedRecord { text: r.to_json(), names })
+        }
+
+        fn record_forget(stored: String, names: Vec<String>) -> Result<EditedRecord, RecordError> {
+            crate::alloc::per_call();
+            let mut r = read_record(&stored)?;
+            let names = r.forget(&names).map_err(record_error)?;
+            Ok(EditedRecord { text: r.to_json(), names })
+        }
+    }
+
+    /// The pin record operations of `mcp-guard pins`, over a record's text:
+    /// each reads it with `PinRecord::from_json`, calls the record's own
+    /// method and writes it back; nothing is decided here.
+    fn read_record(text: &str) -> Result<pin::PinRecord, RecordError> {
+        pin::PinRecord::from_json(text).map_err(|e| match e {
+            mcp_guard::Error::InvalidBaseline { reason } => RecordError::InvalidBaseline(reason),
+            other => RecordError::InvalidBaseline(other.to_string()),
+        })
+    }
+
+    fn record_error(e: pin::RecordError) -> RecordError {
+        match e {
+            pin::RecordError::NotPending { name } => RecordError::NotPending(name),
+            pin::RecordError::UnknownTool { name } => RecordError::UnknownTool(name),
+            // A case the engine adds later: a refusal, never a silent success.
+            other => RecordError::InvalidBaseline(other.to_string()),
+        }
+    }
+
+    fn change_kind(k: pin::ChangeKind) -> ChangeKind {
+        match k {
+            pin::ChangeKind::Added => ChangeKind::Added,
+            pin::ChangeKind::Removed => ChangeKind::Removed,
+            pin::ChangeKind::Modified => ChangeKind::Modified,
+            pin::ChangeKind::Reordered => ChangeKind::Reordered,
+        }
+    }
+
+    fn record_view(r: &pin::PinRecord) -> PinRecord {
+        let text = |v: &Value| json::write_compact(v);
+        let mut approved: Vec<ApprovedTool> = r
+            .approved
+            .pins
+            .iter()
+            .map(|p| ApprovedTool { name: p.name.clone(), digest: p.digest.clone(), definition: text(&p.def) })
+            .collect();
+        approved.sort_by(|a, b| a.name.cmp(&b.name));
+        let pending = r
+            .pending
+            .iter()
+            .map(|p| {
+                let (changes, truncated) = r.pending_changes(p);
+                let old = r.approved.pin(&p.pin.name).map(|x| &x.def);
+                PendingTool {
+                    name: p.pin.name.clone(),
+                    kind: match p.kind {
+                        pin::PendingKind::Changed => PendingKind::Changed,
+                        pin::PendingKind::New => PendingKind::New,
+                    },
+                    digest: p.pin.digest.clone(),
+                    changes: changes
+                        .iter()
+                        .map(|c| PendingChange {
+                            pointer: c.pointer.clone(),
+                            kind: change_kind(c.kind),
+                            before: old.and_then(|v| json::pointer_get(v, &c.pointer)).map(text),
+                            after: json::pointer_get(&p.pin.def, &c.pointer).map(text),
+                        })
+                        .collect(),
+                    changes_truncated: truncated,
+                    approved_definition: old.map(text),
+                    definition: text(&p.pin.def),
+                }
+            })
+            .collect();
+        PinRecord {
+            id: pin::record_id(&r.key),
+            key: r.key.clone(),
+            server_info: r.server_info.as_ref().map(|i| ServerInfo { name: i.name.clone(), version: i.version.clone() }),
+            approved,
+            pending,
         }
     }
 
@@ -275,6 +365,27 @@ mod bindings {
                 None => m,
             };
             Ok(GuardMediator(std::cell::RefCell::new(m)))
+        }
+
+        fn with_record(
+            policy: PolicyBorrow<'_>,
+            options: SanitizeOptions,
+            id_prefix: String,
+            key: String,
+            stored: Option<String>,
+        ) -> Result<exports::mcp_guard::engine::mediation::Mediator, Error> {
+            crate::alloc::persistent();
+            let policy = policy.get::<GuardPolicy>().0.clone();
+            let m = mcp_guard::mediate::Mediator::new(policy, native_options(options), &id_prefix)
+                .map_err(|e| Error::Other(e.to_string()))?
+                .with_record(&key, stored.as_deref())
+                .map_err(error)?;
+            Ok(exports::mcp_guard::engine::mediation::Mediator::new(GuardMediator(std::cell::RefCell::new(m))))
+        }
+
+        fn pin_record(&self) -> Option<String> {
+            crate::alloc::persistent();
+            self.0.borrow().record().map(|r| r.to_json())
         }
 
         fn on_client_message(&self, message: String) -> Vec<Out> {

@@ -31,8 +31,8 @@ mod bindings {
 pub use bindings::exports::mcp_guard::engine::sanitize::{Outcome, SanitizeOptions};
 pub use bindings::exports::mcp_guard::engine::schema::{Change, Normalized, SchemaError, Violation};
 pub use bindings::exports::mcp_guard::engine::pinning::{
-    AllowedCall, CallDecision, CallRefusal, ChangeKind, Compared, Decision, Drift, DriftKind, ListingRefusal, Pinned,
-    RefusalReason,
+    AllowedCall, CallDecision, CallRefusal, ChangeKind, Compared, Decision, Drift, DriftKind, EditedRecord,
+    ListingRefusal, PinRecord, Pinned, RecordError, RefusalReason,
 };
 
 pub use bindings::exports::mcp_guard::engine::discovery::SearchHit;
@@ -265,6 +265,53 @@ impl GuardInstance {
             baseline,
         )?;
         Ok(r.map(MediatorHandle))
+    }
+
+    /// `mediator.with-record`: a conversation that keeps pins across runs
+    /// in the pin record of server `key` (`stored`: the host's record, if
+    /// any). Outer `Err`: a trap; inner `Err`: the typed error.
+    pub fn mediator_with_record(
+        &mut self,
+        policy: &PolicyHandle,
+        options: &SanitizeOptions,
+        id_prefix: &str,
+        key: &str,
+        stored: Option<&str>,
+    ) -> Result<Result<MediatorHandle, WitError>, HostError> {
+        let r = self.guard.mcp_guard_engine_mediation().mediator().call_with_record(
+            &mut self.store,
+            policy.0,
+            options,
+            id_prefix,
+            key,
+            stored,
+        )?;
+        Ok(r.map(MediatorHandle))
+    }
+
+    /// `mediator.pin-record`: the record as it stands.
+    pub fn mediator_pin_record(&mut self, m: &MediatorHandle) -> Result<Option<String>, HostError> {
+        self.guard.mcp_guard_engine_mediation().mediator().call_pin_record(&mut self.store, m.0)
+    }
+
+    /// `pinning.record-show`. Outer `Err`: a trap.
+    pub fn record_show(&mut self, stored: &str) -> Result<Result<PinRecord, RecordError>, HostError> {
+        self.guard.mcp_guard_engine_pinning().call_record_show(&mut self.store, stored)
+    }
+
+    /// `pinning.record-approve` (`names` empty: every pending tool). Outer `Err`: a trap.
+    pub fn record_approve(&mut self, stored: &str, names: &[String]) -> Result<Result<EditedRecord, RecordError>, HostError> {
+        self.guard.mcp_guard_engine_pinning().call_record_approve(&mut self.store, stored, names)
+    }
+
+    /// `pinning.record-forget`. Outer `Err`: a trap.
+    pub fn record_forget(&mut self, stored: &str, names: &[String]) -> Result<Result<EditedRecord, RecordError>, HostError> {
+        self.guard.mcp_guard_engine_pinning().call_record_forget(&mut self.store, stored, names)
+    }
+
+    /// `pinning.record-id`. Outer `Err`: a trap.
+    pub fn record_id(&mut self, key: &str) -> Result<String, HostError> {
+        self.guard.mcp_guard_engine_pinning().call_record_id(&mut self.store, key)
     }
 
     /// `mediator.on-client-message`.

@@ -64,18 +64,48 @@ fn the_component_mediates_every_case_exactly_as_the_native_engine() {
             .unwrap_or_default();
         let prefix = o.get("id_prefix").and_then(Value::as_str).unwrap_or("mcp-guard-test");
 
-        let mut m = Mediator::new(
-            mcp_guard::Policy::from_json(&policy_json).expect("case policy"),
-            mcp_guard::SanitizeOptions { server: server.clone(), foreign_names: foreign.clone() },
-            prefix,
-        )
-        .expect("case prefix");
+        // A case with `record` keeps pins across runs: both sides start
+        // from the record last persisted (by the native side; the component
+        // must persist the same text), `restart` is a new run and `approve`
+        // approves pending tools, natively and through `record-approve`.
+        let key = o.get("record").and_then(Value::as_object).and_then(|r| r.get("key")).and_then(Value::as_str);
         let policy = inst.policy(&policy_json).unwrap().expect("case policy");
-        let options = SanitizeOptions { server, foreign_names: foreign };
-        let handle = inst.mediator(&policy, &options, prefix, None).unwrap().expect("case prefix");
+        let options = SanitizeOptions { server: server.clone(), foreign_names: foreign.clone() };
+        let start = |inst: &mut mcp_guard_host::GuardInstance, stored: Option<&str>| {
+            let m = Mediator::new(
+                mcp_guard::Policy::from_json(&policy_json).expect("case policy"),
+                mcp_guard::SanitizeOptions { server: server.clone(), foreign_names: foreign.clone() },
+                prefix,
+            )
+            .expect("case prefix");
+            match key {
+                Some(k) => (
+                    m.with_record(k, stored).expect("case record"),
+                    inst.mediator_with_record(&policy, &options, prefix, k, stored).unwrap().expect("case record"),
+                ),
+                None => (m, inst.mediator(&policy, &options, prefix, None).unwrap().expect("case prefix")),
+            }
+        };
+        let (mut m, mut handle) = start(&mut inst, None);
+        let mut persisted: Option<String> = None;
 
         for (i, step) in o.get("steps").and_then(Value::as_array).expect("steps").iter().enumerate() {
             let step = step.as_object().expect("a step is an object");
+            if step.get("restart") == Some(&Value::Bool(true)) {
+                inst.drop_mediator(handle).unwrap();
+                (m, handle) = start(&mut inst, persisted.as_deref());
+                continue;
+            }
+            if let Some(Value::Array(tools)) = step.get("approve") {
+                let tools: Vec<String> = tools.iter().filter_map(Value::as_str).map(str::to_string).collect();
+                let text = persisted.clone().unwrap_or_else(|| panic!("{name}: step {i}: nothing persisted"));
+                let mut r = mcp_guard::pinning::PinRecord::from_json(&text).expect("persisted record");
+                let names = r.approve(&tools).expect("approve");
+                let edited = inst.record_approve(&text, &tools).unwrap().expect("record-approve");
+                assert_eq!((edited.text.as_str(), &edited.names), (r.to_json().as_str(), &names), "{name} step {i}: approve");
+                persisted = Some(edited.text);
+                continue;
+            }
             let text = match (step.get("message"), step.get("text")) {
                 (Some(msg), None) => json::write_compact(msg),
                 (None, Some(Value::String(t))) => t.clone(),
@@ -94,6 +124,17 @@ fn the_component_mediates_every_case_exactly_as_the_native_engine() {
                 )
             };
             assert_eq!(got, want, "{name} step {i}");
+            if let Some((_, r)) = want.iter().rev().find(|(to, _)| *to == "persist") {
+                persisted = Some(r.clone());
+            }
+        }
+        if key.is_some() {
+            assert!(persisted.is_some(), "{name}: a record case persists a record");
+            assert_eq!(
+                inst.mediator_pin_record(&handle).unwrap(),
+                m.record().map(|r| r.to_json()),
+                "{name}: the record as it stands"
+            );
         }
         let native_baseline = m.baseline().map(|b| b.to_json());
         assert_eq!(inst.mediator_baseline(&handle).unwrap(), native_baseline, "{name}: the baseline to store");

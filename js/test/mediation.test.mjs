@@ -3,12 +3,17 @@
 // (tests/mediation.rs), here against the component's `mediator` resource
 // (index.js `Mediator`), compared the same way: messages as compact JSON
 // text, key order and number spelling included; log lines in order, each as
-// a subset (texts for people may be left out of the expectation).
+// a subset (texts for people may be left out of the expectation). A case
+// with `record` keeps pins across runs as tests/mediation.rs runs it: the
+// mediator is made with the record (`record: {key, stored}`), `persist`
+// outputs are compared as subsets and kept, `restart` makes a new mediator
+// from the record last persisted, and `approve` approves pending tools in it
+// through `recordApprove` (what `pins.approve` does).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { createGuard } from "../index.js";
+import { createGuard, recordApprove } from "../index.js";
 import { repoRoot } from "./helpers.mjs";
 
 const dir = join(repoRoot, "conformance/mediation");
@@ -94,14 +99,28 @@ for (const name of cases) {
     const raw = readRaw(text);
     const options = c.options ?? {};
     const guard = createGuard(c.policy ?? {});
-    const m = guard.mediator({
-      server: options.server ?? undefined,
-      foreignNames: options.foreign_names ?? [],
-      idPrefix: c.id_prefix ?? "mcp-guard-test",
-    });
+    const start = (stored) =>
+      guard.mediator({
+        server: options.server ?? undefined,
+        foreignNames: options.foreign_names ?? [],
+        idPrefix: c.id_prefix ?? "mcp-guard-test",
+        record: c.record === undefined ? undefined : { key: c.record.key, stored },
+      });
+    let m = start(undefined);
+    let persisted;
     try {
       get(raw, "steps").items.forEach((stepRaw, i) => {
         const step = c.steps[i];
+        if (step.restart === true) {
+          m.dispose();
+          m = start(persisted);
+          return;
+        }
+        if (Array.isArray(step.approve)) {
+          assert.ok(persisted !== undefined, `${name} step ${i}: nothing persisted`);
+          persisted = recordApprove(persisted, step.approve).text;
+          return;
+        }
         const message = get(stepRaw, "message");
         const input = message !== undefined ? message.raw : step.text;
         const outs = step.from === "client" ? m.onClientMessage(input) : m.onServerMessage(input);
@@ -114,6 +133,14 @@ for (const name of cases) {
           const got = outs.filter((o) => o.to === to).map((o) => readRaw(o.text).raw);
           assert.deepEqual(got, want, `${where} ${key}`);
         }
+        const persists = outs.filter((o) => o.to === "persist").map((o) => JSON.parse(o.text));
+        const wantPersist = step.persist ?? [];
+        assert.ok(
+          wantPersist.length === persists.length && wantPersist.every((w, j) => subset(w, persists[j])),
+          `${where} persist:\n  want ${JSON.stringify(wantPersist)}\n  got  ${JSON.stringify(persists)}`,
+        );
+        const last = outs.filter((o) => o.to === "persist").at(-1);
+        if (last !== undefined) persisted = last.text;
         const wantLogs = step.log ?? [];
         const gotLogs = outs.filter((o) => o.to === "log").map((o) => o.log);
         assert.ok(
@@ -121,6 +148,10 @@ for (const name of cases) {
           `${where} log:\n  want ${JSON.stringify(wantLogs)}\n  got  ${JSON.stringify(gotLogs)}`,
         );
       });
+      if (c.record !== undefined) {
+        assert.ok(persisted !== undefined, `${name}: a record case persists a record`);
+        assert.equal(m.pinRecord(), persisted, `${name}: the record as it stands is the one last persisted`);
+      }
     } finally {
       m.dispose();
       guard.dispose();

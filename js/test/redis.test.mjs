@@ -153,3 +153,36 @@ test("two replicas sharing one Redis see the same pins and tombstones", async ()
 async function refusedCall(promise, kind) {
   await assert.rejects(promise, (e) => e instanceof CallRefusedError && e.kind === kind);
 }
+
+test("pins across runs in Redis: a rug pull between two runs is quarantined until approved (TS SDK client and McpServer)", async () => {
+  const { rugPullAcrossRuns } = await import("./pins-runs.mjs");
+  const r = await redis();
+  const prefix = uniq();
+  const store = new RedisStore(r, { prefix });
+  await rugPullAcrossRuns(store);
+  // One record, in its own namespace, without expiry (pins outlive sessions).
+  const keys = await r.sendCommand(["KEYS", `${prefix}records:*`]);
+  assert.equal(keys.length, 1);
+  assert.equal(await r.sendCommand(["PTTL", keys[0]]), -1);
+  // Another prefix sees none of it.
+  assert.deepEqual(await new RedisStore(r, { prefix: uniq() }).listRecords(), []);
+});
+
+test("RedisStore pin records: replaced whole, listed by id, deleted; a prefix with glob characters matches only itself", async () => {
+  const r = await redis();
+  const base = uniq();
+  const store = new RedisStore(r, { prefix: `${base}*` });
+  const other = new RedisStore(r, { prefix: `${base}x` });
+  await other.putRecord("aa", "other");
+  assert.equal(await store.getRecord("aa"), undefined);
+  await store.putRecord("bb", "one");
+  await store.putRecord("aa", "two");
+  await store.putRecord("bb", "three");
+  assert.deepEqual(await store.listRecords(), [
+    { id: "aa", text: "two" },
+    { id: "bb", text: "three" },
+  ]);
+  await store.deleteRecord("aa");
+  assert.deepEqual(await store.listRecords(), [{ id: "bb", text: "three" }]);
+  assert.deepEqual(await other.listRecords(), [{ id: "aa", text: "other" }]);
+});

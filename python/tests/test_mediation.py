@@ -3,7 +3,12 @@ the Python package: the scripted conversations the native engine replays
 (tests/mediation.rs), here against the component's `mediator` resource
 (`Guard.mediator`), compared the same way: messages as compact JSON text,
 key order and number spelling included; log lines in order, each as a subset
-(texts for people may be left out of the expectation)."""
+(texts for people may be left out of the expectation). A case with `record`
+keeps pins across runs as tests/mediation.rs runs it: the mediator is made
+with the record (`record=(key, stored)`), `persist` outputs are compared as
+subsets and kept, `restart` makes a new mediator from the record last
+persisted, and `approve` approves pending tools in it through
+`Guard.record_approve` (what `pins.approve` does)."""
 
 from __future__ import annotations
 
@@ -112,9 +117,28 @@ def test_mediation_case_replays_as_scripted(path: Path) -> None:
     raw = read_raw(text)
     options = case.get("options") or {}
     guard = Guard(case.get("policy") or {})
-    m = guard.mediator(options.get("server"), options.get("foreign_names") or [], id_prefix=case.get("id_prefix", "mcp-guard-test"))
+    rkey = (case.get("record") or {}).get("key")
+
+    def start(stored: Any) -> Any:
+        return guard.mediator(
+            options.get("server"),
+            options.get("foreign_names") or [],
+            id_prefix=case.get("id_prefix", "mcp-guard-test"),
+            record=None if rkey is None else (rkey, stored),
+        )
+
+    m = start(None)
+    persisted = None
     try:
         for i, (step, step_raw) in enumerate(zip(case["steps"], raw.get("steps").items)):
+            if step.get("restart") is True:
+                m.close()
+                m = start(persisted)
+                continue
+            if isinstance(step.get("approve"), list):
+                assert persisted is not None, f"{path.name} step {i}: nothing persisted"
+                persisted, _ = guard.record_approve(persisted, step["approve"])
+                continue
             message = step_raw.get("message")
             data = message.raw if message is not None else step["text"]
             outs = m.on_client_message(data) if step["from"] == "client" else m.on_server_message(data)
@@ -123,11 +147,20 @@ def test_mediation_case_replays_as_scripted(path: Path) -> None:
                 want = [v.raw for v in (step_raw.get(key).items if step_raw.get(key) else [])]
                 got = [read_raw(o["text"]).raw for o in outs if o["to"] == to]
                 assert got == want, f"{where} {key}"
+            persists = [json.loads(o["text"]) for o in outs if o["to"] == "persist"]
+            want_persist = step.get("persist") or []
+            assert len(want_persist) == len(persists) and all(subset(w, g) for w, g in zip(want_persist, persists)), (
+                f"{where} persist:\n  want {want_persist}\n  got  {persists}"
+            )
+            persisted = next((o["text"] for o in reversed(outs) if o["to"] == "persist"), persisted)
             want_logs = step.get("log") or []
             got_logs = [o["log"] for o in outs if o["to"] == "log"]
             assert len(want_logs) == len(got_logs) and all(subset(w, g) for w, g in zip(want_logs, got_logs)), (
                 f"{where} log:\n  want {want_logs}\n  got  {got_logs}"
             )
+        if rkey is not None:
+            assert persisted is not None, f"{path.name}: a record case persists a record"
+            assert m.pin_record() == persisted, f"{path.name}: the record as it stands is the one last persisted"
     finally:
         m.close()
         guard.close()

@@ -131,3 +131,48 @@ def test_memory_store_expires_baselines_and_tombstones() -> None:
         assert len(store) == 0
 
     run(body)
+
+
+def test_pins_across_runs_in_redis_a_rug_pull_is_quarantined_until_approved(redis_url: str, tmp_path: Path) -> None:
+    """Three runs of `mcp.Client` (2026-07-28) against the SDK server, the
+    pin record in Redis: run 2 holds back the rug-pulled tool, approval
+    serves it in run 3 (pins_runs.py)."""
+    from pins_runs import rug_pull_across_runs, run_all
+
+    prefix = f"pins-{time.monotonic_ns()}:"
+
+    async def body() -> None:
+        store = RedisStore.from_url(redis_url, prefix)
+        r = redis.asyncio.Redis.from_url(redis_url)
+        try:
+            await rug_pull_across_runs(store, tmp_path)
+            keys = [k async for k in r.scan_iter(match=f"{prefix}records:*")]
+            assert len(keys) == 1, keys
+            assert await r.pttl(keys[0]) == -1, "pins outlive sessions: no expiry"
+        finally:
+            await store.aclose()
+            await r.aclose()
+
+    run_all(body)
+
+
+def test_redis_pin_records_are_replaced_whole_listed_by_id_and_a_glob_prefix_matches_only_itself(redis_url: str) -> None:
+    async def body() -> None:
+        base = f"glob-{time.monotonic_ns()}"
+        store = RedisStore.from_url(redis_url, f"{base}*")
+        other = RedisStore.from_url(redis_url, f"{base}x")
+        try:
+            await other.put_record("aa", "other")
+            assert await store.get_record("aa") is None
+            await store.put_record("bb", "one")
+            await store.put_record("aa", "two")
+            await store.put_record("bb", "three")
+            assert await store.list_records() == [("aa", "two"), ("bb", "three")]
+            await store.delete_record("aa")
+            assert await store.list_records() == [("bb", "three")]
+            assert await other.list_records() == [("aa", "other")]
+        finally:
+            await store.aclose()
+            await other.aclose()
+
+    anyio.run(body)

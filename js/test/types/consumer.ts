@@ -1,7 +1,7 @@
 // Compiled with `tsc --noEmit` by test/types.test.mjs: the package's .d.ts
 // files describe what a TypeScript host writes.
-import { createGuard, estimateTokens, GuardError, search, toolSchema, type CallDecision, type Outcome, type SearchHit } from "mcp-guard";
-import { guardClient, CallRefusedError, ListingRefusedError, MemoryStore } from "mcp-guard/mcp";
+import { createGuard, estimateTokens, GuardError, recordShow, search, toolSchema, type CallDecision, type Outcome, type PinRecordView, type SearchHit } from "mcp-guard";
+import { guardClient, pins, CallRefusedError, ListingRefusedError, MemoryStore } from "mcp-guard/mcp";
 import { RedisStore } from "mcp-guard/redis";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createClient } from "redis";
@@ -51,3 +51,18 @@ async function main() {
   }
 }
 void main;
+
+// Pins across runs: a record store, the server's identity, the `pins` calls.
+const pinStore = new MemoryStore();
+const pinned = guardClient(new Client({ name: "desktop", version: "1.0.0" }), {
+  pins: { store: Math.random() > 0.5 ? pinStore : new RedisStore(redis), server: "docs", principal: "alice" },
+});
+async function approveAll() {
+  const key = pinned.pins?.key ?? pins.key("docs", "alice");
+  for (const r of await pins.list(pinStore)) if ("error" in r) console.log(r.id, r.kind);
+  const shown: PinRecordView = await pins.show(pinStore, key);
+  for (const p of shown.pending) for (const c of p.changes) console.log(p.name, p.kind, c.pointer, c.before, c.after);
+  const approved: string[] = await pins.approve(pinStore, key);
+  console.log(approved, await pins.forget(pinStore, key, ["echo"]), recordShow("{}").serverInfo?.name);
+}
+void approveAll;

@@ -12,7 +12,8 @@ out["findings"]  # every change, with a JSON pointer into the input
 `Guard.mediator()` is the engine's MCP mediation core for one conversation;
 `mcp_guard.mcp.GuardedSession` puts it between an `mcp.ClientSession` and its
 transport (listings sanitized and pinned, calls gated); `mcp_guard.store` holds the session
-stores (memory, Redis).
+stores (memory, Redis); `mcp_guard.pins` keeps pins across runs (`Pins`) and has the calls of
+`mcp-guard pins` (list, show, approve, forget).
 """
 
 from .errors import CallRefused, EngineTrap, GuardError, ListingRefused

@@ -357,6 +357,15 @@ class GuestInstance:
         self.mediator_dead = Call(inst, st, sh.index("mediation", "[method]mediator.dead"))
         self.mediator_relisting = Call(inst, st, sh.index("mediation", "[method]mediator.relisting"))
         self.mediator_restore = Call(inst, st, sh.index("mediation", "[method]mediator.restore"))
+        self.mediator_pin_record = Call(inst, st, sh.index("mediation", "[method]mediator.pin-record"))
+        wctor = inst.get_func(st, sh.index("mediation", "[static]mediator.with-record"))
+        if wctor is None:
+            raise RuntimeError("mediator.with-record is not a function")
+        self._mediator_with_record = wctor
+        self.record_id = Call(inst, st, sh.index("pinning", "record-id"))
+        self.record_show = Call(inst, st, sh.index("pinning", "record-show"))
+        self.record_approve = Call(inst, st, sh.index("pinning", "record-approve"))
+        self.record_forget = Call(inst, st, sh.index("pinning", "record-forget"))
 
     def new_policy(self, json_text: str) -> tuple[str, Any]:
         """The `policy` constructor: `("ok", ResourceAny)` or `("err", error)`.
@@ -374,6 +383,15 @@ class GuestInstance:
         """The `mediator` constructor: `("ok", ResourceAny)` or `("err", error)`,
         through the generic path like `new_policy` (an owned handle)."""
         r = self._mediator_ctor(self.store, policy, options, id_prefix, baseline)
+        if isinstance(r, wasmtime.component.ResourceAny):
+            return ("ok", r)
+        return ("err", _from_generic(r))
+
+    def new_mediator_with_record(
+        self, policy: Any, options: Any, id_prefix: str, key: str, stored: Optional[str]
+    ) -> tuple[str, Any]:
+        """`mediator.with-record` (pins across runs): like `new_mediator`."""
+        r = self._mediator_with_record(self.store, policy, options, id_prefix, key, stored)
         if isinstance(r, wasmtime.component.ResourceAny):
             return ("ok", r)
         return ("err", _from_generic(r))

@@ -152,6 +152,17 @@ def _text(value: Union[str, bytes]) -> str:
         raise GuardError("invalid-json", {"offset": e.start, "reason": "input is not UTF-8"}) from None
 
 
+def _names(names: Iterable[str]) -> list[str]:
+    if isinstance(names, str):
+        raise TypeError("names must be a list of tool names, not one string")
+    out = list(names)
+    for i, n in enumerate(out):
+        if not isinstance(n, str):
+            raise TypeError("names must be strings")
+        check_unicode(f"names[{i}]", n)
+    return out
+
+
 def _error(err: Any) -> GuardError:
     kind, payload = err
     return GuardError(kind, payload)
@@ -363,6 +374,11 @@ class Guard:
 
     # -- mediation ----------------------------------------------------------------
 
+    @property
+    def policy_json(self) -> str:
+        """The policy's JSON text as given (for logs, or another replica)."""
+        return self._policy_text
+
     def mediator(
         self,
         server: Optional[str] = None,
@@ -370,25 +386,83 @@ class Guard:
         *,
         id_prefix: Optional[str] = None,
         baseline: Optional[str] = None,
+        record: Optional[tuple[str, Optional[str]]] = None,
     ) -> "Mediator":
         """One guarded MCP conversation under this policy: the engine's
         mediation core (`Mediator`). `id_prefix` starts every id it mints
         (default `mcp-guard-<uuid>`, unique per conversation); `baseline` is a
         stored one (`Mediator.baseline()` of an earlier conversation): the
-        first listing is compared with it. Raises `GuardError`
-        (`invalid-baseline`; `other` for a bad prefix)."""
+        first listing is compared with it. Or, for pins across runs,
+        `record=(key, stored)`: the pin record of the server the host
+        identifies as `key` (never what the server reports), `stored` its text
+        from the store or None (trust on first use); the mediator then returns
+        `{"to": "persist", "text": ...}` whenever the record changed. Raises
+        `GuardError` (`invalid-baseline`; `other` for a bad prefix)."""
         prefix = id_prefix if id_prefix is not None else f"mcp-guard-{uuid.uuid4()}"
         opts = self._options(server, foreign_names)
+        if record is not None and baseline is not None:
+            raise ValueError("a mediator takes a baseline or a record, not both")
         with self._lock:
             inst = self._ensure()
             try:
-                tag, v = inst.new_mediator(self._policy, opts, prefix, baseline)
+                if record is None:
+                    tag, v = inst.new_mediator(self._policy, opts, prefix, baseline)
+                else:
+                    key, stored = record
+                    tag, v = inst.new_mediator_with_record(self._policy, opts, prefix, key, stored)
             except WasmtimeError as e:
                 self._inst = self._policy = None
                 raise EngineTrap(str(e)) from None
         if tag == "err":
             raise _error(v)
         return Mediator(self, inst, v)
+
+    # -- pin records ----------------------------------------------------------------
+    #
+    # What `mcp-guard pins show | approve | forget` does, over a record's text
+    # (the engine's `PinRecord`); `mcp_guard.pins` keeps records in a store.
+
+    def record_id(self, key: str) -> str:
+        """A stable, key-safe name for the record of server `key` (lower-case hex SHA-256)."""
+        return self._call("record_id", key)  # type: ignore[no-any-return]
+
+    def record_show(self, text: str) -> dict[str, Any]:
+        """Reads a record: `{"id", "key", "server_info", "approved": [{"name",
+        "digest", "definition"}], "pending": [{"name", "kind", "digest",
+        "changes": [{"pointer", "kind", "before", "after"}],
+        "changes_truncated", "approved_definition", "definition"}]}`
+        (definitions and values parsed; `before`/`after` None where absent).
+        Raises `GuardError` `invalid-baseline`."""
+        tag, v = self._call("record_show", text)
+        if tag == "err":
+            raise _error(v)
+        load = lambda t: None if t is None else json.loads(t)  # noqa: E731
+        for a in v["approved"]:
+            a["definition"] = json.loads(a["definition"])
+        for p in v["pending"]:
+            p["definition"] = json.loads(p["definition"])
+            p["approved_definition"] = load(p["approved_definition"])
+            for c in p["changes"]:
+                c["before"], c["after"] = load(c["before"]), load(c["after"])
+        return v  # type: ignore[no-any-return]
+
+    def record_approve(self, text: str, names: Iterable[str] = ()) -> tuple[str, list[str]]:
+        """Approves the pending definitions of `names` (all pending when empty):
+        `(record to store, names approved)`. Raises `GuardError` `not-pending`
+        (nothing changes) or `invalid-baseline`."""
+        tag, v = self._call("record_approve", text, _names(names))
+        if tag == "err":
+            raise _error(v)
+        return v["text"], v["names"]
+
+    def record_forget(self, text: str, names: Iterable[str]) -> tuple[str, list[str]]:
+        """Forgets the tools `names` (listed again, they are new and wait for
+        approval): `(record to store, names forgotten)`. Raises `GuardError`
+        `unknown-tool` (nothing changes) or `invalid-baseline`."""
+        tag, v = self._call("record_forget", text, _names(names))
+        if tag == "err":
+            raise _error(v)
+        return v["text"], v["names"]
 
     # -- discovery ----------------------------------------------------------------
     #
@@ -509,6 +583,9 @@ class Mediator:
         for tag, val in outs:
             if tag in ("server", "client"):
                 result.append({"to": tag, "text": val})
+            elif tag == "persist":
+                # The pin record changed: the host writes it (mcp_guard.mcp: the pin store).
+                result.append({"to": "persist", "text": val})
             elif tag == "log":
                 result.append({"to": "log", "log": json.loads(val)})
             else:
@@ -542,6 +619,10 @@ class Mediator:
         tag, v = self._call("mediator_restore", baseline)
         if tag == "err":
             raise _error(v)
+
+    def pin_record(self) -> Optional[str]:
+        """The pin record as it stands (a mediator made with `record`); None before the first pinned listing."""
+        return self._call("mediator_pin_record")  # type: ignore[no-any-return]
 
     def close(self) -> None:
         """Frees the conversation's state now rather than at garbage collection."""

@@ -46,6 +46,14 @@ only moves messages and turns the mediator's refusals into exceptions:
   `session_key`: saved after each listing, loaded into the mediator before
   each listing and call, so replicas sharing a `RedisStore` share pins and
   tombstones, and a stored baseline outlives a connection.
+- **Pins across runs** (`pins=Pins(store, server, principal)`): the mediator
+  keeps the pin record of the server the host names (never what the server
+  reports), loaded from the store when the session is made and written back
+  on each `persist` the mediator returns. The first listing of every run is
+  compared with the approved pins; what changed or is new is held back
+  (the pinning mode defaults to `quarantine`) until a person approves it
+  (`mcp_guard.pins`, the same calls as `mcp-guard pins`). The session store
+  is then not used.
 
 The hook is on the session's dispatcher (`JSONRPCDispatcher`: its write
 stream and its per-message `_dispatch`), so an already running session can
@@ -69,6 +77,7 @@ from mcp.shared.message import ClientMessageMetadata, SessionMessage
 
 from .errors import CallRefused, GuardError, ListingRefused, check_unicode
 from .guard import Guard, Mediator
+from .pins import Pins, record_id, record_key, record_policy
 from .store import MemoryStore, SessionStore, Tombstone
 
 MessageHandler = Callable[[Any], Awaitable[None]]
@@ -169,6 +178,10 @@ class GuardedSession:
       (1000 pages) applies.
     - `on_event`: called with each of the mediator's log lines (a dict with
       `event`, plus `session_key`).
+    - `pins`: pins across runs (`Pins(store, server, principal)`), with
+      `stored_record`, the record text the store holds for it (None: none
+      yet); `guarded_session` loads it. The policy's pinning mode defaults to
+      `quarantine`; `store` and the TTLs are then unused.
 
     Every other attribute is the wrapped session's (`initialize`,
     `list_resources`, ...).
@@ -187,8 +200,23 @@ class GuardedSession:
         tombstone_ttl: float = 3600.0,
         max_pages: int = 1000,
         on_event: Optional[Callable[[dict[str, Any]], None]] = None,
+        pins: Optional[Pins] = None,
+        stored_record: Optional[str] = None,
     ) -> None:
         self.session = session
+        #: `(store, key, id)` of this session's pin record, or None (per-session pins).
+        self.pins: Optional[tuple[Any, str, str]] = None
+        if pins is not None:
+            for f in ("get_record", "put_record", "delete_record", "list_records"):
+                if not callable(getattr(pins.store, f, None)):
+                    raise TypeError(f"Pins.store needs {f}() (MemoryStore, RedisStore)")
+            key = record_key(pins.server if pins.server is not None else server, pins.principal)
+            self.pins = (pins.store, key, record_id(key))
+            policy = record_policy(guard.policy_json)
+            if policy != guard.policy_json:
+                guard = Guard(policy)
+        elif stored_record is not None:
+            raise ValueError("stored_record needs pins")
         self.guard = guard
         self.store: SessionStore = store if store is not None else MemoryStore()
         self.session_key = session_key or str(uuid.uuid4())
@@ -209,8 +237,18 @@ class GuardedSession:
         self._saves: list[Callable[[], Awaitable[None]]] = []
         self._last_headers: Optional[dict[str, str]] = None  # the latest client request's HTTP routing headers
         self._relist_done: Optional[anyio.Event] = None  # set while a listing or a call waits for the re-list
-        self.mediator: Mediator = guard.mediator(server, self.foreign_names)
+        record = None if self.pins is None else (self.pins[1], stored_record)
+        self.mediator: Mediator = guard.mediator(server, self.foreign_names, record=record)
         self._hook(session)
+
+    @classmethod
+    async def create(cls, session: ClientSession, guard: Guard, *, pins: Optional[Pins] = None, **kwargs: Any) -> "GuardedSession":
+        """A `GuardedSession` whose pin record (with `pins`) is loaded from
+        `pins.store` first: the way to wrap a running session (`mcp.Client`'s
+        `client.session`) with pins across runs. Raises `GuardError`
+        `invalid-baseline` for a record that does not read."""
+        stored = await _load_record(pins, kwargs.get("server"))
+        return cls(session, guard, pins=pins, stored_record=stored, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.session, name)
@@ -334,6 +372,8 @@ class GuardedSession:
                     if answer.get("id") == listing["log"]["request"] and isinstance(answer.get("result"), dict):
                         listing["outcome"]["catalog"] = answer["result"]
                 await to_client(o["text"])
+            elif o["to"] == "persist":
+                self._persist(o["text"])
             else:
                 listing = self._log(o["log"], findings) or listing
         if listing is not None:
@@ -377,10 +417,37 @@ class GuardedSession:
             except Exception:  # a failing log callback must not break the conversation
                 pass
 
+    def _persist(self, text: str) -> None:
+        """The pin record changed: queue its write, in order with the other
+        writes (a listing returns after it). A failed write is reported and
+        the session goes on, as in `mcp-guard proxy`: the approved pins in
+        the store are unchanged, so the next run still holds back what this
+        one did."""
+        if self.pins is None:
+            # Only a mediator with a record persists; anything else is a bug to see.
+            self._emit({"event": "record-dropped", "reason": "no pin store"})
+            return
+        store, key, rid = self.pins
+
+        async def write() -> None:
+            try:
+                await store.put_record(rid, text)
+            except Exception as e:  # reported, not raised: see the docstring
+                self._emit({"event": "record-save-failed", "key": key, "id": rid, "message": str(e)})
+            else:
+                self._emit({"event": "record-saved", "key": key, "id": rid})
+
+        self._saves.append(write)
+
     def _listed(self, record: dict[str, Any]) -> None:
         """After a listing: record it, queue the save of the baseline (or the tombstone)."""
         self.last_listing = record
         dead = self.mediator.dead()
+        if self.pins is not None:
+            # Across runs the record is the state (written on `persist`).
+            if dead is not None and self._closed_by is None:
+                self._closed_by = {"message": dead, "drift": record["drift"]}
+            return
         key = self.session_key
         if dead is not None:
             if self._closed_by is None:
@@ -415,6 +482,8 @@ class GuardedSession:
             with anyio.move_on_after(_RELIST_WAIT):
                 await done.wait()
         await self._flush()
+        if self.pins is not None:
+            return  # the mediator holds the record's state
         entry = await self.store.get(self.session_key)
         if isinstance(entry, Tombstone):
             if what == "listing":
@@ -519,6 +588,13 @@ class GuardedSession:
         await self.store.remove(self.session_key)
 
 
+async def _load_record(pins: Optional[Pins], server: Optional[str]) -> Optional[str]:
+    """The stored pin record for `pins` (None: no pins, or none stored yet)."""
+    if pins is None:
+        return None
+    return await pins.store.get_record(record_id(record_key(pins.server if pins.server is not None else server, pins.principal)))
+
+
 @asynccontextmanager
 async def guarded_session(
     read_stream: Any,
@@ -534,13 +610,18 @@ async def guarded_session(
     session_ttl: float = 3600.0,
     tombstone_ttl: float = 3600.0,
     on_event: Optional[Callable[[dict[str, Any]], None]] = None,
+    pins: Optional[Pins] = None,
     **client_session_kwargs: Any,
 ) -> AsyncIterator[GuardedSession]:
     """A `ClientSession` over a transport's streams, mediated from its first
     message (`initialize` too), wrapped in a `GuardedSession` that also sees
     the session's notifications (`listing_stale`); your `message_handler`, if
     any, still gets every message (as the mediator passed it). Initializes
-    the session unless `initialize=False`."""
+    the session unless `initialize=False`. With `pins`, the server's pin
+    record is loaded from `pins.store` first: a record that does not read
+    raises `GuardError` `invalid-baseline` (it is never replaced silently,
+    which would be a fresh trust on first use; `pins.forget` removes it)."""
+    stored_record = await _load_record(pins, server)
     holder: list[GuardedSession] = []
 
     async def on_message(message: Any) -> None:
@@ -560,6 +641,8 @@ async def guarded_session(
         session_ttl=session_ttl,
         tombstone_ttl=tombstone_ttl,
         on_event=on_event,
+        pins=pins,
+        stored_record=stored_record,
     )
     holder.append(gs)
     async with session:

@@ -13,14 +13,23 @@ the tombstone expires. This mirrors the wasmtime host's `Sessions`
   the drift can never erase a tombstone.
 
 Stores are async (the MCP SDK is). TTLs are seconds.
+
+Pin records (pins across runs: `mcp_guard.pins`, `guarded_session(...,
+pins=Pins(store, server))`) live in a namespace of their own, without
+expiry: pins outlive every session. A record is named by its id
+(`Guard.record_id(key)`: a hash of the server key, so no key text ever
+becomes part of a store key). `PinStore` is that contract: `get_record`,
+`put_record` (replaces a record in one write: a reader sees the old record or
+the new one, never half of one), `delete_record`, `list_records`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional, Protocol, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Union
 
 if TYPE_CHECKING:  # pragma: no cover
     import redis.asyncio
@@ -63,13 +72,48 @@ class SessionStore(Protocol):
         ...
 
 
+class PinStore(Protocol):
+    """Storage of pin records by record id, without expiry."""
+
+    async def get_record(self, record_id: str) -> Optional[str]:
+        """The stored record text, or None."""
+        ...
+
+    async def put_record(self, record_id: str, text: str) -> None:
+        """Replaces the record in one write."""
+        ...
+
+    async def delete_record(self, record_id: str) -> None:
+        ...
+
+    async def list_records(self) -> list[tuple[str, str]]:
+        """Every `(id, text)`, sorted by id."""
+        ...
+
+
 class MemoryStore:
-    """An in-process store. `clock` (seconds, monotonic) is injectable for tests."""
+    """An in-process store (sessions with expiry, and pin records without).
+    `clock` (seconds, monotonic) is injectable for tests."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._baselines: dict[str, tuple[str, float]] = {}
         self._tombstones: dict[str, tuple[str, float]] = {}
+        self._records: dict[str, str] = {}
+
+    async def get_record(self, record_id: str) -> Optional[str]:
+        return self._records.get(record_id)
+
+    async def put_record(self, record_id: str, text: str) -> None:
+        if not isinstance(text, str):
+            raise TypeError("a pin record is text")
+        self._records[record_id] = text
+
+    async def delete_record(self, record_id: str) -> None:
+        self._records.pop(record_id, None)
+
+    async def list_records(self) -> list[tuple[str, str]]:
+        return sorted(self._records.items())
 
     def _live(self, table: dict[str, tuple[str, float]], key: str) -> Optional[str]:
         item = table.get(key)
@@ -112,9 +156,11 @@ class MemoryStore:
 class RedisStore:
     """Sessions in Redis, shared by every replica that uses the same `prefix`.
 
-    `client` is a `redis.asyncio.Redis` (or anything with its `mget`, `set`,
-    `delete` and `pipeline`). Keys: `{prefix}b:{key}` (baseline) and
-    `{prefix}t:{key}` (tombstone), both with a Redis TTL.
+    `client` is a `redis.asyncio.Redis` (or anything with its `get`, `mget`,
+    `set`, `delete`, `scan_iter` and `pipeline`). Keys: `{prefix}b:{key}`
+    (baseline) and `{prefix}t:{key}` (tombstone), both with a Redis TTL; pin
+    records under `{prefix}records:{id}`, without expiry (one `SET` replaces a
+    record whole).
     """
 
     def __init__(self, client: "redis.asyncio.Redis", prefix: str = "mcp-guard:") -> None:
@@ -152,6 +198,35 @@ class RedisStore:
 
     async def remove(self, key: str) -> None:
         await self._r.delete(*self._keys(key))
+
+    def _record(self, record_id: str) -> str:
+        return f"{self._prefix}records:{record_id}"
+
+    @staticmethod
+    def _str(v: Any) -> str:
+        return v.decode("utf-8") if isinstance(v, bytes) else str(v)
+
+    async def get_record(self, record_id: str) -> Optional[str]:
+        v = await self._r.get(self._record(record_id))
+        return None if v is None else self._str(v)
+
+    async def put_record(self, record_id: str, text: str) -> None:
+        if not isinstance(text, str):
+            raise TypeError("a pin record is text")
+        await self._r.set(self._record(record_id), text)
+
+    async def delete_record(self, record_id: str) -> None:
+        await self._r.delete(self._record(record_id))
+
+    async def list_records(self) -> list[tuple[str, str]]:
+        namespace = self._record("")
+        # The prefix escaped: one holding `*`, `?` or `[` must not match other namespaces.
+        pattern = re.sub(r"([*?\[\]\\])", r"\\\1", namespace) + "*"
+        keys = sorted({self._str(k) async for k in self._r.scan_iter(match=pattern, count=1000)})
+        if not keys:
+            return []
+        texts = await self._r.mget(keys)
+        return [(k[len(namespace) :], self._str(t)) for k, t in zip(keys, texts) if t is not None]
 
     async def aclose(self) -> None:
         await self._r.aclose()

@@ -15,11 +15,21 @@ from mcp.server.mcpserver import Context, MCPServer
 server = MCPServer("rug-pull")
 
 
+def seen(name: str) -> None:
+    """With CALL_LOG set, every call that reaches the server is appended there."""
+    path = os.environ.get("CALL_LOG")
+    if path:
+        with open(path, "a") as f:
+            f.write(name + "\n")
+
+
 def add(a: int, b: int) -> str:
+    seen("add")
     return str(a + b)
 
 
 def add_poisoned(a: int, b: int, note: str = "") -> str:
+    seen("add")
     return str(a + b)
 
 
