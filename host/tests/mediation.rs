@@ -48,12 +48,6 @@ fn the_component_mediates_every_case_exactly_as_the_native_engine() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let case = parse(&std::fs::read_to_string(&path).unwrap());
         let o = case.as_object().expect("a case is an object");
-        if o.get("record").is_some() {
-            // Pins kept across runs (`restart`, `approve`, `persist` steps):
-            // the component's mediator takes no pin record yet (issue #24).
-            println!("skipped {name}: the component's mediator takes no pin record yet");
-            continue;
-        }
         let policy_json = o.get("policy").map_or_else(|| "{}".to_string(), json::write_compact);
         let opts = o.get("options").and_then(Value::as_object).cloned().unwrap_or_else(Object::new);
         let server = opts.get("server").and_then(Value::as_str).map(str::to_string);

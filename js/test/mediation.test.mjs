@@ -87,13 +87,8 @@ test("the mediation suite has cases", () => {
   assert.ok(cases.length >= 10, `only ${cases.length} cases in ${dir}`);
 });
 
-// A case with a `record` runs a mediator that keeps a pin record across runs
-// (`restart`, `approve`, `persist` steps): the component's constructor takes
-// no record yet, so the package cannot replay it (issue #24: the npm and
-// Python record stores). The skip is named in the test list, not silent.
 for (const name of cases) {
-  const skip = "record" in JSON.parse(readFileSync(join(dir, name), "utf8")) && "the component's mediator takes no pin record yet";
-  test(`mediation: ${name}`, { skip }, () => {
+  test(`mediation: ${name}`, () => {
     const text = readFileSync(join(dir, name), "utf8");
     const c = JSON.parse(text);
     const raw = readRaw(text);

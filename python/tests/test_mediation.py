@@ -109,11 +109,6 @@ def test_the_mediation_suite_has_cases() -> None:
 def test_mediation_case_replays_as_scripted(path: Path) -> None:
     text = path.read_text("utf-8")
     case = json.loads(text)
-    if "record" in case:
-        # A mediator keeping a pin record across runs (`restart`, `approve`,
-        # `persist` steps): the component's constructor takes no record yet
-        # (issue #24, the package's record stores). Reported as a skip.
-        pytest.skip("the component's mediator takes no pin record yet")
     raw = read_raw(text)
     options = case.get("options") or {}
     guard = Guard(case.get("policy") or {})
