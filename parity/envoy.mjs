@@ -75,7 +75,10 @@ const specs = new Map();
 for (const job of jobs) {
   const key = listenerOf(job);
   if (!specs.has(key)) {
-    const filter = { policy: JSON.parse(job.policy_json) };
+    // Session scope: each parity session pins its own first listing, as the
+    // native pin/compare it is compared with (persistent scope would hold
+    // changed tools back across sessions and needs a server id).
+    const filter = { policy: JSON.parse(job.policy_json), pin_scope: "session" };
     if (job.server !== null) filter.server = job.server;
     specs.set(key, { name: `l${specs.size}`, upstreamPort, filter });
   }
