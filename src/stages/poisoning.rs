@@ -24,14 +24,16 @@ pub const LEARNED: &str = "learned.poisoning";
 /// real server's own onboarding tool reads like line jumping.
 pub const LEARNED_ALONE: i32 = poison::scorer::BLOCK + (poison::scorer::BLOCK - poison::scorer::FLAG) / 4;
 
-/// The learned score at which the scorer counts as a second signal beside a
-/// rule hit: halfway from its flag threshold to its block threshold. At the
-/// flag threshold itself it corroborated benign real tools on the
-/// development part of the wide corpus ("send the auth headers on every
+/// The learned score at which the scorer is a signal of its own beside a
+/// rule hit: halfway from its flag threshold to its block threshold. Below
+/// it, from its flag threshold, it is an instruction-kind signal
+/// (`poison::Learned::Flagged`: it corroborates a secret path or an
+/// exfiltration channel, not an instruction rule). Counted at the flag
+/// threshold as a signal of its own, it corroborated benign real tools on
+/// the development part of the wide corpus ("send the auth headers on every
 /// request", "after calling this tool, upload the file to the returned
-/// URL": a line-jumping or before-using phrase in API prose, which the
-/// scorer also finds mildly instruction-like, 7.6–9.4 against a midpoint of
-/// 9.5); the poisoned items it corroborates mostly score far above.
+/// URL": a line-jumping or before-using phrase in API prose that the scorer
+/// also finds mildly instruction-like, 7.6–9.4 against a midpoint of 9.5).
 pub const CORROBORATE: i32 = poison::scorer::FLAG + (poison::scorer::BLOCK - poison::scorer::FLAG) / 2;
 
 pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: &poison::NameIndex) {
@@ -50,9 +52,8 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     // The learned scorer reads the same text as the rules (the tool as
     // sanitized, plus what the sanitizer took out of it) and adds at most one
     // finding: its best span, with the features that weigh most in it.
-    // Whether the scorer is confident enough to corroborate a rule (see
-    // `CORROBORATE`).
-    let mut learned_corroborates = false;
+    // What the scorer adds as a signal beside the rules (see `CORROBORATE`).
+    let mut learned_signal = poison::Learned::Quiet;
     if pp.learned {
         // The catalog's buffers; should they be busy (nothing here
         // re-enters), fresh ones.
@@ -61,7 +62,13 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             Err(_) => poison::scorer::score_tool(tool, &cx.base(), &extra, &mut poison::scorer::Scratch::default()),
         };
         if let Some(t) = scored {
-            learned_corroborates = t.score >= CORROBORATE;
+            learned_signal = if t.score >= CORROBORATE {
+                poison::Learned::Confident
+            } else if t.score >= poison::scorer::FLAG {
+                poison::Learned::Flagged
+            } else {
+                poison::Learned::Quiet
+            };
             // Alone, the scorer blocks only above `LEARNED_ALONE`.
             let severity = t.severity().map(|s| if s >= S::High && t.score < LEARNED_ALONE { S::Medium } else { s });
             if let Some(severity) = severity {
@@ -88,11 +95,14 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
                 && a.rule.as_deref().is_none_or(|r| r == h.rule || r == h.kind.id() || h.rule.starts_with(&format!("{r}.")))
         })
     });
-    // The scorer's own severity stands on its own (`high` at its block
-    // threshold, calibrated on its own); beside the rules it is one more
-    // signal only when it is confident (`CORROBORATE`).
+    // The scorer's own severity stands on its own (`high` alone from
+    // `LEARNED_ALONE`); beside the rules it is one more signal
+    // (`poison::Learned`) — unless an `allow` entry accepted its finding.
+    if !hits.iter().any(|h| h.rule == LEARNED) {
+        learned_signal = poison::Learned::Quiet;
+    }
     let rule_hits: Vec<Hit> = hits.iter().filter(|h| h.rule != LEARNED).cloned().collect();
-    let rules_score = poison::score(&rule_hits, learned_corroborates && !rule_hits.is_empty());
+    let rules_score = poison::score(&rule_hits, learned_signal);
     let learned = hits.iter().filter(|h| h.rule == LEARNED).map(|h| h.severity).max();
     let Some(score) = rules_score.max(learned) else { return };
     let block = pp.mode == PoisoningMode::Block && score >= pp.block_threshold;
@@ -106,7 +116,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
         let mut k: Vec<&str> = rule_hits.iter().map(|h| h.kind.id()).collect();
         k.sort();
         k.dedup();
-        if learned_corroborates && !rule_hits.is_empty() {
+        if learned_signal > poison::Learned::Quiet && !rule_hits.is_empty() {
             k.push(LEARNED);
         }
         k.join(" + ")
