@@ -285,13 +285,17 @@ pub struct PoisoningAllow {
 pub struct PoisoningPolicy {
     /// # Default `flag`
     pub mode: PoisoningMode,
-    /// Lowest severity that hides a tool under `block`. # Default `high`
+    /// Lowest tool score that hides a tool under `block`: a single rule
+    /// finding is `medium`, two independent signals `high`, three
+    /// `critical` (`poison::score`). # Default `high`
     pub block_threshold: crate::Severity,
     /// # Default empty
     pub allow: Vec<PoisoningAllow>,
     /// The learned scorer beside the rules (`poison::scorer`, finding rule
-    /// `learned.poisoning`): `medium` at its flag threshold, `high` at its
-    /// block threshold. `mode: off` turns it off with the rules. # Default `true`
+    /// `learned.poisoning`): `medium` at its flag threshold, `high` alone a
+    /// quarter step above its block threshold, and a second signal beside a
+    /// rule halfway from flag to block (`stages::poisoning`). `mode: off`
+    /// turns it off with the rules. # Default `true`
     pub learned: bool,
 }
 

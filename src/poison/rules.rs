@@ -4,8 +4,17 @@
 //! Calibrated against the 868 real tools of the shared corpus: phrasings that
 //! benign servers use ("IMPORTANT:", "you must", "always", "instead of", "use
 //! X first", "read the user's public key file and pass its content") are not
-//! rules on their own; `high` rules never fire on a real tool, so `block` at the
-//! default threshold hides no real tool (`tests/poisoning.rs`).
+//! rules on their own.
+//!
+//! Every rule is `medium` on its own: one phrase is a finding (flagged, and
+//! hidden under `block_threshold: medium`), never a block. On the development
+//! data each rule with a high severity once hid benign tools by a single
+//! phrase that real servers and hard negatives write for honest reasons
+//! ("the user's password", `~/.aws/credentials`, "upload to" in Chinese, a
+//! markdown image in a renderer's documentation, a sibling tool named in
+//! prose). A tool reaches `high` only when independent signals agree
+//! (`super::score`): two finding kinds, or a rule and a confident learned
+//! scorer.
 
 use super::matcher::{Folded, SPACE};
 use crate::finding::{FindingKind as K, Severity as S};
@@ -19,6 +28,11 @@ pub struct Rule {
     /// For `Match::Fn` rules: the prefilter's required elements, each a list
     /// of tokens one of which must occur (see `trigger_sets`).
     pub fn_triggers: &'static [&'static [&'static str]],
+    /// For `Match::Words` rules: words that, among the three before a
+    /// match, make it a condition rather than a claim or an order ("set to
+    /// true only after the user has approved" is a gate, not a claim that
+    /// they did).
+    pub not_after: &'static [&'static str],
 }
 
 pub enum Match {
@@ -82,6 +96,9 @@ impl Rule {
     }
 }
 
+/// Words that open a condition (see `Rule::not_after`).
+const CONDITIONS: &[&str] = &["if", "unless", "until", "once", "after", "when", "whether", "only", "before"];
+
 const IGNORE: &str = "ignore|disregard|forget|override|bypass|skip";
 const PRIOR: &str = "previous|prior|above|earlier|preceding|all|any|your|system|original|initial";
 const ORDERS: &str = "instruction*|rule*|prompt*|direction*|guideline*|guidance|constraint*|polic*|safety";
@@ -91,17 +108,19 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "injection.ignore-previous",
         kind: K::PoisonInjection,
-        severity: S::High,
+        severity: S::Medium,
         why: "asks the model to drop its earlier instructions",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Words(&[&[IGNORE, PRIOR, ORDERS]], 3),
     },
     Rule {
         id: "injection.ignore-previous-i18n",
         kind: K::PoisonInjection,
-        severity: S::High,
+        severity: S::Medium,
         why: "asks the model to drop its earlier instructions (es/de/fr/zh/ru)",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Near(
             &["ignora", "olvida", "ignoriere", "ignorieren", "vergiss", "ignorez", "ignore ", "oubliez", "oublie ", "忽略", "无视", "忘记", "игнорируй", "игнорировать", "забудь", "проигнорируй"],
             &["instrucciones", "anweisungen", "instructions précédentes", "consignes", "指令", "指示", "说明", "инструкции", "указания"],
@@ -111,9 +130,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "injection.persona",
         kind: K::PoisonInjection,
-        severity: S::High,
+        severity: S::Medium,
         why: "tries to change the model's persona or unlock it",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Words(
             &[
                 &["you", "are", "now", "in|a|an|dan|unrestricted|jailbroken|free|developer|admin|root|evil"],
@@ -128,18 +148,20 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "injection.persona-i18n",
         kind: K::PoisonInjection,
-        severity: S::High,
+        severity: S::Medium,
         why: "tries to change the model's persona (es/de/fr/zh/ru)",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Sub(&["modo desarrollador", "entwicklermodus", "mode développeur", "开发者模式", "режим разработчика", "ahora eres", "du bist jetzt", "tu es maintenant", "你现在是", "теперь ты"]),
     },
     // -- secrecy toward the user --------------------------------------------
     Rule {
         id: "secrecy.dont-tell-user",
         kind: K::PoisonSecrecy,
-        severity: S::High,
+        severity: S::Medium,
         why: "tells the model to keep something from the user",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Words(
             &[
                 &["do|don't|dont|must|should|never", "?not", "tell|inform|notify|alert|warn|mention|reveal|disclose|show", "?this|it|that|anything", "?to", "the", "user|users|human"],
@@ -155,14 +177,18 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "secrecy.dont-tell-user-i18n",
         kind: K::PoisonSecrecy,
-        severity: S::High,
+        severity: S::Medium,
         why: "tells the model to keep something from the user (es/de/fr/zh/ru)",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Sub(&[
             "no le digas al usuario", "no digas al usuario", "no menciones", "sin informar al usuario", "sin decirle al usuario",
             "sag dem benutzer nicht", "sage dem benutzer nicht", "sag dem nutzer nicht", "ohne den benutzer", "ohne den nutzer", "erwähne nicht", "nicht dem benutzer",
             "ne dites pas à l'utilisateur", "ne dis pas à l'utilisateur", "sans informer l'utilisateur", "sans prévenir l'utilisateur", "ne mentionnez pas",
-            "不要告诉用户", "别告诉用户", "不要让用户知道", "不要向用户", "不要提及",
+            // Not a bare "不要向用户" ("do not … to the user"): "不要向用户索要密码"
+            // (do not ask the user for the password) is advice; the secrecy
+            // forms name what is kept from them.
+            "不要告诉用户", "别告诉用户", "不要让用户知道", "不要向用户透露", "不要向用户提及", "不要向用户显示", "不要向用户展示", "不要提及",
             "не говори пользователю", "не сообщай пользователю", "не говорите пользователю", "пользователь не должен знать", "не упоминай",
         ]),
     },
@@ -170,17 +196,19 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "secret.credential-file",
         kind: K::PoisonSecretAccess,
-        severity: S::High,
+        severity: S::Medium,
         why: "names a private key or credential file",
         fn_triggers: &[&["id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "credentials", "aws_secret", "gcloud", "accesstokens", ".kube", ".docker", ".netrc", ".npmrc", ".pypirc", "shadow", "mcp.json", "claude_desktop", ".cursor", ".codeium", ".continue", "login data", "cookies", "key4", "logins", "wallet", "keychain", ".gnupg", ".password-store", ".env"]],
+        not_after: &[],
         m: Match::Fn(credential_file, FnGate { needles: &[CREDENTIAL_FILES], raw: None }),
     },
     Rule {
         id: "secret.user-secret",
         kind: K::PoisonSecretAccess,
-        severity: S::High,
+        severity: S::Medium,
         why: "asks for the user's passwords, keys, tokens or sessions",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Words(
             &[
                 &["user's|users'", "password*|passphrase|api|secret*|credential*|token*|cookie*|session*|private|seed|2fa|otp|ssn|ssh"],
@@ -195,34 +223,38 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "secret.user-secret-i18n",
         kind: K::PoisonSecretAccess,
-        severity: S::High,
+        severity: S::Medium,
         why: "asks for the user's credentials (es/de/fr/zh/ru)",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Sub(&["contraseña del usuario", "claves api del usuario", "passwort des benutzers", "kennwort des benutzers", "mot de passe de l'utilisateur", "用户的密码", "用户密码", "私钥", "пароль пользователя", "ключи api"]),
     },
     // -- exfiltration ------------------------------------------------------------
     Rule {
         id: "exfil.markdown-image",
         kind: K::PoisonExfiltration,
-        severity: S::High,
+        severity: S::Medium,
         why: "a remote markdown image: rendering it sends a request (and any data in its URL) to that host",
         fn_triggers: &[&["!["], &["http", "//"]],
+        not_after: &[],
         m: Match::Fn(markdown_remote_image, FnGate { needles: &[&["!["], &["](http", "](//"]], raw: None }),
     },
     Rule {
         id: "exfil.url-template",
         kind: K::PoisonExfiltration,
-        severity: S::High,
+        severity: S::Medium,
         why: "a URL with a slot for conversation data",
         fn_triggers: &[&["http"], &["{", "$(", "<"]],
+        not_after: &[],
         m: Match::Fn(url_with_data_slot, FnGate { needles: &[&["http"], &["?"]], raw: Some(url_with_data_slot_raw) }),
     },
     Rule {
         id: "exfil.send-to",
         kind: K::PoisonExfiltration,
-        severity: S::High,
+        severity: S::Medium,
         why: "tells the model to send data to an address or host",
         fn_triggers: &[&["@", "http", "www."], &["send", "forward", "email", "mail", "post", "upload", "transmit", "leak", "exfiltrate", "bcc", "copy", "report", "submit"]],
+        not_after: &[],
         m: Match::Fn(send_to_address, FnGate { needles: &[], raw: Some(send_to_address_raw) }),
     },
     Rule {
@@ -231,6 +263,7 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "tells the model to smuggle content out through a parameter",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Words(
             &[
                 &["pass|put|include|append|insert|place|send|attach", "its|their|the|that|this|all", "content|contents", "as|in|into|to", "?the|a", "?parameter|field|argument"],
@@ -242,9 +275,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "exfil.conversation",
         kind: K::PoisonExfiltration,
-        severity: S::High,
+        severity: S::Medium,
         why: "tells the model to send the conversation itself somewhere",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Words(
             &[&[
                 "send|forward|upload|email|mail|post|leak|transmit|exfiltrate|copy|share|report",
@@ -258,26 +292,29 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "exfil.remote-code-words",
         kind: K::PoisonExfiltration,
-        severity: S::High,
+        severity: S::Medium,
         why: "downloads a script and runs it in a shell",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Words(&[&["curl|wget", "sh|bash|zsh|iex|powershell"]], 8),
     },
     Rule {
         id: "exfil.remote-code",
         kind: K::PoisonExfiltration,
-        severity: S::High,
+        severity: S::Medium,
         why: "pipes a download into a shell",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Near(&["curl ", "wget ", "iwr ", "invoke-webrequest"], &["| sh", "|sh", "| bash", "|bash", "| iex", "|iex", "| python"], 200),
     },
     // -- fake authority and role markup -------------------------------------------
     Rule {
         id: "authority.role-tag",
         kind: K::PoisonAuthority,
-        severity: S::High,
+        severity: S::Medium,
         why: "fake role or priority markup (<IMPORTANT>, <system>, closing tags of a tool description)",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Sub(&[
             "<important>", "</important>", "<system>", "</system>", "<system ", "</tool_description>", "<tool_description>",
             "</tool>", "<admin>", "<sudo>", "[system]", "[inst]", "<<sys>>", "<|system|>", "<|im_start|>",
@@ -287,9 +324,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "authority.pre-approved",
         kind: K::PoisonAuthority,
-        severity: S::High,
+        severity: S::Medium,
         why: "claims the user already approved or waived confirmation",
         fn_triggers: &[],
+        not_after: CONDITIONS,
         m: Match::Words(
             &[
                 &["user", "has|have", "?already", "authori*|approved|pre|preapproved|consented|allowed|permitted"],
@@ -308,6 +346,7 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "an instruction meant to apply to every request, beyond this tool",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Words(
             &[
                 &["on|for|with|in|after|before", "every", "request|turn|prompt|interaction|reply|response"],
@@ -325,6 +364,7 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "addresses the assistant directly with an order",
         fn_triggers: &[&["assistant", "ai:", "ai,"]],
+        not_after: &[],
         m: Match::Fn(addressed_to_assistant, FnGate { needles: &[&["assistant:", "assistant,", "ai:", "ai,"]], raw: None }),
     },
     Rule {
@@ -333,11 +373,15 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "a precondition that makes the model act before or after using the tool",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Words(
             &[
                 &["before|after|prior", "?to", "using|calling|invoking|running|executing|returning|summarizing|filling", "?this|the|any", "?tool|tools|function|field", "read|call|send|upload|include|fetch|visit|open|run|execute|forward|email|post|delete|copy"],
                 &["first", "read|upload|send|forward|fetch|visit|open|email|post|copy|exfiltrate", "?the|your|all|every|~"],
-                &["always|must", "?first|also", "send|forward|upload|email|post|bcc|cc|append|attach|exfiltrate|wire|transfer"],
+                // Not "always send/post/append/attach": API prose says "always send
+                // the full set" or "always send as `args`" (development real
+                // tools); the exfiltrating forms name a target (`exfil.send-to`).
+                &["always|must", "?first|also", "forward|upload|email|bcc|cc|exfiltrate|wire|transfer"],
                 &["also", "call|send|forward|upload|email|post|exfiltrate"],
                 &["otherwise", "the", "tool", "will", "not", "work"],
             ],
@@ -350,20 +394,25 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "an instruction to the model before/after using the tool (es/de/fr/zh/ru)",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Sub(&[
             "antes de usar esta herramienta", "después de usar esta herramienta", "siempre envía", "en cada solicitud",
             "bevor du dieses tool", "bevor sie dieses tool", "vor der verwendung dieses", "immer zuerst", "bei jeder anfrage",
             "avant d'utiliser cet outil", "après avoir utilisé cet outil", "à chaque requête", "toujours envoyer",
-            "在使用此工具之前", "使用此工具前", "使用本工具之前", "每次请求", "始终", "先读取",
+            // Not a bare "始终" ("always"): like "always" in English it is API
+            // prose ("价格始终以交易所货币计价", prices are always in the
+            // exchange's currency); "始终先" is the ordering form.
+            "在使用此工具之前", "使用此工具前", "使用本工具之前", "每次请求", "始终先", "先读取",
             "перед использованием этого инструмента", "перед использованием инструмента", "при каждом запросе", "всегда отправляй", "сначала прочитай",
         ]),
     },
     Rule {
         id: "exfil.i18n",
         kind: K::PoisonExfiltration,
-        severity: S::High,
+        severity: S::Medium,
         why: "tells the model to send data elsewhere (es/de/fr/zh/ru)",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Sub(&["envía todo", "reenvía", "envíalo a", "sende alle", "leite alle", "an die adresse", "envoyez tout", "transférez", "发送到", "转发给", "上传到", "отправь все", "перешли", "отправь на"]),
     },
     // -- shadowing (needs the catalog: see `super::shadowing`) ------------------
@@ -371,9 +420,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "encoded.blob-with-hint",
         kind: K::PoisonEncoded,
-        severity: S::High,
+        severity: S::Medium,
         why: "an encoded blob with a hint to decode it",
         fn_triggers: &[&["decode", "base64", "b64", "atob", "hex", "解码", "декодируй"]],
+        not_after: &[],
         m: Match::Fn(encoded_blob, FnGate { needles: &[DECODE_HINTS], raw: Some(encoded_blob_raw) }),
     },
     // -- hidden text ------------------------------------------------------------
@@ -383,6 +433,7 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "an HTML comment: invisible when rendered, read by the model",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Sub(&["<!--"]),
     },
     Rule {
@@ -391,6 +442,7 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "a markdown link-reference comment: invisible when rendered, read by the model",
         fn_triggers: &[],
+        not_after: &[],
         m: Match::Sub(&["[//]: #", "[//]:#", "[comment]: #", "[comment]: <>", "[//]: <>"]),
     },
 ];

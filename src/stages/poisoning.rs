@@ -16,6 +16,26 @@ use crate::policy::PoisoningMode;
 /// The rule id of the learned scorer's finding.
 pub const LEARNED: &str = "learned.poisoning";
 
+/// The learned score at which the scorer alone makes a tool `high`: a
+/// quarter step (of flag → block) above its block threshold. Its block
+/// threshold clears the development benign tools it was fitted beside, but
+/// not two real tools of the wide corpus's development part (11.97 and
+/// 12.49, against 12.58 here): an urgent "always call this first" in a
+/// real server's own onboarding tool reads like line jumping.
+pub const LEARNED_ALONE: i32 = poison::scorer::BLOCK + (poison::scorer::BLOCK - poison::scorer::FLAG) / 4;
+
+/// The learned score at which the scorer is a signal of its own beside a
+/// rule hit: halfway from its flag threshold to its block threshold. Below
+/// it, from its flag threshold, it is an instruction-kind signal
+/// (`poison::Learned::Flagged`: it corroborates a secret path or an
+/// exfiltration channel, not an instruction rule). Counted at the flag
+/// threshold as a signal of its own, it corroborated benign real tools on
+/// the development part of the wide corpus ("send the auth headers on every
+/// request", "after calling this tool, upload the file to the returned
+/// URL": a line-jumping or before-using phrase in API prose that the scorer
+/// also finds mildly instruction-like, 7.6–9.4 against a midpoint of 9.5).
+pub const CORROBORATE: i32 = poison::scorer::FLAG + (poison::scorer::BLOCK - poison::scorer::FLAG) / 2;
+
 pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: &poison::NameIndex) {
     let pol: &crate::policy::ServerPolicy = cx.policy;
     let pp = &pol.poisoning;
@@ -32,6 +52,8 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     // The learned scorer reads the same text as the rules (the tool as
     // sanitized, plus what the sanitizer took out of it) and adds at most one
     // finding: its best span, with the features that weigh most in it.
+    // What the scorer adds as a signal beside the rules (see `CORROBORATE`).
+    let mut learned_signal = poison::Learned::Quiet;
     if pp.learned {
         // The catalog's buffers; should they be busy (nothing here
         // re-enters), fresh ones.
@@ -39,8 +61,19 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             Ok(mut sc) => poison::scorer::score_tool(tool, &cx.base(), &extra, &mut sc),
             Err(_) => poison::scorer::score_tool(tool, &cx.base(), &extra, &mut poison::scorer::Scratch::default()),
         };
-        if let Some((t, severity)) = scored.and_then(|t| Some((t.severity()?, t)).map(|(s, t)| (t, s))) {
-            hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer.clone(), detail: t.detail() });
+        if let Some(t) = scored {
+            learned_signal = if t.score >= CORROBORATE {
+                poison::Learned::Confident
+            } else if t.score >= poison::scorer::FLAG {
+                poison::Learned::Flagged
+            } else {
+                poison::Learned::Quiet
+            };
+            // Alone, the scorer blocks only above `LEARNED_ALONE`.
+            let severity = t.severity().map(|s| if s >= S::High && t.score < LEARNED_ALONE { S::Medium } else { s });
+            if let Some(severity) = severity {
+                hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer.clone(), detail: t.detail() });
+            }
         }
     }
     for ptr in std::mem::take(&mut cx.padding) {
@@ -62,22 +95,44 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
                 && a.rule.as_deref().is_none_or(|r| r == h.rule || r == h.kind.id() || h.rule.starts_with(&format!("{r}.")))
         })
     });
-    // The scorer's severity stands on its own: it is not one more category
-    // that raises the rules' score (a rule match and a flagged span in the
-    // same tool are often the same sentence read twice).
-    let rules_score = poison::score(&hits.iter().filter(|h| h.rule != LEARNED).cloned().collect::<Vec<_>>());
+    // The scorer's own severity stands on its own (`high` alone from
+    // `LEARNED_ALONE`); beside the rules it is one more signal
+    // (`poison::Learned`) — unless an `allow` entry accepted its finding.
+    if !hits.iter().any(|h| h.rule == LEARNED) {
+        learned_signal = poison::Learned::Quiet;
+    }
+    let rule_hits: Vec<Hit> = hits.iter().filter(|h| h.rule != LEARNED).cloned().collect();
+    let rules_score = poison::score(&rule_hits, learned_signal);
     let learned = hits.iter().filter(|h| h.rule == LEARNED).map(|h| h.severity).max();
     let Some(score) = rules_score.max(learned) else { return };
     let block = pp.mode == PoisoningMode::Block && score >= pp.block_threshold;
-    // The deciding finding (highest severity, first in order) carries the hide.
-    let decider = if block { hits.iter().position(|h| h.severity == hits.iter().map(|x| x.severity).max().unwrap_or(S::Info)) } else { None };
+    // The deciding finding (highest severity, first in order) carries the
+    // tool's score: when signals corroborate each other it is raised to
+    // it, in every mode, so that a finding at `high` always means "hidden
+    // under `block`" (and under `block` it carries the hide).
+    let top = hits.iter().map(|x| x.severity).max().unwrap_or(S::Info);
+    let decider = hits.iter().position(|h| h.severity == top);
+    let kinds = {
+        let mut k: Vec<&str> = rule_hits.iter().map(|h| h.kind.id()).collect();
+        k.sort();
+        k.dedup();
+        if learned_signal > poison::Learned::Quiet && !rule_hits.is_empty() {
+            k.push(LEARNED);
+        }
+        k.join(" + ")
+    };
     for (i, h) in hits.into_iter().enumerate() {
         let mut detail = h.detail;
-        if Some(i) == decider {
+        let mut severity = h.severity;
+        if Some(i) == decider && score > severity {
+            detail.push_str(&format!(" — corroborated ({kinds}): tool score {score}"));
+            severity = score;
+        }
+        if block && Some(i) == decider {
             detail.push_str(&format!(" — tool score {score} ≥ block threshold {}", pp.block_threshold));
-            cx.hide(h.kind, h.severity, h.pointer, detail);
+            cx.hide(h.kind, severity, h.pointer, detail);
         } else {
-            cx.report(h.kind, h.severity, h.pointer, Action::Flagged, detail);
+            cx.report(h.kind, severity, h.pointer, Action::Flagged, detail);
         }
     }
 }
