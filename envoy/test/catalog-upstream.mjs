@@ -8,7 +8,7 @@ import http from "node:http";
 import fs from "node:fs";
 
 const [port, ...files] = process.argv.slice(2);
-const FIELDS = '"ttlMs":60000,"cacheScope":"public","resultType":"complete"';
+const FIELDS = { ttlMs: "60000", cacheScope: '"public"', resultType: '"complete"' };
 
 http
   .createServer((req, res) => {
@@ -21,10 +21,21 @@ http
       const text = fs.readFileSync(files[n], "utf8").trim();
       // An object gets the fields inside it (no real catalog has them); a
       // catalog that is no object (the envelope cases) goes as it is.
+      // Only the fields it lacks (a real server may send them already; a
+      // second copy would be a duplicate key), as raw text so the catalog's
+      // own bytes (huge numbers included) reach the filter unchanged.
       let result = text;
       if (text.startsWith("{")) {
+        let has = {};
+        try {
+          has = JSON.parse(text);
+        } catch {}
+        const add = Object.entries(FIELDS)
+          .filter(([k]) => !(has !== null && typeof has === "object" && k in has))
+          .map(([k, v]) => `"${k}":${v}`)
+          .join(",");
         const rest = text.slice(1).trimStart();
-        result = `{${FIELDS}${rest.startsWith("}") ? "" : ","}${rest}`;
+        result = add ? `{${add}${rest.startsWith("}") ? "" : ","}${rest}` : text;
       }
       const body = Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":${result}}`);
       res.writeHead(200, { "content-type": "application/json", "content-length": body.length }).end(body);

@@ -32,7 +32,7 @@ for line in open(sys.argv[1], encoding="utf-8"):
         refused.append(case["file"])
     else:
         r = ListToolsResultResponse.model_validate(answer)
-        assert r.result.cache_scope == "public" and r.result.result_type == "complete", case["file"]
+        assert r.result.result_type == "complete", case["file"]
         served += 1
 print(json.dumps({"served": served, "refused": refused}))
 `;
