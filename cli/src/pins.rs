@@ -394,7 +394,7 @@ fn list(store: &Store, as_json: bool) -> Result<u8, Failure> {
             match r {
                 Ok(r) => {
                     o.insert("key", Value::str(r.key.clone()));
-                    o.insert("server_info", server_info_value(r));
+                    o.insert("server_info", r.server_info_value());
                     o.insert("approved", names(r.approved.pins.iter().map(|p| p.name.as_str())));
                     o.insert("pending", names(r.pending.iter().map(|p| p.pin.name.as_str())));
                 }
@@ -433,18 +433,6 @@ fn names<'a>(it: impl Iterator<Item = &'a str>) -> Value {
     let mut v: Vec<&str> = it.collect();
     v.sort_unstable();
     Value::Array(v.into_iter().map(Value::str).collect())
-}
-
-fn server_info_value(r: &PinRecord) -> Value {
-    match &r.server_info {
-        None => Value::Null,
-        Some(i) => {
-            let mut o = Object::new();
-            o.insert("name", Value::str(i.name.clone()));
-            o.insert("version", i.version.clone().map_or(Value::Null, Value::str));
-            Value::Object(o)
-        }
-    }
 }
 
 /// A value for a person, one line, bounded.
@@ -498,39 +486,11 @@ fn show_table(path: &Path, r: &PinRecord) -> String {
 }
 
 fn show_json(path: &Path, r: &PinRecord) -> String {
-    let mut o = Object::new();
-    o.insert("id", Value::str(id_of(path)));
-    o.insert("key", Value::str(r.key.clone()));
-    o.insert("server_info", server_info_value(r));
-    o.insert("file", Value::str(path.display().to_string()));
-    let approved = r.approved.pins.iter().map(|p| {
-        let mut e = Object::new();
-        e.insert("name", Value::str(p.name.clone()));
-        e.insert("digest", Value::str(p.digest.clone()));
-        e.insert("def", p.def.clone());
-        Value::Object(e)
-    });
-    o.insert("approved", Value::Array(approved.collect()));
-    let pending = r.pending.iter().map(|p| {
-        let mut e = Object::new();
-        e.insert("name", Value::str(p.pin.name.clone()));
-        e.insert("kind", Value::str(p.kind.id()));
-        e.insert("digest", Value::str(p.pin.digest.clone()));
-        let (changes, truncated) = r.pending_changes(p);
-        let changes = changes.iter().map(|ch| {
-            let mut c = Object::new();
-            c.insert("pointer", Value::str(ch.pointer.clone()));
-            c.insert("kind", Value::str(ch.kind.id()));
-            Value::Object(c)
-        });
-        e.insert("changes", Value::Array(changes.collect()));
-        e.insert("changes_truncated", Value::Bool(truncated));
-        e.insert("approved_def", r.approved.pin(&p.pin.name).map_or(Value::Null, |x| x.def.clone()));
-        e.insert("def", p.pin.def.clone());
-        Value::Object(e)
-    });
-    o.insert("pending", Value::Array(pending.collect()));
-    let mut t = json::write_pretty(&Value::Object(o));
+    let mut v = r.review_value();
+    if let Some(o) = v.as_object_mut() {
+        o.insert("file", Value::str(path.display().to_string()));
+    }
+    let mut t = json::write_pretty(&v);
     t.push('\n');
     t
 }

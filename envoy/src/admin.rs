@@ -143,18 +143,6 @@ fn names<'a>(it: impl Iterator<Item = &'a str>) -> Value {
     Value::Array(v.into_iter().map(Value::str).collect())
 }
 
-fn server_info(r: &PinRecord) -> Value {
-    match &r.server_info {
-        None => Value::Null,
-        Some(i) => {
-            let mut o = Object::new();
-            o.insert("name", Value::str(i.name.clone()));
-            o.insert("version", i.version.clone().map_or(Value::Null, Value::str));
-            Value::Object(o)
-        }
-    }
-}
-
 /// `GET <path>`: `server` and one entry per record (`Err`: a stored record
 /// that does not read, listed with its error).
 pub fn list(server: &str, records: &[(String, Result<PinRecord, String>)]) -> Reply {
@@ -164,7 +152,7 @@ pub fn list(server: &str, records: &[(String, Result<PinRecord, String>)]) -> Re
         o.insert("key", Value::str(key.clone()));
         match r {
             Ok(r) => {
-                o.insert("server_info", server_info(r));
+                o.insert("server_info", r.server_info_value());
                 o.insert("approved", names(r.approved.pins.iter().map(|p| p.name.as_str())));
                 o.insert("pending", names(r.pending.iter().map(|p| p.pin.name.as_str())));
             }
@@ -181,38 +169,7 @@ pub fn list(server: &str, records: &[(String, Result<PinRecord, String>)]) -> Re
 /// `GET <path>/<id>`: the record for review (as `mcp-guard pins show
 /// --format json`).
 pub fn show(r: &PinRecord) -> Reply {
-    let mut o = Object::new();
-    o.insert("id", Value::str(record_id(&r.key)));
-    o.insert("key", Value::str(r.key.clone()));
-    o.insert("server_info", server_info(r));
-    let approved = r.approved.pins.iter().map(|p| {
-        let mut e = Object::new();
-        e.insert("name", Value::str(p.name.clone()));
-        e.insert("digest", Value::str(p.digest.clone()));
-        e.insert("def", p.def.clone());
-        Value::Object(e)
-    });
-    o.insert("approved", Value::Array(approved.collect()));
-    let pending = r.pending.iter().map(|p| {
-        let mut e = Object::new();
-        e.insert("name", Value::str(p.pin.name.clone()));
-        e.insert("kind", Value::str(p.kind.id()));
-        e.insert("digest", Value::str(p.pin.digest.clone()));
-        let (changes, truncated) = r.pending_changes(p);
-        let changes = changes.iter().map(|ch| {
-            let mut c = Object::new();
-            c.insert("pointer", Value::str(ch.pointer.clone()));
-            c.insert("kind", Value::str(ch.kind.id()));
-            Value::Object(c)
-        });
-        e.insert("changes", Value::Array(changes.collect()));
-        e.insert("changes_truncated", Value::Bool(truncated));
-        e.insert("approved_def", r.approved.pin(&p.pin.name).map_or(Value::Null, |x| x.def.clone()));
-        e.insert("def", p.pin.def.clone());
-        Value::Object(e)
-    });
-    o.insert("pending", Value::Array(pending.collect()));
-    ok(Value::Object(o))
+    ok(r.review_value())
 }
 
 /// What an approve or forget does to a record.

@@ -209,6 +209,59 @@ impl PinRecord {
     }
 
     /// The deterministic JSON form (compact).
+    /// The record as a person reviews it (`mcp-guard pins show --format
+    /// json`, the Envoy admin path's `show`): id, key, the server's own
+    /// account of itself, the approved pins with their definitions, and each
+    /// pending tool with the places it changed and both definitions. One
+    /// shape for every host that shows a record.
+    pub fn review_value(&self) -> Value {
+        let mut o = Object::new();
+        o.insert("id", Value::str(record_id(&self.key)));
+        o.insert("key", Value::str(self.key.clone()));
+        o.insert("server_info", self.server_info_value());
+        let approved = self.approved.pins.iter().map(|p| {
+            let mut e = Object::new();
+            e.insert("name", Value::str(p.name.clone()));
+            e.insert("digest", Value::str(p.digest.clone()));
+            e.insert("def", p.def.clone());
+            Value::Object(e)
+        });
+        o.insert("approved", Value::Array(approved.collect()));
+        let pending = self.pending.iter().map(|p| {
+            let mut e = Object::new();
+            e.insert("name", Value::str(p.pin.name.clone()));
+            e.insert("kind", Value::str(p.kind.id()));
+            e.insert("digest", Value::str(p.pin.digest.clone()));
+            let (changes, truncated) = self.pending_changes(p);
+            let changes = changes.iter().map(|ch| {
+                let mut c = Object::new();
+                c.insert("pointer", Value::str(ch.pointer.clone()));
+                c.insert("kind", Value::str(ch.kind.id()));
+                Value::Object(c)
+            });
+            e.insert("changes", Value::Array(changes.collect()));
+            e.insert("changes_truncated", Value::Bool(truncated));
+            e.insert("approved_def", self.approved.pin(&p.pin.name).map_or(Value::Null, |x| x.def.clone()));
+            e.insert("def", p.pin.def.clone());
+            Value::Object(e)
+        });
+        o.insert("pending", Value::Array(pending.collect()));
+        Value::Object(o)
+    }
+
+    /// `server_info` as a JSON value (`null` when the server said nothing).
+    pub fn server_info_value(&self) -> Value {
+        match &self.server_info {
+            None => Value::Null,
+            Some(i) => {
+                let mut o = Object::new();
+                o.insert("name", Value::str(i.name.clone()));
+                o.insert("version", i.version.clone().map_or(Value::Null, Value::str));
+                Value::Object(o)
+            }
+        }
+    }
+
     pub fn to_json(&self) -> String {
         let s = |x: &str| Value::str(x.to_string());
         let mut o = Object::with_capacity(5);
