@@ -117,16 +117,41 @@ fn is_invisible(c: char) -> bool {
 }
 
 /// Separators inside a line; `_` reads as a space (snake_case names are words).
+/// (The separators of Unicode, Zs, Zl and Zp, are these 19 characters;
+/// listed rather than looked up per character of non-ASCII text, and checked
+/// against the category table by a test.)
 fn is_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\r' | '\x0b' | '\x0c' | '_')
-        || (!c.is_ascii() && matches!(get_general_category(c), G::SpaceSeparator | G::LineSeparator | G::ParagraphSeparator))
+    matches!(
+        c,
+        ' ' | '\t' | '\r' | '\x0b' | '\x0c' | '_' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+    )
 }
+
+/// Blocks of non-ASCII text whose every character is a letter: CJK
+/// ideographs (extension A and the unified block), Hangul syllables, Cyrillic
+/// and Greek lower case. Tested against the category table; they spare a
+/// table search per character of the text that is most often non-ASCII.
+const WORD_BLOCKS: [(char, char); 6] = [
+    ('\u{4e00}', '\u{9fff}'),
+    ('\u{3400}', '\u{4dbf}'),
+    ('\u{ac00}', '\u{d7a3}'),
+    ('\u{430}', '\u{45f}'),
+    ('\u{3b1}', '\u{3c9}'),
+    ('\u{5d0}', '\u{5ea}'),
+];
 
 /// Letters, marks and numbers (marks keep Devanagari or Thai words whole).
 fn is_word(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric();
     }
+    if WORD_BLOCKS.iter().any(|&(a, z)| (a..=z).contains(&c)) {
+        return true;
+    }
+    is_word_by_table(c)
+}
+
+fn is_word_by_table(c: char) -> bool {
     use G::*;
     matches!(
         get_general_category(c),
@@ -427,7 +452,7 @@ fn segments(norm: &str, buf: &mut String, segs: &mut Vec<(usize, usize)>) {
     };
     let ascii = norm.is_ascii();
     if ascii {
-        segments_ascii(norm.as_bytes(), buf, segs);
+        segments_ascii(norm, false, buf, segs);
         return;
     }
     for c in norm.chars() {
@@ -462,41 +487,80 @@ fn segments(norm: &str, buf: &mut String, segs: &mut Vec<(usize, usize)>) {
 }
 
 /// `segments` for ASCII text, byte by byte (the same steps: nearly all
-/// text takes this path).
-fn segments_ascii(norm: &[u8], buf: &mut String, segs: &mut Vec<(usize, usize)>) {
+/// text takes this path), lowering each byte when `lower` (the text's
+/// normalization, fused into this copy when it is only that).
+fn segments_ascii(norm: &str, lower: bool, buf: &mut String, segs: &mut Vec<(usize, usize)>) {
     let mut start = 0;
     let mut space = false;
     let mut last: u8 = 0; // 0: the segment is empty
-    for &c in norm {
-        if segs.len() >= MAX_SEGMENTS {
-            break;
-        }
-        match c {
-            b'\n' | b' ' | b'\t' | b'\r' | 0x0b | 0x0c | b'_' => {
-                if c == b'\n' || matches!(last, b'.' | b'!' | b'?' | b';') {
-                    if buf.len() > start {
-                        segs.push((start, buf.len()));
+    // At most one byte out per byte in (a separator run becomes one space).
+    buf.reserve(norm.len());
+    for &c in norm.as_bytes() {
+        if SEP[c as usize] {
+            if c == b'\n' || matches!(last, b'.' | b'!' | b'?' | b';') {
+                if buf.len() > start {
+                    segs.push((start, buf.len()));
+                    if segs.len() >= MAX_SEGMENTS {
+                        return;
                     }
-                    start = buf.len();
-                    last = 0;
-                    space = false;
-                } else if last != 0 {
-                    space = true;
                 }
+                start = buf.len();
+                last = 0;
+                space = false;
+            } else if last != 0 {
+                space = true;
             }
-            _ => {
-                if space {
-                    buf.push(' ');
-                    space = false;
-                }
-                buf.push(c as char);
-                last = c;
+        } else {
+            if space {
+                buf.push(' ');
+                space = false;
             }
+            let c = if lower { c.to_ascii_lowercase() } else { c };
+            buf.push(c as char);
+            last = c;
         }
     }
-    if segs.len() < MAX_SEGMENTS && buf.len() > start {
+    if buf.len() > start {
         segs.push((start, buf.len()));
     }
+}
+
+/// Separators of ASCII text (`is_space` and the line break).
+const SEP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut k = 0;
+    while k < 256 {
+        t[k] = matches!(k as u8, b'\n' | b' ' | b'\t' | b'\r' | 0x0b | 0x0c | b'_');
+        k += 1;
+    }
+    t
+};
+
+/// ASCII bytes `normalize` changes other than by lowering: controls other
+/// than line break and tab (dropped) and the backslash (dropped before
+/// punctuation); and every non-ASCII byte.
+const NOT_PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut k = 0;
+    while k < 256 {
+        let c = k as u8;
+        t[k] = c >= 0x80 || c == b'\\' || (c < 0x20 && c != b'\n' && c != b'\t') || c == 0x7f;
+        k += 1;
+    }
+    t
+};
+
+/// `segments(normalize(text))`: text that normalization only lowers (nearly
+/// all of it) is lowered while it is cut, with no normalized copy.
+fn norm_segments(text: &str, norm: &mut String, buf: &mut String, segs: &mut Vec<(usize, usize)>) {
+    if !text.bytes().any(|c| NOT_PLAIN[c as usize]) {
+        buf.clear();
+        segs.clear();
+        segments_ascii(text, true, buf, segs);
+        return;
+    }
+    normalize(text, norm);
+    segments(norm, buf, segs);
 }
 
 // ---------------------------------------------------------------------------
@@ -557,22 +621,35 @@ impl Seen {
     }
 }
 
+/// Whether the (non-ASCII) character at byte `i` is a word character, and
+/// its length; kept out of line so the ASCII loop around it stays small.
+#[inline(never)]
+fn word_char_at(seg: &str, i: usize) -> (bool, usize) {
+    let c = seg[i..].chars().next().unwrap_or(' ');
+    (is_word(c), c.len_utf8())
+}
+
 /// A segment's contribution: the sum of the weights of its features'
 /// distinct buckets (presence: a phrase repeated, or a run of one letter,
 /// adds nothing). With `EXPLAIN`, every counted feature is also named to
 /// `each` (for a finding's explanation; never on the scoring path).
 fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut Seen, each: &mut dyn FnMut(String, i32)) -> i32 {
     let mut sum = 0i32;
-    let mut add = |h: u32, name: &dyn Fn() -> String| {
-        let b = bucket(h);
-        if seen.first(b) {
-            let w = weight(b);
-            sum += w;
-            if EXPLAIN {
-                each(name(), w);
+    // A macro, not a closure: the per-feature step stays inlined in the
+    // byte loops (as a closure it became a call per feature once the
+    // function grew).
+    macro_rules! add {
+        ($h:expr, $name:expr) => {{
+            let b = bucket($h);
+            if seen.first(b) {
+                let w = weight(b);
+                sum += w;
+                if EXPLAIN {
+                    each($name, w);
+                }
             }
-        }
-    };
+        }};
+    }
     let bytes = seg.as_bytes();
     let ascii = seg.is_ascii();
     // Words and word pairs: runs of letters, marks and numbers. `prev` is the
@@ -580,12 +657,12 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
     let mut prev: Option<(Fnv, usize, usize)> = None;
     let mut i = 0;
     while i < bytes.len() {
+        // A byte at a time for ASCII (inlined), a character otherwise.
         let word_at = |i: usize| -> (bool, usize) {
-            if ascii {
+            if ascii || bytes[i] < 0x80 {
                 (bytes[i].is_ascii_alphanumeric(), 1)
             } else {
-                let c = seg[i..].chars().next().unwrap_or(' ');
-                (is_word(c), c.len_utf8())
+                word_char_at(seg, i)
             }
         };
         let (word, len) = word_at(i);
@@ -603,9 +680,9 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
             i += len;
         }
         let w = &bytes[start..i];
-        add(Fnv::new().feed(b"w:").feed(w).0, &|| format!("w:{}", &seg[start..i]));
+        add!(Fnv::new().feed(b"w:").feed(w).0, format!("w:{}", &seg[start..i]));
         if let Some((h, a, z)) = prev {
-            add(h.feed(w).0, &|| format!("b:{} {}", &seg[a..z], &seg[start..i]));
+            add!(h.feed(w).0, format!("b:{} {}", &seg[a..z], &seg[start..i]));
         }
         prev = Some((Fnv::new().feed(b"b:").feed(w).feed(b" "), start, i));
     }
@@ -615,19 +692,19 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
     for (k, &b) in bytes.iter().enumerate() {
         x = (x << 8) | u32::from(b);
         if k >= 2 {
-            add((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL), &|| gram_name(x));
+            add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL), gram_name(x));
         }
     }
     if bytes.len() >= 2 {
         let x = (x << 8) | u32::from(b' ');
-        add((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL), &|| gram_name(x));
+        add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL), gram_name(x));
     }
     // Structure.
     let chars = if ascii { bytes.len() } else { seg.chars().count() };
-    add(field.f, &|| "f:".into());
-    add(field.fl[length_bucket(chars)], &|| "fl:".into());
+    add!(field.f, "f:".into());
+    add!(field.fl[length_bucket(chars)], "fl:".into());
     if let Some(v) = variant {
-        add(v, &|| "v:".into());
+        add!(v, "v:".into());
     }
     seen.clear();
     sum
@@ -714,12 +791,9 @@ fn string_best(group: &FieldFeats, text: &str, sc: &mut Bufs) -> Option<Best> {
 /// One variant's spans, into `best` when one beats it.
 fn score_variant(v: Variant, vt: &str, group: &FieldFeats, sc: &mut Bufs, best: &mut Option<Best>) {
     let vh = (v != Variant::Orig).then(|| fnv(&[b"v:", v.id().as_bytes()]));
-    let mut norm = std::mem::take(&mut sc.norm);
-    normalize(vt, &mut norm);
     let mut buf = std::mem::take(&mut sc.seg_buf);
     let mut segs = std::mem::take(&mut sc.segs);
-    segments(&norm, &mut buf, &mut segs);
-    sc.norm = norm;
+    norm_segments(vt, &mut sc.norm, &mut buf, &mut segs);
     sc.contribs.clear();
     for &(a, z) in &segs {
         let s = segment_sum::<false>(&buf[a..z], group, vh, &mut sc.seen, &mut |_, _| {});
@@ -935,9 +1009,7 @@ impl ToolScore {
         let ff = FieldFeats::new(&field_group(self.field));
         let vt = variants(&self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
         let vh = (self.best.variant != Variant::Orig).then(|| fnv(&[b"v:", self.best.variant.id().as_bytes()]));
-        let mut norm = String::new();
-        normalize(&vt, &mut norm);
-        segments(&norm, &mut sc.seg_buf, &mut sc.segs);
+        norm_segments(&vt, &mut sc.norm, &mut sc.seg_buf, &mut sc.segs);
         let span: Vec<(usize, usize)> = sc.segs.iter().skip(self.best.first).take(self.best.len).copied().collect();
         let mut feats: Vec<(String, i32)> = Vec::new();
         for &(a, z) in &span {
@@ -1051,6 +1123,19 @@ mod tests {
             assert_eq!(memo, fresh);
         }
         assert_ne!(score_string("enum", text), score_string("examples", text), "pick two fields the model tells apart");
+    }
+
+    #[test]
+    fn listed_separators_and_letter_blocks_agree_with_the_category_table() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32).filter(|c| !c.is_ascii()) {
+            let table = matches!(get_general_category(c), G::SpaceSeparator | G::LineSeparator | G::ParagraphSeparator);
+            assert_eq!(is_space(c), table, "{c:?}");
+        }
+        for &(a, z) in &WORD_BLOCKS {
+            for c in a..=z {
+                assert!(is_word_by_table(c), "{c:?}");
+            }
+        }
     }
 
     #[test]
