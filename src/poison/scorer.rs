@@ -585,16 +585,23 @@ impl FieldFeats {
     }
 }
 
-/// The buckets a segment has already counted: a bit per bucket, and the
-/// words to clear afterwards (a segment touches a few hundred of 65,536).
+/// The buckets a segment has already counted: per bucket, the number of the
+/// segment that last counted it. A new segment takes the next number, so
+/// nothing is cleared between segments (a bitset with a list of the words to
+/// clear cost a list push for nearly every feature: a segment's few dozen
+/// buckets fall in different words of 1,024). 128 KiB, zeroed once every
+/// 65,535 segments.
 pub(crate) struct Seen {
-    bits: Vec<u64>,
-    touched: Vec<u32>,
+    stamp: Box<[u16; BUCKETS]>,
+    now: u16,
 }
+
+const BUCKETS: usize = MASK as usize + 1;
 
 impl Default for Seen {
     fn default() -> Self {
-        Seen { bits: vec![0; ((MASK as usize) >> 6) + 1], touched: Vec::new() }
+        let stamp = vec![0; BUCKETS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("BUCKETS long"));
+        Seen { stamp, now: 1 }
     }
 }
 
@@ -602,22 +609,19 @@ impl Seen {
     /// Whether bucket `b` is new in this segment (and mark it).
     #[inline]
     fn first(&mut self, b: u32) -> bool {
-        let (w, m) = ((b >> 6) as usize, 1u64 << (b & 63));
-        let word = &mut self.bits[w];
-        if *word & m != 0 {
-            return false;
-        }
-        if *word == 0 {
-            self.touched.push(w as u32);
-        }
-        *word |= m;
-        true
+        // `b` is masked to the table's size: the index check folds away.
+        let s = &mut self.stamp[(b & MASK) as usize];
+        let new = *s != self.now;
+        *s = self.now;
+        new
     }
+    /// Ends the segment.
     fn clear(&mut self) {
-        for &w in &self.touched {
-            self.bits[w as usize] = 0;
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.fill(0);
+            self.now = 1;
         }
-        self.touched.clear();
     }
 }
 
