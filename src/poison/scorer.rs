@@ -488,23 +488,26 @@ fn segments(norm: &str, buf: &mut String, segs: &mut Vec<(usize, usize)>) {
 
 /// `segments` for ASCII text, byte by byte (the same steps: nearly all
 /// text takes this path), lowering each byte when `lower` (the text's
-/// normalization, fused into this copy when it is only that).
+/// normalization, fused into this copy when it is only that). Written by
+/// index into bytes sized once (a segment is never longer than its text):
+/// a `String::push` per byte cost twice as much.
 fn segments_ascii(norm: &str, lower: bool, buf: &mut String, segs: &mut Vec<(usize, usize)>) {
-    let mut start = 0;
+    let mut out = std::mem::take(buf).into_bytes();
+    let mut n = out.len();
+    out.resize(n + norm.len(), 0);
+    let mut start = n;
     let mut space = false;
     let mut last: u8 = 0; // 0: the segment is empty
-    // At most one byte out per byte in (a separator run becomes one space).
-    buf.reserve(norm.len());
     for &c in norm.as_bytes() {
         if SEP[c as usize] {
             if c == b'\n' || matches!(last, b'.' | b'!' | b'?' | b';') {
-                if buf.len() > start {
-                    segs.push((start, buf.len()));
+                if n > start {
+                    segs.push((start, n));
                     if segs.len() >= MAX_SEGMENTS {
-                        return;
+                        break;
                     }
                 }
-                start = buf.len();
+                start = n;
                 last = 0;
                 space = false;
             } else if last != 0 {
@@ -512,17 +515,22 @@ fn segments_ascii(norm: &str, lower: bool, buf: &mut String, segs: &mut Vec<(usi
             }
         } else {
             if space {
-                buf.push(' ');
+                out[n] = b' ';
+                n += 1;
                 space = false;
             }
             let c = if lower { c.to_ascii_lowercase() } else { c };
-            buf.push(c as char);
+            out[n] = c;
+            n += 1;
             last = c;
         }
     }
-    if buf.len() > start {
-        segs.push((start, buf.len()));
+    if segs.len() < MAX_SEGMENTS && n > start {
+        segs.push((start, n));
     }
+    out.truncate(n);
+    // ASCII in, ASCII out: always UTF-8.
+    *buf = String::from_utf8(out).unwrap_or_default();
 }
 
 /// Separators of ASCII text (`is_space` and the line break).
