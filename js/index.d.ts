@@ -349,6 +349,8 @@ export interface PinRecordView {
 
 /** A stable, key-safe name for the record of server `key` (lower-case hex SHA-256). */
 export function recordId(key: string): string;
+/** The policy JSON a mediator keeping a pin record works under (quarantine unless the policy sets a mode). */
+export function recordPolicy(policyJson: string): string;
 /** Reads a pin record. Throws GuardError `invalid-baseline`. */
 export function recordShow(text: string): PinRecordView;
 /** Approves pending tools (all when `names` is empty or omitted). Throws GuardError `not-pending`, `invalid-baseline`. */

@@ -679,6 +679,16 @@ export function recordId(key) {
 }
 
 /**
+ * The policy JSON a mediator keeping a pin record works under: the engine's
+ * rule (`core.tool_definition_pinning.mode` is `quarantine` unless the
+ * policy sets a mode), the same as `mcp-guard proxy` and the Envoy filter.
+ */
+export function recordPolicy(policyJson) {
+  unicodeText(policyJson, "policyJson");
+  return call((c) => c.pinning.recordPolicy(policyJson));
+}
+
+/**
  * Reads a record: `{id, key, serverInfo, approved: [{name, digest,
  * definition}], pending: [{name, kind, digest, changes: [{pointer, kind,
  * before, after}], changesTruncated, approvedDefinition, definition}]}`

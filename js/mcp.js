@@ -39,11 +39,12 @@ import {
   recordApprove,
   recordForget,
   recordId,
+  recordPolicy,
   recordShow,
 } from "./index.js";
 import { MemoryStore } from "./store.js";
 
-export { CallRefusedError, GuardError, ListingRefusedError } from "./index.js";
+export { CallRefusedError, GuardError, ListingRefusedError, recordPolicy } from "./index.js";
 export { MemoryStore } from "./store.js";
 
 const HOUR = 3_600_000;
@@ -97,26 +98,6 @@ export function recordKey(server, principal) {
   if (principal === undefined || principal === null) return server;
   if (typeof principal !== "string" || principal === "") throw new TypeError("pins.principal must be a non-empty string");
   return `${server} (principal ${JSON.stringify(principal)})`;
-}
-
-/**
- * The policy a mediator with a pin record runs: `core.tool_definition_pinning.mode`
- * defaults to `quarantine` when the policy does not set it, as in
- * `mcp-guard proxy` (cli/src/pins.rs `store_policy`). Across runs a `warn`
- * annotation is text the model reads and the user does not; the changed
- * description is exactly the rug pull's payload, so it stays out of the
- * model's context until a person approves it. A mode the policy sets (core
- * or a `servers[]` entry) wins.
- */
-export function recordPolicy(policyJson) {
-  const doc = JSON.parse(policyJson);
-  const core = doc?.core;
-  const pinning = core?.tool_definition_pinning;
-  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return policyJson;
-  if (pinning !== undefined && pinning !== null && typeof pinning === "object" && "mode" in pinning) return policyJson;
-  if (core !== undefined && (core === null || typeof core !== "object" || Array.isArray(core))) return policyJson; // the engine refuses it
-  if (pinning !== undefined && (pinning === null || typeof pinning !== "object" || Array.isArray(pinning))) return policyJson;
-  return JSON.stringify({ ...doc, core: { ...core, tool_definition_pinning: { ...pinning, mode: "quarantine" } } });
 }
 
 function pinsOptions(pins, server) {

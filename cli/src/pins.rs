@@ -261,15 +261,10 @@ impl Saver {
 /// the model's context until a person approves it, while unchanged tools
 /// keep working. A mode the policy sets (core or a `servers[]` entry) wins.
 pub fn store_policy(loaded: LoadedPolicy) -> Result<LoadedPolicy, Failure> {
-    let mut doc = json::parse(&loaded.json, Default::default()).map_err(|e| Failure::Plain(e.to_string()))?.value;
-    let set = json::pointer_get(&doc, "/core/tool_definition_pinning/mode").is_some();
-    if set {
+    let json = mcp_guard::pinning::record_policy(&loaded.json);
+    if json == loaded.json {
         return Ok(loaded);
     }
-    let Some(root) = doc.as_object_mut() else { return Ok(loaded) };
-    let core = crate::object_member(root, "core")?;
-    crate::object_member(core, "tool_definition_pinning")?.insert("mode", Value::str("quarantine"));
-    let json = json::write_compact(&doc);
     let compiled = mcp_guard::Policy::from_json(&json).map_err(Failure::engine)?;
     Ok(LoadedPolicy { compiled, json })
 }

@@ -226,6 +226,11 @@ mod bindings {
             pin::record_id(&key)
         }
 
+        fn record_policy(policy: String) -> String {
+            crate::alloc::per_call();
+            pin::record_policy(&policy)
+        }
+
         fn record_show(stored: String) -> Result<PinRecord, RecordError> {
             crate::alloc::per_call();
             Ok(record_view(&read_record(&stored)?))

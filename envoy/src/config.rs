@@ -172,37 +172,17 @@ impl FilterConfig {
             // two filter configurations would share one record.
             return Err("persistent pins need `server` (the server identity the records are kept under), or set `pin_scope: \"session\"`".into());
         }
-        let mut policy = policy.unwrap_or_else(|| Value::Object(json::Object::new()));
-        if c.pin_scope == PinScope::Persistent {
-            default_quarantine(&mut policy);
-        }
+        let policy = policy.unwrap_or_else(|| Value::Object(json::Object::new()));
         // The engine's own policy reader decides; it is handed the compact
-        // text of the member, so there is one policy parser.
-        c.policy = Policy::from_json(&json::write_compact(&policy)).map_err(|e| format!("policy: {e}"))?;
+        // text of the member, so there is one policy parser. With persistent
+        // pins the mode defaults to quarantine (the engine's one rule).
+        let mut text = json::write_compact(&policy);
+        if c.pin_scope == PinScope::Persistent {
+            text = mcp_guard::pinning::record_policy(&text);
+        }
+        c.policy = Policy::from_json(&text).map_err(|e| format!("policy: {e}"))?;
         Ok(c)
     }
-}
-
-/// With persistent pins, `core.tool_definition_pinning.mode` defaults to
-/// `quarantine` when the policy does not set it (as `mcp-guard proxy` does
-/// with its record store): across sessions a `warn` annotation is text the
-/// model reads and nobody else does, while the changed description is the
-/// rug pull's payload. A mode the policy sets (core or `servers[]`) wins.
-fn default_quarantine(policy: &mut Value) {
-    if json::pointer_get(policy, "/core/tool_definition_pinning/mode").is_some() {
-        return;
-    }
-    let Some(root) = policy.as_object_mut() else { return };
-    let mut cur = root;
-    for k in ["core", "tool_definition_pinning"] {
-        if cur.get(k).is_none() {
-            cur.insert(k, Value::Object(json::Object::new()));
-        }
-        // A member of another type is left for the policy reader to refuse.
-        let Some(next) = cur.get_mut(k).and_then(Value::as_object_mut) else { return };
-        cur = next;
-    }
-    cur.insert("mode", Value::str("quarantine"));
 }
 
 /// An RFC 9110 token (what an HTTP header name is).

@@ -42,7 +42,8 @@ for (const event of ["uncaughtException", "unhandledRejection"]) {
 // The 10,000-tool catalog is ~20 MB: the filter's cap and Envoy's buffers
 // are raised above it (defaults: 4 MiB and 1 MiB).
 const MAX_BODY = 64 << 20;
-const filter = { policy: JSON.parse(plan.policies.scale), max_body_bytes: MAX_BODY };
+// Session pins: the table measures a listing, as it did before pin records.
+const filter = { policy: JSON.parse(plan.policies.scale), max_body_bytes: MAX_BODY, pin_scope: "session" };
 // What the filter wraps the served catalog in (the request's id is 1).
 const HEAD = '{"jsonrpc":"2.0","id":1,"result":';
 

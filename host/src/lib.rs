@@ -314,6 +314,11 @@ impl GuardInstance {
         self.guard.mcp_guard_engine_pinning().call_record_id(&mut self.store, key)
     }
 
+    /// The policy a mediator with a pin record works under (`record-policy`).
+    pub fn record_policy(&mut self, policy: &str) -> Result<String, HostError> {
+        self.guard.mcp_guard_engine_pinning().call_record_policy(&mut self.store, policy)
+    }
+
     /// `mediator.on-client-message`.
     pub fn on_client_message(&mut self, m: &MediatorHandle, message: &str) -> Result<Vec<MediatorOut>, HostError> {
         self.guard.mcp_guard_engine_mediation().mediator().call_on_client_message(&mut self.store, m.0, message)

@@ -34,7 +34,7 @@ mod state;
 
 pub use diff::{Change, ChangeKind, MAX_CHANGES};
 pub use gate::{check_call, AllowedCall, CallDecision, CallRefusal, RefusalReason};
-pub use record::{record_id, PendingKind, PendingTool, PinRecord, RecordError, ServerInfo, RECORD_FORMAT};
+pub use record::{record_id, record_policy, PendingKind, PendingTool, PinRecord, RecordError, ServerInfo, RECORD_FORMAT};
 pub use state::{Baseline, Callable, CallableState, DiscoveryConf, Pin, BASELINE_FORMAT};
 
 use crate::finding::{Action, Finding, FindingKind, Severity};

@@ -44,6 +44,35 @@ pub fn record_id(key: &str) -> String {
     super::hex(&h.finalize())
 }
 
+/// The policy a mediator keeping pins across runs (a pin record) works
+/// under: `core.tool_definition_pinning.mode` is `quarantine` unless the
+/// policy sets a mode. Across runs a `warn` annotation is text the model
+/// reads and the user does not, and a changed description is exactly the rug
+/// pull's payload: held back until a person approves it, while unchanged
+/// tools keep working. A mode the policy sets wins (in `core`, or in a
+/// `servers[]` entry, which overrides `core` anyway). One rule for every
+/// host with a record store (the CLI proxy, the Envoy filter, the npm and
+/// Python packages). Text that is no object, or whose `core` or
+/// `tool_definition_pinning` is no object, comes back unchanged for the
+/// policy reader to refuse.
+pub fn record_policy(policy_json: &str) -> String {
+    let Ok(doc) = json::parse(policy_json, ParseOptions::default()) else { return policy_json.to_string() };
+    let mut doc = doc.value;
+    if json::pointer_get(&doc, "/core/tool_definition_pinning/mode").is_some() {
+        return policy_json.to_string();
+    }
+    let Some(mut cur) = doc.as_object_mut() else { return policy_json.to_string() };
+    for k in ["core", "tool_definition_pinning"] {
+        if cur.get(k).is_none() {
+            cur.insert(k, Value::Object(Object::new()));
+        }
+        let Some(next) = cur.get_mut(k).and_then(Value::as_object_mut) else { return policy_json.to_string() };
+        cur = next;
+    }
+    cur.insert("mode", Value::str("quarantine"));
+    json::write_compact(&doc)
+}
+
 /// The server's own `serverInfo` (display only).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerInfo {
@@ -365,6 +394,23 @@ impl PinRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn record_policy_defaults_the_pinning_mode_to_quarantine_and_keeps_a_set_one() {
+        let mode = |p: &str| {
+            let v = json::parse(&record_policy(p), ParseOptions::default()).unwrap().value;
+            json::pointer_get(&v, "/core/tool_definition_pinning/mode").and_then(Value::as_str).map(str::to_string)
+        };
+        assert_eq!(mode("{}").as_deref(), Some("quarantine"));
+        assert_eq!(mode(r#"{"preset":"strict","core":{"tool_poisoning":{"mode":"block"}}}"#).as_deref(), Some("quarantine"));
+        assert_eq!(mode(r#"{"core":{"tool_definition_pinning":{"mode":"warn"}}}"#).as_deref(), Some("warn"));
+        let kept = record_policy(r#"{"core":{"tool_definition_pinning":{"fields":["name"]}}}"#);
+        assert_eq!(kept, r#"{"core":{"tool_definition_pinning":{"fields":["name"],"mode":"quarantine"}}}"#);
+        // What the policy reader refuses comes back as it was, for it to refuse.
+        for bad in ["[]", "{\"core\":3}", "{\"core\":{\"tool_definition_pinning\":[]}}", "not json"] {
+            assert_eq!(record_policy(bad), bad);
+        }
+    }
     use crate::pinning::{compare, pin};
     use crate::{Policy, SanitizeOptions};
 

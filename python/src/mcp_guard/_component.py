@@ -363,6 +363,7 @@ class GuestInstance:
             raise RuntimeError("mediator.with-record is not a function")
         self._mediator_with_record = wctor
         self.record_id = Call(inst, st, sh.index("pinning", "record-id"))
+        self.record_policy = Call(inst, st, sh.index("pinning", "record-policy"))
         self.record_show = Call(inst, st, sh.index("pinning", "record-show"))
         self.record_approve = Call(inst, st, sh.index("pinning", "record-approve"))
         self.record_forget = Call(inst, st, sh.index("pinning", "record-forget"))

@@ -426,6 +426,12 @@ class Guard:
         """A stable, key-safe name for the record of server `key` (lower-case hex SHA-256)."""
         return self._call("record_id", key)  # type: ignore[no-any-return]
 
+    def record_policy(self, policy_json: str) -> str:
+        """The policy JSON a mediator keeping a pin record works under: the
+        engine's rule (`core.tool_definition_pinning.mode` is `quarantine`
+        unless the policy sets a mode), as `mcp-guard proxy` and Envoy."""
+        return self._call("record_policy", policy_json)  # type: ignore[no-any-return]
+
     def record_show(self, text: str) -> dict[str, Any]:
         """Reads a record: `{"id", "key", "server_info", "approved": [{"name",
         "digest", "definition"}], "pending": [{"name", "kind", "digest",

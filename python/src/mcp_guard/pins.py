@@ -84,23 +84,10 @@ def record_id(key: str) -> str:
 
 
 def record_policy(policy_json: str) -> str:
-    """The policy a mediator with a pin record runs:
-    `core.tool_definition_pinning.mode` defaults to `quarantine` when the
-    policy does not set it, as in `mcp-guard proxy` (cli/src/pins.rs
-    `store_policy`). Across runs a `warn` annotation is text the model reads
-    and the user does not; the changed description is exactly the rug pull's
-    payload, so it stays out of the model's context until a person approves
-    it. A mode the policy sets (core or a `servers[]` entry) wins."""
-    doc = json.loads(policy_json)
-    if not isinstance(doc, dict):
-        return policy_json  # the engine refuses it
-    core = doc.get("core", {})
-    if not isinstance(core, dict):
-        return policy_json
-    pinning = core.get("tool_definition_pinning", {})
-    if not isinstance(pinning, dict) or "mode" in pinning:
-        return policy_json
-    return json.dumps({**doc, "core": {**core, "tool_definition_pinning": {**pinning, "mode": "quarantine"}}})
+    """The policy a mediator with a pin record runs: the engine's one rule
+    (`core.tool_definition_pinning.mode` is `quarantine` unless the policy
+    sets a mode; the same in `mcp-guard proxy` and the Envoy filter)."""
+    return _engine().record_policy(policy_json)
 
 
 async def _find(store: PinStore, server: str) -> tuple[str, str]:
