@@ -8,13 +8,14 @@ fields, `list_tools()` failed with "3 validation errors for ListToolsResult".
 Run by scripts/test-proxy.sh (MCP_GUARD_BIN, its own venv with mcp 2.3.0).
 """
 
+import contextlib
 import json
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import anyio
@@ -29,17 +30,16 @@ SERVER = str(HERE / "python_sdk_server.py")
 HTTP_SERVER = str(HERE / "python_http_server.py")
 
 
-@pytest.fixture(params=["stdio", "http"])
-def upstream(request: pytest.FixtureRequest) -> Iterator[list[str]]:
-    """The proxy's upstream arguments: the SDK server as a child on stdio, or
-    the same server over Streamable HTTP on loopback (`proxy --url`)."""
-    if request.param == "stdio":
-        yield ["--", sys.executable, SERVER]
-        return
+@contextlib.contextmanager
+def http_server(env: dict[str, str] | None = None) -> Iterator[str]:
+    """The SDK server over Streamable HTTP on a free loopback port; yields
+    its URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, HTTP_SERVER, str(port)], stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, HTTP_SERVER, str(port)], stderr=subprocess.DEVNULL, env={**os.environ, **(env or {})}
+    )
     try:
         deadline = time.monotonic() + 20
         while True:
@@ -50,10 +50,21 @@ def upstream(request: pytest.FixtureRequest) -> Iterator[list[str]]:
                 if time.monotonic() > deadline or proc.poll() is not None:
                     raise RuntimeError("the HTTP server did not start")
                 time.sleep(0.1)
-        yield ["--url", f"http://127.0.0.1:{port}/mcp"]
+        yield f"http://127.0.0.1:{port}/mcp"
     finally:
         proc.kill()
         proc.wait()
+
+
+@pytest.fixture(params=["stdio", "http"])
+def upstream(request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """The proxy's upstream arguments: the SDK server as a child on stdio, or
+    the same server over Streamable HTTP on loopback (`proxy --url`)."""
+    if request.param == "stdio":
+        yield ["--", sys.executable, SERVER]
+        return
+    with http_server() as url:
+        yield ["--url", url]
 
 
 def through_proxy(
@@ -212,6 +223,47 @@ def test_rug_pull_between_runs_is_quarantined_until_approved(tmp_path: Path) -> 
     anyio.run(run3)
     ev = events(log)
     assert any(e["event"] == "listing" and e["quarantined"] == ["echo"] for e in ev), ev
+
+
+def test_rug_pull_between_runs_over_streamable_http_is_quarantined_until_approved(tmp_path: Path) -> None:
+    """The same over `proxy --url` (protocol 2026-07-28, the SDK's Streamable
+    HTTP server): each run reaches a fresh server on another port, so the
+    record is keyed by `--server`; the upgraded server's echo is held back
+    until `pins approve`."""
+    pins = tmp_path / "pins"
+    log = tmp_path / "proxy.log"
+
+    def run(description: str, check: Callable[[Client], Awaitable[None]]) -> None:
+        with http_server({"ECHO_DESCRIPTION": description}) as url:
+            params = through_proxy(log, ["--server", "py-http", "--url", url], pins=["--pins", str(pins)])
+
+            async def go() -> None:
+                async with Client(params) as client:
+                    assert client.protocol_version == "2026-07-28"
+                    await check(client)
+
+            anyio.run(go)
+
+    async def pinned(client: Client) -> None:
+        assert "echo" in [t.name for t in (await client.list_tools()).tools]
+
+    async def held_back(client: Client) -> None:
+        assert "echo" not in [t.name for t in (await client.list_tools()).tools]
+        with pytest.raises(MCPError) as refused:
+            await client.call_tool("echo", {"message": "x"})
+        assert_quarantined(refused)
+
+    async def served(client: Client) -> None:
+        echo = [t for t in (await client.list_tools()).tools if t.name == "echo"]
+        assert echo and echo[0].description == PULLED
+        assert (await client.call_tool("echo", {"message": "y"})).content[0].text == "Echo: y"
+
+    run(HONEST, pinned)
+    run(PULLED, held_back)
+    shown = pins_cmd(pins, "show", "py-http")
+    assert shown.returncode == 1 and f"+ {PULLED}" in shown.stdout, shown.stdout
+    assert pins_cmd(pins, "approve", "py-http").returncode == 0
+    run(PULLED, served)
 
 
 def test_listen_stream_list_change_under_kept_pins_quarantines_the_new_tool(tmp_path: Path) -> None:
