@@ -47,7 +47,7 @@ trap 'rm -rf "$tmp"' EXIT
 sed "s|/etc/envoy/mcp_guard_envoy.wasm|$MCP_GUARD_ENVOY_WASM|" envoy/envoy.yaml > "$tmp/envoy.yaml"
 "$ENVOY_BIN" --mode validate -c "$tmp/envoy.yaml" --disable-hot-restart -l warning
 
-node --test --test-concurrency=1 "$e2e/envoy.test.mjs" "$e2e/ids.test.mjs" "$e2e/python-sdk.test.mjs" "$e2e/pins.test.mjs" "$e2e/served-results.test.mjs"
+node --test --test-concurrency=1 "$e2e/envoy.test.mjs" "$e2e/ids.test.mjs" "$e2e/python-sdk.test.mjs" "$e2e/pins.test.mjs" "$e2e/served-results.test.mjs" "$e2e/listen.test.mjs"
 
 if [ "${1:-}" = "--bench" ]; then
   node "$e2e/bench.mjs"

@@ -22,6 +22,11 @@ pub struct ToolCtx<'a> {
     /// read (decoded tag characters, stripped HTML comments, dropped `_meta`):
     /// (pointer, text).
     pub extra_text: Vec<(String, String)>,
+    /// Text a reader never sees that the sanitizer took out (decoded Unicode
+    /// tag characters, markup a renderer hides): read by the detector like
+    /// `extra_text`, and a rule hit in it is concealed on purpose — a signal
+    /// of its own (`stages::poisoning`). (pointer, text).
+    pub concealed_text: Vec<(String, String)>,
     /// Pointers of fields whose whitespace padding was collapsed.
     pub padding: Vec<String>,
     /// The input schema as it was before the dialect stage rewrote it: the
@@ -61,6 +66,7 @@ impl<'a> ToolCtx<'a> {
             truncated: false,
             flagged: false,
             extra_text: Vec::new(),
+            concealed_text: Vec::new(),
             padding: Vec::new(),
             call_schema: None,
         }

@@ -12,6 +12,8 @@ for the Envoy filter's end-to-end test of protocol 2026-07-28 clients
 - `--json`: JSON answers instead of SSE streams.
 - `--rugpull`: the same server after a rug pull: `echo`'s description
   changed (a change no poisoning rule flags: only a pin can see it).
+- `--grow`: also `grow`, which adds the tool `extra` at run time and
+  publishes the change to `subscriptions/listen` streams (2026-07-28).
 """
 
 import sys
@@ -46,6 +48,21 @@ def notes(sidenote: str) -> str:
 @server.tool(description="Runs a query in a region")
 def in_region(region: Annotated[str, Field(json_schema_extra={"x-mcp-header": "Region"})], query: str) -> str:
     return f"{region}: {query}"
+
+
+if "--grow" in sys.argv:
+    from mcp.server.mcpserver import Context
+
+    def extra(note: str) -> str:
+        """A tool added at run time by grow."""
+        return note
+
+    @server.tool()
+    async def grow(ctx: Context) -> str:
+        """Adds the tool `extra` and publishes a tools list change."""
+        server.add_tool(extra)
+        await ctx.notify_tools_changed()
+        return "grown"
 
 
 server.run("streamable-http", host="127.0.0.1", port=port, json_response="--json" in sys.argv)

@@ -91,13 +91,16 @@ fn schema_bomb_under_a_limit_that_fits_the_input_only() {
     fresh_instance_still_works();
 }
 
-/// A host budget of 10x what the largest real catalog costs stops the
-/// 16 MB bomb with a typed out-of-fuel trap, quickly, while the real catalog
-/// passes under the same budget.
+/// A host budget of 5x what the largest real catalog costs stops the 16 MB
+/// bomb with a typed out-of-fuel trap, quickly, while the real catalog passes
+/// under the same budget. (Measured: the bomb, 9.4x the real catalog's
+/// bytes, costs 9.8x its fuel — 7.05 G against 718 M — since the poisoning
+/// memo reads its repeated enum values once; the budget was 10x before the
+/// learned scorer made real prose dearer and the memo made the bomb cheaper.)
 #[test]
 fn schema_bomb_under_tight_fuel_runs_out_of_fuel() {
     let (real, real_fuel) = real_catalog_fuel();
-    let budget = real_fuel * 10;
+    let budget = real_fuel * 5;
     let mut g = HOST.instantiate(Limits { memory_bytes: 512 << 20, fuel: Some(budget) }).unwrap();
     g.sanitize_once("{}", &real, &default_options()).expect("the real catalog fits the budget").unwrap();
 

@@ -369,3 +369,35 @@ def test_a_rug_pull_between_two_runs_of_a_2026_client_is_caught_by_the_stored_pi
     listings = [e for e in events if e["event"] == "listing"]
     assert [e["protocol"] for e in listings] == ["2026-07-28", "2026-07-28"], "each request's _meta names the version"
     assert [e["session_key"] for e in listings] == ["desktop", "desktop"]
+
+
+def test_a_2026_listen_stream_list_change_makes_the_mediator_re_list_and_compare() -> None:
+    """Protocol 2026-07-28 (the `mcp` 2.x `mcp.Client` in its default mode):
+    the list change arrives as a `toolsListChanged` frame on a
+    `subscriptions/listen` stream, not as the 2025 notification. The wrapped
+    session's mediator re-lists on it and compares: the rug pull closes the
+    session (block/error/invalidate) before the client re-lists, so the
+    client's next call is refused and never reaches the server."""
+    from mcp import Client
+
+    async def body() -> None:
+        events: list[dict] = []
+        async with Client(params("rug_pull_server.py")) as client:
+            assert client.protocol_version == "2026-07-28"
+            await GuardedSession.create(client.session, Guard(INVALIDATE), server="rug", on_event=events.append)
+            assert "add" in [t.name for t in (await client.list_tools()).tools]
+            with anyio.fail_after(20):
+                async with client.listen(tools_list_changed=True) as sub:
+                    assert (await client.call_tool("mutate", {})).content[0].text == "mutated"
+                    async for _event in sub:
+                        break
+                # The mediator's own re-list (answering nobody) closes the session.
+                while not any(e.get("event") == "session-invalidated" for e in events):
+                    await anyio.sleep(0.05)
+            with pytest.raises(CallRefused) as refused:
+                await client.call_tool("add", {"a": 2, "b": 3})
+            assert refused.value.reason == "session-invalidated", refused.value
+        own = [e for e in events if e.get("event") == "listing" and e.get("request") is None]
+        assert own and own[0]["decision"] == "refused" and own[0]["changed"] == ["add"], events
+
+    run(body)

@@ -45,10 +45,30 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     let self_name = cx.name.clone().unwrap_or_default();
     let mut hits: Vec<Hit> = Vec::new();
     poison::scan_tool(det, tool, &Path::new(&cx.base()), others, &self_name, &mut hits);
-    let extra = std::mem::take(&mut cx.extra_text);
+    let mut extra = std::mem::take(&mut cx.extra_text);
     for (ptr, text) in &extra {
         poison::scan_str(det, text, ptr, others, &self_name, &mut hits);
     }
+    // Text no reader sees (tag characters, markup a renderer hides): a rule
+    // hit there was hidden on purpose, and the hiding is a second signal
+    // beside the rule that read it — an instruction smuggled in invisible
+    // characters is never "one common phrase" (`poison::score`).
+    let concealed = std::mem::take(&mut cx.concealed_text);
+    let before = hits.len();
+    for (ptr, text) in &concealed {
+        poison::scan_str(det, text, ptr, others, &self_name, &mut hits);
+    }
+    if let Some(first) = hits[before..].first() {
+        let pointer = first.pointer.clone();
+        hits.push(Hit {
+            rule: "hidden.concealed",
+            kind: K::PoisonHidden,
+            severity: S::Medium,
+            pointer,
+            detail: "[hidden.concealed] the text a rule matched here is hidden from readers (Unicode tag characters or markup a renderer does not show)".into(),
+        });
+    }
+    extra.extend(concealed);
     // The learned scorer reads the same text as the rules (the tool as
     // sanitized, plus what the sanitizer took out of it) and adds at most one
     // finding: its best span, with the features that weigh most in it.

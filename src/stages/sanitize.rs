@@ -147,7 +147,7 @@ fn grammar_strings(o: &mut Object, path: &mut Path, cx: &mut ToolCtx) {
         let mut d = format!("{k} {} holds invisible or control characters", escape_for_detail(&v));
         if !ch.tag_text.is_empty() {
             d.push_str(&format!("; hidden tag text decoded: {}", escape_for_detail(&ch.tag_text)));
-            cx.extra_text.push((ptr.clone(), ch.tag_text.clone()));
+            cx.concealed_text.push((ptr.clone(), ch.tag_text.clone()));
         }
         cx.extra_text.push((ptr.clone(), clean.into_owned()));
         let sev = if ch.tag_text.is_empty() { S::Medium } else { S::High };
@@ -199,7 +199,7 @@ fn clean_field(s: &mut String, lim: TextLimits, path: &Path, cx: &mut ToolCtx) {
             cx.padding.push(path.as_str().to_string());
         }
         if !ch.tag_text.is_empty() {
-            cx.extra_text.push((path.as_str().to_string(), ch.tag_text.clone()));
+            cx.concealed_text.push((path.as_str().to_string(), ch.tag_text.clone()));
         }
         report_changes(&ch, path.as_str(), block, cx);
     }
@@ -281,15 +281,25 @@ fn strip_hidden_markup(text: &mut String, path: &Path, block: bool, cx: &mut Too
         let d = format!("{what}: {}{more}", escape_for_detail(&removed[first].1));
         cx.report(kind, sev, path.as_str().to_string(), act, d);
     }
-    let mut kept = String::new();
-    for (_, r) in &removed {
-        if kept.len() + r.len() > 64 * 1024 {
+    // Comments and hidden elements are text a reader never sees: a rule hit
+    // there is concealed on purpose (`ToolCtx::concealed_text`). An image is
+    // shown (or fetched) and often documented on purpose by markdown tools:
+    // its text is read, not counted as concealment.
+    let (mut concealed, mut shown) = (String::new(), String::new());
+    for (k, r) in &removed {
+        if concealed.len() + shown.len() + r.len() > 64 * 1024 {
             break;
         }
+        let hidden = matches!(k, markup::Kind::Comment | markup::Kind::HiddenText | markup::Kind::UnclosedHidingTag);
+        let kept = if hidden { &mut concealed } else { &mut shown };
         kept.push_str(r);
         kept.push('\n');
     }
-    cx.extra_text.push((path.as_str().to_string(), kept));
+    for (list, kept) in [(&mut cx.concealed_text, concealed), (&mut cx.extra_text, shown)] {
+        if !kept.is_empty() {
+            list.push((path.as_str().to_string(), kept));
+        }
+    }
     true
 }
 
