@@ -401,3 +401,62 @@ def test_a_2026_listen_stream_list_change_makes_the_mediator_re_list_and_compare
         assert own and own[0]["decision"] == "refused" and own[0]["changed"] == ["add"], events
 
     run(body)
+
+
+def test_the_wrapper_mediates_a_2026_client_over_streamable_http(tmp_path: Path) -> None:
+    """The `mcp` 2.x `mcp.Client` over Streamable HTTP (protocol 2026-07-28:
+    each POST carries `Mcp-Method` / `Mcp-Name` from the message the mediator
+    sends), wrapped: listed, called, an unknown tool refused before it leaves,
+    and a list change on a `subscriptions/listen` stream re-listed and
+    compared (the rug pull closes the session). The server's call log shows
+    what reached it."""
+    import socket
+    import subprocess
+    import time
+
+    from mcp import Client
+
+    log = tmp_path / "calls.log"
+    log.write_text("")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd, args = python_server("rug_pull_server.py")
+    proc = subprocess.Popen([cmd, *args, "--http", str(port)], env={**os.environ, "CALL_LOG": str(log)}, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, "the HTTP server did not start"
+                time.sleep(0.1)
+
+        async def body() -> None:
+            events: list[dict] = []
+            async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                assert client.protocol_version == "2026-07-28"
+                await GuardedSession.create(client.session, Guard(INVALIDATE), server="rug", on_event=events.append)
+                assert sorted(t.name for t in (await client.list_tools()).tools) == ["add", "mutate"]
+                assert (await client.call_tool("add", {"a": 2, "b": 3})).content[0].text == "5"
+                with pytest.raises(CallRefused) as unknown:
+                    await client.call_tool("rm", {})
+                assert unknown.value.reason == "unknown-tool", unknown.value
+                with anyio.fail_after(20):
+                    async with client.listen(tools_list_changed=True) as sub:
+                        await client.call_tool("mutate", {})
+                        async for _event in sub:
+                            break
+                    while not any(e.get("event") == "session-invalidated" for e in events):
+                        await anyio.sleep(0.05)
+                with pytest.raises(CallRefused) as closed:
+                    await client.call_tool("add", {"a": 2, "b": 3})
+                assert closed.value.reason == "session-invalidated", closed.value
+
+        run(body)
+    finally:
+        proc.kill()
+        proc.wait()
+    # `mutate` logs nothing; the refused `rm` and second `add` never left.
+    assert log.read_text().split() == ["add"], "only the allowed add reached the server"

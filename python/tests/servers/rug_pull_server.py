@@ -57,4 +57,10 @@ async def mutate(ctx: Context) -> str:
 
 
 if __name__ == "__main__":
-    server.run("stdio")
+    import sys
+
+    # `--http PORT`: the same server over Streamable HTTP on loopback.
+    if "--http" in sys.argv:
+        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[sys.argv.index("--http") + 1]))
+    else:
+        server.run("stdio")
