@@ -19,7 +19,8 @@
 //   so an input that is not strict JSON (native `invalid-json`,
 //   `duplicate-key`) is `invalid-json` from the filter (-32002);
 // - it refuses a paginated result (`nextCursor`) rather than pinning one page
-//   (README, "Envoy"): `paginated` (-32002);
+//   (README, "Envoy"): `paginated` (-32002), or `invalid-cursor` when the
+//   cursor is no string (checked first, by the mediation core);
 // - it has no foreign-names option: jobs with foreign names are left out;
 // - bodies over its `max_body_bytes` (4 MiB) fail closed by design: left out.
 // After a first listing that failed there is no baseline, so the second
@@ -95,12 +96,18 @@ function expectedError(kind) {
   return kind;
 }
 
+/**
+ * What the filter answers a paged result with, or null when the result is
+ * not paged: a cursor that is no string is `invalid-cursor` (the mediator
+ * checks it first, as for any host), a string one `paginated`.
+ */
 function paginated(path) {
   try {
     const c = JSON.parse(readFileSync(path, "utf8"));
-    return c !== null && typeof c === "object" && c.nextCursor !== undefined && c.nextCursor !== null;
+    if (c === null || typeof c !== "object" || c.nextCursor === undefined || c.nextCursor === null) return null;
+    return typeof c.nextCursor === "string" ? "paginated" : "invalid-cursor";
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -225,13 +232,15 @@ try {
             ? { catalog: res.decision.catalog }
             : { refuse: res.decision.invalidate ? "session-invalidated" : "drift" };
     const first = await list();
-    check("first listing (pin)", job.path, paginated(job.path) ? { error: "paginated" } : expect(line.pin, "pin"), first);
+    const paged = paginated(job.path);
+    check("first listing (pin)", job.path, paged ? { error: paged } : expect(line.pin, "pin"), first);
     if (first.catalog === undefined || line.pin.error !== undefined) {
       skip("second listing after a failed first");
     } else {
       await calls("pinned", line.calls);
       const second = await list();
-      check("second listing (compare with the next input)", job.next_path, paginated(job.next_path) ? { error: "paginated" } : expect(line.compare, "compare"), second);
+      const nextPaged = paginated(job.next_path);
+      check("second listing (compare with the next input)", job.next_path, nextPaged ? { error: nextPaged } : expect(line.compare, "compare"), second);
       if (line.compare.error === undefined && second.other === undefined && !paginated(job.next_path)) await calls("compared", line.compare.calls);
     }
     counts.compared += 1;
