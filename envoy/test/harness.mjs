@@ -24,6 +24,22 @@ export async function rejects(p, check) {
 }
 
 export const ENVOY = process.env.ENVOY_BIN || "envoy";
+
+/**
+ * Runs `python SCRIPT ARGS...` (a script of this folder; `python` is the
+ * one with `mcp` 2.x, MCP_GUARD_PYTHON) and resolves to the one JSON line
+ * it printed; a non-zero exit fails with the end of its stderr.
+ */
+export async function runPython(python, script, args) {
+  const child = spawn(python, [path.join(here, script), ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (c) => (out += c));
+  child.stderr.on("data", (c) => (err += c));
+  const code = await new Promise((r) => child.on("close", r));
+  if (code !== 0) throw new Error(`${script} failed (exit ${code}):\n${err.slice(-3000)}`);
+  return JSON.parse(out);
+}
 export const WASM = process.env.MCP_GUARD_ENVOY_WASM;
 
 export async function freePort() {

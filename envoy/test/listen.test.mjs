@@ -9,12 +9,8 @@
 // what it compares.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import path from "node:path";
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { upstream, envoy, stopAll } from "./harness.mjs";
+import { upstream, envoy, stopAll, runPython } from "./harness.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const PYTHON = process.env.MCP_GUARD_PYTHON;
 after(() => stopAll());
 
@@ -22,14 +18,7 @@ test("a subscriptions/listen list change passes the filter and the client's re-l
   assert.ok(PYTHON, "MCP_GUARD_PYTHON must name a Python with mcp 2.3.0 (scripts/test-envoy.sh sets it)");
   const up = await upstream(["--grow"], "py-server.py", PYTHON);
   const env = await envoy([{ name: "listen", upstreamPort: up.port, filter: { server: "py-listen" } }]);
-  const child = spawn(PYTHON, [path.join(here, "py-listen.py"), `http://127.0.0.1:${env.ports.listen}/mcp`], { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (c) => (out += c));
-  child.stderr.on("data", (c) => (err += c));
-  const code = await new Promise((r) => child.on("close", r));
-  assert.equal(code, 0, `py-listen.py failed:\n${err.slice(-3000)}`);
-  const r = JSON.parse(out);
+  const r = await runPython(PYTHON, "py-listen.py", [`http://127.0.0.1:${env.ports.listen}/mcp`]);
   assert.equal(r.protocol, "2026-07-28");
   assert.ok(r.before.includes("grow") && !r.before.includes("extra"), JSON.stringify(r));
   assert.equal(r.frame, true, "the toolsListChanged frame reached the client through the filter");

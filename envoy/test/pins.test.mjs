@@ -14,14 +14,10 @@ import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { upstream, envoy, stopAll, rejects } from "./harness.mjs";
+import { upstream, envoy, stopAll, rejects, runPython } from "./harness.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const PYTHON = process.env.MCP_GUARD_PYTHON;
 const TOKEN = crypto.randomBytes(24).toString("hex");
 const ADMIN = { path: "/mcp-guard/pins", token_sha256: crypto.createHash("sha256").update(TOKEN).digest("hex") };
@@ -60,17 +56,8 @@ before(async () => {
 after(() => stopAll());
 
 /** py-client.py through `listener` (as `principal`): its one JSON line. */
-async function pyClient(listener, principal = "") {
-  const url = `http://127.0.0.1:${env.ports[listener]}/mcp`;
-  const child = spawn(PYTHON, [path.join(here, "py-client.py"), url, "", principal], { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (c) => (out += c));
-  child.stderr.on("data", (c) => (err += c));
-  const code = await new Promise((r) => child.on("close", r));
-  assert.equal(code, 0, `py-client.py failed:\n${err.slice(-3000)}`);
-  return JSON.parse(out);
-}
+const pyClient = (listener, principal = "") =>
+  runPython(PYTHON, "py-client.py", [`http://127.0.0.1:${env.ports[listener]}/mcp`, "", principal]);
 
 /** An admin request on `listener`: { status, body (parsed JSON) }. */
 async function adminCall(listener, method, suffix = "", body, token = TOKEN) {

@@ -18,13 +18,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import path from "node:path";
 import http from "node:http";
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { upstream, envoy, stopAll } from "./harness.mjs";
+import { upstream, envoy, stopAll, runPython } from "./harness.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const PYTHON = process.env.MCP_GUARD_PYTHON;
 const policy = { core: { tool_poisoning: { mode: "block" }, tool_definition_pinning: { mode: "block" } } };
 
@@ -47,16 +43,8 @@ before(async () => {
 after(() => stopAll());
 
 /** py-client.py through `listener`: its one JSON line. */
-async function pyClient(listener, prefix = "") {
-  const child = spawn(PYTHON, [path.join(here, "py-client.py"), `http://127.0.0.1:${env.ports[listener]}/mcp`, prefix], { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (c) => (out += c));
-  child.stderr.on("data", (c) => (err += c));
-  const code = await new Promise((r) => child.on("close", r));
-  assert.equal(code, 0, `py-client.py failed:\n${err.slice(-3000)}`);
-  return JSON.parse(out);
-}
+const pyClient = (listener, prefix = "") =>
+  runPython(PYTHON, "py-client.py", [`http://127.0.0.1:${env.ports[listener]}/mcp`, prefix]);
 
 for (const mode of ["sse", "json"]) {
   test(`${mode}: the Python SDK client in its default (2026-07-28) mode lists and calls through the filter`, async () => {
