@@ -8,7 +8,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 import anyio
 import pytest
@@ -371,6 +371,24 @@ def test_a_rug_pull_between_two_runs_of_a_2026_client_is_caught_by_the_stored_pi
     assert [e["session_key"] for e in listings] == ["desktop", "desktop"]
 
 
+async def rug_pull_on_a_listen_stream_closes_the_session(client: Any, events: list[dict]) -> None:
+    """`mutate` (the rug pull) announced as a `toolsListChanged` frame on a
+    `subscriptions/listen` stream: the wrapped session's mediator re-lists on
+    it and compares (block/error/invalidate closes the session) before the
+    client re-lists, so the client's next call of `add` is refused."""
+    with anyio.fail_after(20):
+        async with client.listen(tools_list_changed=True) as sub:
+            assert (await client.call_tool("mutate", {})).content[0].text == "mutated"
+            async for _event in sub:
+                break
+        # The mediator's own re-list (answering nobody) closes the session.
+        while not any(e.get("event") == "session-invalidated" for e in events):
+            await anyio.sleep(0.05)
+    with pytest.raises(CallRefused) as refused:
+        await client.call_tool("add", {"a": 2, "b": 3})
+    assert refused.value.reason == "session-invalidated", refused.value
+
+
 def test_a_2026_listen_stream_list_change_makes_the_mediator_re_list_and_compare() -> None:
     """Protocol 2026-07-28 (the `mcp` 2.x `mcp.Client` in its default mode):
     the list change arrives as a `toolsListChanged` frame on a
@@ -386,17 +404,7 @@ def test_a_2026_listen_stream_list_change_makes_the_mediator_re_list_and_compare
             assert client.protocol_version == "2026-07-28"
             await GuardedSession.create(client.session, Guard(INVALIDATE), server="rug", on_event=events.append)
             assert "add" in [t.name for t in (await client.list_tools()).tools]
-            with anyio.fail_after(20):
-                async with client.listen(tools_list_changed=True) as sub:
-                    assert (await client.call_tool("mutate", {})).content[0].text == "mutated"
-                    async for _event in sub:
-                        break
-                # The mediator's own re-list (answering nobody) closes the session.
-                while not any(e.get("event") == "session-invalidated" for e in events):
-                    await anyio.sleep(0.05)
-            with pytest.raises(CallRefused) as refused:
-                await client.call_tool("add", {"a": 2, "b": 3})
-            assert refused.value.reason == "session-invalidated", refused.value
+            await rug_pull_on_a_listen_stream_closes_the_session(client, events)
         own = [e for e in events if e.get("event") == "listing" and e.get("request") is None]
         assert own and own[0]["decision"] == "refused" and own[0]["changed"] == ["add"], events
 
@@ -443,16 +451,7 @@ def test_the_wrapper_mediates_a_2026_client_over_streamable_http(tmp_path: Path)
                 with pytest.raises(CallRefused) as unknown:
                     await client.call_tool("rm", {})
                 assert unknown.value.reason == "unknown-tool", unknown.value
-                with anyio.fail_after(20):
-                    async with client.listen(tools_list_changed=True) as sub:
-                        await client.call_tool("mutate", {})
-                        async for _event in sub:
-                            break
-                    while not any(e.get("event") == "session-invalidated" for e in events):
-                        await anyio.sleep(0.05)
-                with pytest.raises(CallRefused) as closed:
-                    await client.call_tool("add", {"a": 2, "b": 3})
-                assert closed.value.reason == "session-invalidated", closed.value
+                await rug_pull_on_a_listen_stream_closes_the_session(client, events)
 
         run(body)
     finally:
