@@ -81,6 +81,16 @@ def through_proxy(
     return StdioServerParameters(command=BIN, args=["proxy", "--log", str(log), *pins, *upstream], env=env)
 
 
+async def grow_and_hear_it(client: Client) -> None:
+    """Calls `grow` (the server adds `extra`) with a `subscriptions/listen`
+    stream open, and waits for its `toolsListChanged` frame."""
+    with anyio.fail_after(20):
+        async with client.listen(tools_list_changed=True) as sub:
+            assert (await client.call_tool("grow", {})).structured_content == {"result": "grown"}
+            async for _event in sub:
+                break
+
+
 def events(log: Path) -> list[dict]:
     return [json.loads(line) for line in log.read_text().splitlines()]
 
@@ -149,11 +159,7 @@ def test_listen_stream_list_change_reaches_the_client_and_the_proxy_relists(upst
             assert client.protocol_version == "2026-07-28"
             listed = await client.list_tools()
             assert "extra" not in [t.name for t in listed.tools]
-            with anyio.fail_after(20):
-                async with client.listen(tools_list_changed=True) as sub:
-                    assert (await client.call_tool("grow", {})).structured_content == {"result": "grown"}
-                    async for _event in sub:
-                        break
+            await grow_and_hear_it(client)
             relisted = await client.list_tools()
             assert "extra" in [t.name for t in relisted.tools]
             assert (await client.call_tool("extra", {"note": "hi"})).structured_content == {"result": "hi"}
@@ -276,11 +282,7 @@ def test_listen_stream_list_change_under_kept_pins_quarantines_the_new_tool(tmp_
     async def run() -> None:
         async with Client(through_proxy(log)) as client:
             await client.list_tools()
-            with anyio.fail_after(20):
-                async with client.listen(tools_list_changed=True) as sub:
-                    assert (await client.call_tool("grow", {})).structured_content == {"result": "grown"}
-                    async for _event in sub:
-                        break
+            await grow_and_hear_it(client)
             relisted = await client.list_tools()
             assert "extra" not in [t.name for t in relisted.tools]
             with pytest.raises(MCPError) as refused:
