@@ -741,7 +741,10 @@ struct Bufs {
     seg_buf: String,
     segs: Vec<(usize, usize)>,
     contribs: Vec<i32>,
-    seen: Seen,
+    /// Made at the first segment scored, not with the catalog's index: a
+    /// catalog under `learned: false` (or with no text) never pays for its
+    /// 128 KiB.
+    seen: Option<Seen>,
 }
 
 /// A field's structural features, computed once per catalog, and its memo.
@@ -807,8 +810,9 @@ fn score_variant(v: Variant, vt: &str, group: &FieldFeats, sc: &mut Bufs, best: 
     let mut segs = std::mem::take(&mut sc.segs);
     norm_segments(vt, &mut sc.norm, &mut buf, &mut segs);
     sc.contribs.clear();
+    let seen = sc.seen.get_or_insert_with(Seen::default);
     for &(a, z) in &segs {
-        let s = segment_sum::<false>(&buf[a..z], group, vh, &mut sc.seen, &mut |_, _| {});
+        let s = segment_sum::<false>(&buf[a..z], group, vh, seen, &mut |_, _| {});
         sc.contribs.push(s);
     }
     for i in 0..sc.contribs.len() {
@@ -1024,12 +1028,13 @@ impl ToolScore {
         norm_segments(&vt, &mut sc.norm, &mut sc.seg_buf, &mut sc.segs);
         let span: Vec<(usize, usize)> = sc.segs.iter().skip(self.best.first).take(self.best.len).copied().collect();
         let mut feats: Vec<(String, i32)> = Vec::new();
+        let seen = sc.seen.get_or_insert_with(Seen::default);
         for &(a, z) in &span {
             let mut each = |name: String, w: i32| match feats.iter_mut().find(|(n, _)| *n == name) {
                 Some(e) => e.1 += w,
                 None => feats.push((name, w)),
             };
-            segment_sum::<true>(&sc.seg_buf[a..z], &ff, vh, &mut sc.seen, &mut each);
+            segment_sum::<true>(&sc.seg_buf[a..z], &ff, vh, seen, &mut each);
         }
         feats.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let top: Vec<String> = feats
