@@ -24,10 +24,9 @@
 //! Not here: `Mcp-Session-Id` (transport state: the host keeps the one the
 //! `initialize` answer carried).
 
-use super::{headers, params, protocol};
+use super::{headers, protocol};
 use headers::encode_value as header_value;
 use crate::json::Value;
-use crate::jsonrpc::method;
 
 /// The `Accept` header of every POST: a server answers with one JSON body or
 /// an SSE stream, its choice.
@@ -50,12 +49,11 @@ pub fn request_headers(msg: &Value, negotiated: Option<&str>) -> Vec<(&'static s
     }
     // The routing headers came with the per-request version; a 2025-11-25
     // server never reads them, so they are not sent to one.
-    let per_request = v.is_some_and(protocol::is_per_request);
-    if let (true, Some(m)) = (per_request, method(msg)) {
-        out.push(("Mcp-Method", header_value(m)));
-        if let Some(name) = headers::name_field(m).and_then(|f| params(msg)?.get(f)?.as_str()) {
-            out.push(("Mcp-Name", header_value(name)));
-        }
+    // Method and name as `headers::for_body` reads them: the Envoy filter
+    // sets the same pair on a body it forwards.
+    if let (true, (Some(m), name)) = (v.is_some_and(protocol::is_per_request), headers::for_body(msg)) {
+        out.push(("Mcp-Method", header_value(&m)));
+        out.extend(name.map(|n| ("Mcp-Name", n)));
     }
     out
 }
