@@ -69,6 +69,12 @@ pub fn json_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// The mediation conformance cases (`conformance/mediation/*.json`,
+/// scripted conversations every host replays), beside `testdata/`.
+pub fn mediation_cases() -> Vec<PathBuf> {
+    json_files(&dir().parent().expect("testdata/ has a parent").join("conformance/mediation"))
+}
+
 /// The wide real corpus: 233 further published servers, one compact
 /// `{"tools":[…]}` per file (`testdata/catalogs-wide/INDEX.md`), kept out of
 /// [`catalogs`] so the everyday tests stay fast; read by the evaluation

@@ -40,16 +40,11 @@ use mcp_guard::pinning::PinRecord;
 use mcp_guard::{Policy, SanitizeOptions};
 use std::path::{Path, PathBuf};
 
+#[path = "../testdata/testdata.rs"]
+mod testdata;
+
 fn cases() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("conformance/mediation");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("conformance/mediation")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    v.sort();
-    v
+    testdata::mediation_cases()
 }
 
 fn parse(text: &str) -> Value {

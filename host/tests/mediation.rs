@@ -35,13 +35,7 @@ fn component(o: MediatorOut) -> (&'static str, String) {
 
 #[test]
 fn the_component_mediates_every_case_exactly_as_the_native_engine() {
-    let dir = common::workspace().join("conformance/mediation");
-    let mut cases: Vec<_> = std::fs::read_dir(&dir)
-        .expect("conformance/mediation")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    cases.sort();
+    let cases = common::testdata::mediation_cases();
     assert!(cases.len() >= 10, "the mediation suite is missing: {cases:?}");
     let mut inst = common::instance();
     for path in cases {

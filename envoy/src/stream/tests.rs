@@ -7,6 +7,9 @@ use mcp_guard::json::{Object, ParseOptions};
 use mcp_guard::{Policy, SanitizeOptions};
 use std::path::PathBuf;
 
+#[path = "../../../testdata/testdata.rs"]
+mod testdata;
+
 fn v(text: &str) -> Value {
     json::parse(text, ParseOptions { max_depth: 1024 }).expect("valid JSON").value
 }
@@ -30,15 +33,7 @@ const NOT_REPLAYED: &[(&str, &str)] = &[
 ];
 
 fn cases() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conformance/mediation");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("conformance/mediation")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    v.sort();
-    v
+    testdata::mediation_cases()
 }
 
 fn case_config(case: &Object) -> FilterConfig {
