@@ -38,85 +38,18 @@ use mcp_guard::discovery;
 use mcp_guard::pinning;
 use mcp_guard::{Policy, SanitizeOptions};
 
-const CLASSES: [&str; 3] = ["vocab", "form", "sibling"];
-const STYLES: [&str; 5] = ["do", "ask", "want", "terse", "story"];
+#[path = "../eval/search/queries.rs"]
+mod search_queries;
+use search_queries::{Query, CLASSES, STYLES};
 
 fn eval_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("eval/search")
 }
 
-struct Query {
-    catalog: String,
-    class: String,
-    style: String,
-    held: Option<&'static str>,
-    expect: Vec<String>,
-    text: String,
-}
-
-/// `split.txt`: held-back catalogs and styles.
-fn split() -> (BTreeSet<String>, BTreeSet<String>) {
-    let text = std::fs::read_to_string(eval_dir().join("split.txt")).expect("split.txt");
-    let (mut catalogs, mut styles) = (BTreeSet::new(), BTreeSet::new());
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (key, value) = line.split_once(char::is_whitespace).unwrap_or_else(|| panic!("split.txt: {line:?}"));
-        match key {
-            "held-catalog" => catalogs.insert(value.trim().to_string()),
-            "held-style" => styles.insert(value.trim().to_string()),
-            _ => panic!("split.txt: unknown key {key:?}"),
-        };
-    }
-    (catalogs, styles)
-}
-
-/// Every query of `queries/*.txt`, catalogs in file-name order.
+/// Every query of `queries/*.txt`, held-back ones included (their figures
+/// are reported, never their texts).
 fn queries() -> Vec<Query> {
-    let (held_catalogs, held_styles) = split();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(eval_dir().join("queries"))
-        .expect("eval/search/queries")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for path in files {
-        let catalog = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(&path).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let at = format!("{}:{}", path.display(), n + 1);
-            let mut parts = line.splitn(3, '|').map(str::trim);
-            let (head, expect, query) = match (parts.next(), parts.next(), parts.next()) {
-                (Some(h), Some(e), Some(q)) if !q.is_empty() => (h, e, q),
-                _ => panic!("{at}: not `class style | tools | query`"),
-            };
-            let (class, style) = head.split_once(' ').unwrap_or_else(|| panic!("{at}: no style"));
-            assert!(CLASSES.contains(&class), "{at}: class {class:?}");
-            assert!(STYLES.contains(&style), "{at}: style {style:?}");
-            let held = if held_catalogs.contains(&catalog) {
-                Some("held-back catalog")
-            } else if held_styles.contains(style) {
-                Some("held-back style")
-            } else {
-                None
-            };
-            out.push(Query {
-                catalog: catalog.clone(),
-                class: class.to_string(),
-                style: style.to_string(),
-                held,
-                expect: expect.split(',').map(|e| e.trim().to_string()).collect(),
-                text: query.to_string(),
-            });
-        }
-    }
-    out
+    search_queries::read(&eval_dir(), true)
 }
 
 /// Plain BM25 over name + description (see the module doc).

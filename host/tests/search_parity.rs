@@ -16,44 +16,18 @@ use mcp_guard_host::default_options;
 
 const POLICY: &str = r#"{"core":{"discovery":{"mode":"on"}}}"#;
 
-/// (catalog file stem, development queries of it).
+#[path = "../../eval/search/queries.rs"]
+mod search_queries;
+
+/// (catalog file stem, development queries of it), the held-back part left
+/// unread.
 fn development_queries() -> Vec<(String, Vec<String>)> {
-    let dir = workspace().join("eval/search");
-    let split = std::fs::read_to_string(dir.join("split.txt")).expect("eval/search/split.txt");
-    let mut held_catalogs = Vec::new();
-    let mut held_styles = Vec::new();
-    for line in split.lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        match line.split_once(char::is_whitespace) {
-            Some(("held-catalog", v)) => held_catalogs.push(v.trim().to_string()),
-            Some(("held-style", v)) => held_styles.push(v.trim().to_string()),
-            _ => {}
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for q in search_queries::read(&workspace().join("eval/search"), false) {
+        match out.last_mut() {
+            Some((c, qs)) if *c == q.catalog => qs.push(q.text),
+            _ => out.push((q.catalog, vec![q.text])),
         }
-    }
-    let mut files: Vec<_> = std::fs::read_dir(dir.join("queries"))
-        .expect("eval/search/queries")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for path in files {
-        let catalog = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if held_catalogs.contains(&catalog) {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
-        let queries: Vec<String> = text
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .filter_map(|l| {
-                let mut parts = l.splitn(3, '|').map(str::trim);
-                let style = parts.next()?.split_once(' ')?.1.to_string();
-                let query = parts.nth(1)?.to_string();
-                (!held_styles.contains(&style)).then_some(query)
-            })
-            .collect();
-        out.push((catalog, queries));
     }
     out
 }
