@@ -137,14 +137,17 @@ fn generate() -> PathBuf {
     let dir = std::env::var_os("MCP_GUARD_EVAL_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("poisoning-eval"));
-    let status = Command::new("python3")
-        .arg(root.join("eval/poisoning/generate.py"))
-        .arg("--out")
-        .arg(&dir)
-        .arg("--check")
-        .status()
-        .expect("python3 runs the generator");
-    assert!(status.success(), "the generator failed or its output is not the committed set");
+    // The first set (parts dev, held) and the extra parts (train, held2).
+    for script in ["eval/poisoning/generate.py", "eval/poisoning/generate_extra.py"] {
+        let status = Command::new("python3")
+            .arg(root.join(script))
+            .arg("--out")
+            .arg(&dir)
+            .arg("--check")
+            .status()
+            .expect("python3 runs the generator");
+        assert!(status.success(), "{script} failed or its output is not the committed set");
+    }
     dir
 }
 
@@ -204,10 +207,13 @@ fn own_kinds(class: &str) -> &'static [&'static str] {
 #[ignore = "evaluation report: runs the Python generator; use --ignored --nocapture"]
 fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
     let dir = generate();
-    let labels: BTreeMap<String, Value> =
+    let mut labels: BTreeMap<String, Value> =
         read_jsonl(dir.join("labels.jsonl")).into_iter().map(|l| (l["id"].as_str().unwrap().to_string(), l)).collect();
+    labels.extend(read_jsonl(dir.join("extra-labels.jsonl")).into_iter().map(|l| (l["id"].as_str().unwrap().to_string(), l)));
     let mut items = read_jsonl(dir.join("poisoned.jsonl"));
     items.extend(read_jsonl(dir.join("benign.jsonl")));
+    items.extend(read_jsonl(dir.join("extra-poisoned.jsonl")));
+    items.extend(read_jsonl(dir.join("extra-benign.jsonl")));
     assert!(items.len() >= 2_300, "expected the full set, got {} items", items.len());
 
     let default = Policy::preset(Preset::Default);
@@ -224,7 +230,8 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
 
     let mut results = serde_json::Map::new();
     let mut per_item = String::new();
-    for part in ["dev", "held"] {
+    // `train` is fitted on like `dev`; `held2` is the second held-back part.
+    for part in ["dev", "held", "train", "held2"] {
         let mut overall = Tally::default();
         let (
             mut by_class,
@@ -330,7 +337,12 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
         let (fh, _) = overall.0.get("with foreign names").copied().unwrap_or_default();
         println!(
             "\n=== {} part: poisoned {n}, benign {benign_n} ===",
-            if part == "held" { "HELD-BACK" } else { "development" }
+            match part {
+                "held" => "HELD-BACK",
+                "held2" => "SECOND HELD-BACK",
+                "train" => "extra training",
+                _ => "development",
+            }
         );
         println!("  recall (any poisoning finding, default policy): {h}/{n} = {:.1}%", pct(h, n));
         println!("  hidden under `block` (default threshold):       {bh}/{n} = {:.1}%", pct(bh, n));

@@ -6,12 +6,15 @@
 
 Trains a logistic regression over hashed features of the model-visible strings
 of tools (scorer.py), ONLY on:
-  - the development part of eval/poisoning (regenerated with generate.py --check),
-  - the hard benign tools of the development part (incl. the 32 clean carriers),
+  - the development part of eval/poisoning (regenerated with generate.py --check)
+    and its `train` part (generate_extra.py --check),
+  - the hard benign tools of those parts (incl. the 32 clean carriers),
   - the real tools of testdata/catalogs whose server is not held out here
-    (REAL_HELD below is chosen by a hash of the file name, not by looking).
-The held-back part of eval/poisoning and the held-out real servers are scored
-only after training, with the weights and thresholds fixed, for the report.
+    (chosen by a hash of the file name, not by looking), and of the
+    development servers of testdata/catalogs-wide (catalogs-wide-split.json).
+The held-back parts of eval/poisoning (`held`, `held2`) and the held-out real
+servers are scored only after training, with the weights and thresholds
+fixed, for the report.
 
 numpy is needed only for the full-batch gradient (a sparse matrix-vector
 product over ~10^5 examples x 2^18 buckets, 400 times): pure Python would take
@@ -85,6 +88,9 @@ L2 = 1e-6
 
 
 def real_servers():
+    """(name, held, tools) per real server: testdata/catalogs (held out by a
+    hash of the file name) and testdata/catalogs-wide (held out as its split
+    file says; its development servers are benign training data)."""
     d = os.path.join(REPO, "testdata", "catalogs")
     files = sorted(f for f in os.listdir(d) if f.endswith(".json"))
     out = []
@@ -92,22 +98,39 @@ def real_servers():
         held = hashlib.sha256(("scorer-real-split|" + f).encode()).digest()[0] % 3 == 0
         tools = json.load(open(os.path.join(d, f), encoding="utf-8"))["tools"]
         out.append((f, held, tools))
+    wide = os.path.join(REPO, "testdata", "catalogs-wide")
+    split = json.load(open(os.path.join(REPO, "testdata", "catalogs-wide-split.json"), encoding="utf-8"))
+    held_out = set(split["held_out"])
+    for f in sorted(split["development"]) + sorted(held_out):
+        tools = json.load(open(os.path.join(wide, f), encoding="utf-8"))["tools"]
+        out.append(("wide/" + f, f in held_out, tools))
     return out
 
 
 def load_set(path):
+    """The first set (generate.py: parts dev, held) and the extra parts
+    (generate_extra.py: train, fitted on like dev; held2, never fitted on)."""
     if not os.path.exists(os.path.join(path, "labels.jsonl")):
         subprocess.check_call([sys.executable, os.path.join(REPO, "eval", "poisoning", "generate.py"), "--out", path, "--check"])
-    labels = {}
-    for line in open(os.path.join(path, "labels.jsonl"), encoding="utf-8"):
-        l = json.loads(line)
-        labels[l["id"]] = l
+    if not os.path.exists(os.path.join(path, "extra-labels.jsonl")):
+        subprocess.check_call([sys.executable, os.path.join(REPO, "eval", "poisoning", "generate_extra.py"), "--out", path, "--check"])
     items = []
-    for name in ("poisoned.jsonl", "benign.jsonl"):
-        for line in open(os.path.join(path, name), encoding="utf-8"):
-            it = json.loads(line)
-            items.append((labels[it["id"]], it["catalog"]["tools"]))
+    for prefix in ("", "extra-"):
+        labels = {}
+        for line in open(os.path.join(path, prefix + "labels.jsonl"), encoding="utf-8"):
+            l = json.loads(line)
+            labels[l["id"]] = l
+        for name in ("poisoned.jsonl", "benign.jsonl"):
+            for line in open(os.path.join(path, prefix + name), encoding="utf-8"):
+                it = json.loads(line)
+                items.append((labels[it["id"]], it["catalog"]["tools"]))
     return items
+
+
+# Parts the weights and thresholds are fitted on; every other part is only
+# scored after training, for the report.
+FIT_PARTS = ("dev", "train")
+REPORT_PARTS = ("dev", "held", "held2")
 
 
 class Featurizer:
@@ -183,8 +206,8 @@ def build_training(items, real, fz):
 
     n_pos_items = 0
     for lab, tools in items:
-        if lab["part"] != "dev":
-            continue  # the held-back part is never read for fitting
+        if lab["part"] not in FIT_PARTS:
+            continue  # the held-back parts are never read for fitting
         if lab["kind"] == "benign":
             for t in tools:
                 benign_tool(t, group_of(lab))
@@ -307,7 +330,7 @@ def oof_scores(items, real, fz, rows, bits, l2, k):
         w, b, _ = train(tr, bits, l2)
         wq, bq, scale = quantize(w, b)
         its = [(lab, tools) for lab, tools in items
-               if lab["part"] == "dev" and group_of(lab) is not None and fold_of(group_of(lab), k) == f]
+               if lab["part"] in FIT_PARTS and group_of(lab) is not None and fold_of(group_of(lab), k) == f]
         rl = [(name, held, tools) for name, held, tools in real if not held and fold_of("real:" + name, k) == f]
         res = evaluate(its, rl, fz, wq, bq)
         for part in ("items", "real"):
@@ -319,23 +342,30 @@ def oof_scores(items, real, fz, rows, bits, l2, k):
 
 
 def thresholds(oof, mode, res, scale):
-    """All from the development part: out-of-fold logits, and in-sample ints."""
-    ben = sorted([r[mode] for r in oof["items"] if r["kind"] == "benign"] + [r[mode] for r in oof["real"]])
+    """All from the fitted parts and development real servers: out-of-fold
+    logits, and in-sample ints. The held-out real servers (testdata/catalogs
+    by hash, catalogs-wide by its split) are never read here, except that
+    `block` also stays above the 868 tools of testdata/catalogs (as before)."""
+    hard = sorted(r[mode] for r in oof["items"] if r["kind"] == "benign")
+    real = sorted(r[mode] for r in oof["real"])
     pos = [r[mode] for r in oof["items"] if r["kind"] == "poisoned"]
-    t_flag = ben[int(0.99 * len(ben))]  # <= 1% of dev benign (out of fold) at or above
-    t_block = ben[-1]
-    ins = [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] == "dev"] + \
-          [r[mode] for r in res["real"] if not r["held"]]
+    # `flag`: at or above it, <= 0.5% of development real tools (the issue
+    # allows 1% on real tools: half of it is the margin for servers never
+    # seen) and <= 3% of development hard benign tools, out of fold.
+    t_flag = max(real[int(0.995 * len(real))], hard[int(0.97 * len(hard))])
+    t_block = max(hard[-1], real[-1])
+    fit_benign = [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] in FIT_PARTS]
+    ins = fit_benign + [r[mode] for r in res["real"] if not r["held"]]
     # `block` hides a tool: above every development benign tool out of fold,
-    # and above every real tool of testdata/catalogs and every development
-    # hard benign tool as the shipped weights score them (the real servers
-    # held out of training included: a real tool is never hidden).
-    shipped = [r[mode] for r in res["real"]] + [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] == "dev"]
+    # and above every development hard benign tool, every development real
+    # tool and every tool of testdata/catalogs as the shipped weights score
+    # them (a real tool is never hidden).
+    shipped = ins + [r[mode] for r in res["real"] if r["held"] and not r["server"].startswith("wide/")]
     return {
         "flag": int(t_flag * scale) + 1,
         "block": max(int(t_block * scale), max(shipped)) + 1,
         "block_in_sample": max(ins) + 1,
-        "oof": {"benign_n": len(ben), "flag_logit": t_flag, "block_logit": t_block,
+        "oof": {"hard_benign_n": len(hard), "real_n": len(real), "flag_logit": t_flag, "block_logit": t_block,
                 "dev_recall_at_flag": pct(sum(p > t_flag for p in pos), len(pos)),
                 "dev_recall_at_block": pct(sum(p > t_block for p in pos), len(pos))},
     }
@@ -346,13 +376,15 @@ def report(res, mode, ths):
     for name in ("flag", "block", "block_in_sample"):
         t = ths[name]
         fig = {}
-        for part in ("dev", "held"):
+        for part in REPORT_PARTS:
             P = [r for r in res["items"] if r["kind"] == "poisoned" and r["part"] == part]
             B = [r for r in res["items"] if r["kind"] == "benign" and r["part"] == part]
-            R = [r for r in res["real"] if r["held"] == (part == "held")]
+            R = [r for r in res["real"] if r["held"] == (part != "dev")]
+            W = [r for r in R if r["server"].startswith("wide/")]
             d = {"recall": pct(sum(r[mode] >= t for r in P), len(P)),
                  "hard_benign_fp": pct(sum(r[mode] >= t for r in B), len(B)),
-                 "real_fp": pct(sum(r[mode] >= t for r in R), len(R))}
+                 "real_fp": pct(sum(r[mode] >= t for r in R), len(R)),
+                 "real_fp_wide": pct(sum(r[mode] >= t for r in W), len(W))}
             for key in ("class", "language", "location", "encoding", "decode_hint"):
                 groups = {}
                 for r in P:
@@ -413,9 +445,11 @@ def main():
                 fh.write(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n")
         for mode in ("max", "sum"):
             m = rep[mode]
-            print("%-34s %s held: recall flag %s block %s (in-sample t %s) | real FP %s / %s | hard FP %s / %s | dev OOF %s / %s" % (
+            print("%-34s %s held: recall flag %s block %s (in-sample t %s) | held2 %s / %s | real FP %s / %s (wide %s / %s) | hard FP %s / %s | dev OOF %s / %s" % (
                 tag, mode, m["flag"]["held"]["recall"], m["block"]["held"]["recall"], m["block_in_sample"]["held"]["recall"],
-                m["flag"]["held"]["real_fp"], m["block"]["held"]["real_fp"], m["flag"]["held"]["hard_benign_fp"],
+                m["flag"]["held2"]["recall"], m["block"]["held2"]["recall"],
+                m["flag"]["held"]["real_fp"], m["block"]["held"]["real_fp"], m["flag"]["held"]["real_fp_wide"],
+                m["block"]["held"]["real_fp_wide"], m["flag"]["held"]["hard_benign_fp"],
                 m["block"]["held"]["hard_benign_fp"], m["thresholds"]["oof"]["dev_recall_at_flag"],
                 m["thresholds"]["oof"]["dev_recall_at_block"]), flush=True)
         if a.export and name == "full":
