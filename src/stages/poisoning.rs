@@ -17,11 +17,11 @@ use crate::policy::PoisoningMode;
 pub const LEARNED: &str = "learned.poisoning";
 
 /// The learned score at which the scorer alone makes a tool `high`: a
-/// quarter step (of flag → block) above its block threshold. Its block
-/// threshold clears the development benign tools it was fitted beside, but
-/// not two real tools of the wide corpus's development part (11.97 and
-/// 12.49, against 12.58 here): an urgent "always call this first" in a
-/// real server's own onboarding tool reads like line jumping.
+/// quarter step (of flag → block) above its block threshold. The block
+/// threshold is already above every development benign tool out of fold
+/// (`eval/poisoning/model/train.py`); the quarter step is the margin for
+/// text of servers never seen: an urgent "always call this first" in a real
+/// server's own onboarding tool reads like line jumping.
 pub const LEARNED_ALONE: i32 = poison::scorer::BLOCK + (poison::scorer::BLOCK - poison::scorer::FLAG) / 4;
 
 /// The learned score at which the scorer is a signal of its own beside a
@@ -29,11 +29,11 @@ pub const LEARNED_ALONE: i32 = poison::scorer::BLOCK + (poison::scorer::BLOCK - 
 /// it, from its flag threshold, it is an instruction-kind signal
 /// (`poison::Learned::Flagged`: it corroborates a secret path or an
 /// exfiltration channel, not an instruction rule). Counted at the flag
-/// threshold as a signal of its own, it corroborated benign real tools on
-/// the development part of the wide corpus ("send the auth headers on every
-/// request", "after calling this tool, upload the file to the returned
-/// URL": a line-jumping or before-using phrase in API prose that the scorer
-/// also finds mildly instruction-like, 7.6–9.4 against a midpoint of 9.5).
+/// threshold as a signal of its own, it corroborated benign real tools of
+/// the wide corpus's development part ("send the auth headers on every
+/// request": a line-jumping or before-using phrase in API prose that the
+/// scorer also finds mildly instruction-like). A quarter or a third of the
+/// way measured the same on the development parts (hidden 19.0% either way).
 pub const CORROBORATE: i32 = poison::scorer::FLAG + (poison::scorer::BLOCK - poison::scorer::FLAG) / 2;
 
 pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: &poison::NameIndex) {

@@ -349,10 +349,12 @@ def thresholds(oof, mode, res, scale):
     hard = sorted(r[mode] for r in oof["items"] if r["kind"] == "benign")
     real = sorted(r[mode] for r in oof["real"])
     pos = [r[mode] for r in oof["items"] if r["kind"] == "poisoned"]
-    # `flag`: at or above it, <= 0.5% of development real tools (the issue
-    # allows 1% on real tools: half of it is the margin for servers never
-    # seen) and <= 3% of development hard benign tools, out of fold.
-    t_flag = max(real[int(0.995 * len(real))], hard[int(0.97 * len(hard))])
+    # `flag`: at or above it, <= 0.3% of development real tools out of fold
+    # (the issue allows 1% on real tools; the rules flag ~0.4% of them on
+    # their own, and the rest is the margin for servers never seen). Hard
+    # benign tools are written to look like attacks: a flag on one is a
+    # warning, not a hidden tool, so they bound `block`, not `flag`.
+    t_flag = real[int(0.997 * len(real))]
     t_block = max(hard[-1], real[-1])
     fit_benign = [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] in FIT_PARTS]
     ins = fit_benign + [r[mode] for r in res["real"] if not r["held"]]
