@@ -349,12 +349,17 @@ def thresholds(oof, mode, res, scale):
     hard = sorted(r[mode] for r in oof["items"] if r["kind"] == "benign")
     real = sorted(r[mode] for r in oof["real"])
     pos = [r[mode] for r in oof["items"] if r["kind"] == "poisoned"]
-    # `flag`: at or above it, <= 0.3% of development real tools out of fold
-    # (the issue allows 1% on real tools; the rules flag ~0.4% of them on
-    # their own, and the rest is the margin for servers never seen). Hard
-    # benign tools are written to look like attacks: a flag on one is a
-    # warning, not a hidden tool, so they bound `block`, not `flag`.
-    t_flag = real[int(0.997 * len(real))]
+    # `flag`: at or above it, <= 0.5% of development real tools out of fold.
+    # The issue allows 1% on real tools; the rules flag ~0.3% of them on
+    # their own. The development real servers include every server picked
+    # for its findings before the wide corpus was split (its tail is heavier
+    # than an unseen server's): 0.3% there put the threshold on a steep part
+    # of that tail (first-set development recall 47-58% against 61-62% at
+    # 0.5%, for the same held-out figure: no scorer-only flag among the wide
+    # corpus's held-out tools in the 0.3% run, which was seen before this
+    # choice). Hard benign tools are written to look like attacks: a flag on
+    # one is a warning, not a hidden tool, so they bound `block`, not `flag`.
+    t_flag = real[int(0.995 * len(real))]
     t_block = max(hard[-1], real[-1])
     fit_benign = [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] in FIT_PARTS]
     ins = fit_benign + [r[mode] for r in res["real"] if not r["held"]]
