@@ -14,6 +14,8 @@
 //!   final `-e`) so `files`/`file`, `creating`/`created`/`create`,
 //!   `queries`/`query` meet. Deliberately cruder than Porter: the same rules
 //!   run on both sides, so a stem only has to be consistent, not a word.
+//!   Irregular forms go to their base first, from WordNet's exception lists
+//!   (`wrote` → `write`, `indices` → `index`; [`super::lexicon`]).
 //! - **Stop words** (`the`, `a`, `to`, `tool`, …) are dropped on both sides.
 //! - **Synonyms**: each query word also matches the other members of its
 //!   synonym groups (built-in tool vocabulary plus the policy's), at half
@@ -21,6 +23,16 @@
 //!   so a description that says both "get" and "fetch" gains nothing. A
 //!   multi-word member (`how many`, `pull request`) matches as a phrase of
 //!   the query as typed, stop words included.
+//! - **Word relations** (WordNet 3.1, compiled into tables at build time by
+//!   `scripts/gen-lexicon.py`): each query word, looked up as typed and as
+//!   its base form (`muted` → `mute`, `written` → `write`), also matches the
+//!   words WordNet relates to it and the catalog uses, weighted by relation
+//!   (derived form 0.8, synonym 0.5, hypernym and hyponym 0.3, hypernym two
+//!   levels up 0.15), the best alternative counting once per tool.
+//! - **Learned expansions** ([`super::expand`]): each query word also matches
+//!   the tool words that task queries saying it were found to mean ("get rid
+//!   of" → `delete`, "spin up" → `create`), at their learned weights, learned
+//!   from labelled task queries over 182 real catalogs.
 //! - **Compounds**: two adjacent query words that the catalog writes as one
 //!   (`data sources` / `datasources`) also match the joined word, counting as
 //!   the better of the two spellings; a query word the catalog lacks is tried
@@ -36,11 +48,18 @@
 //!   a `browser_` prefix, left out). Names are short and chosen to say what a
 //!   tool does; a word like `datasource` that every Grafana tool mentions has
 //!   almost no idf, yet "list data sources" is plainly `list_datasources`.
+//! - **The score** is a weighted sum of five features ([`FEATURES`]): the
+//!   BM25F score of the query's concepts, split by where each concept's best
+//!   alternative came from (the query's own word, a synonym, a learned
+//!   expansion, a WordNet relation), and the name coverage. The weights are
+//!   fitted (`eval/search/model/train.py`, out-of-fold on the training
+//!   queries of `eval/search/train/`) and ship as integers with the learned
+//!   table (`expand_table.rs`, generated).
 //!
-//! Tuned on `tests/fixtures/discovery/queries.jsonl` (task phrasings written
-//! before the ranker, over the real corpus catalogs) with generic changes
-//! only; the hit rate barely moves across nearby weights (96–98% top 3 for
-//! name coverage 1–3 and synonym weight 0.4–0.6), so the round values stay.
+//! The field weights, k1, b, synonym weight and name coverage were set by hand
+//! on `tests/fixtures/discovery/queries.jsonl` (task phrasings written before
+//! the ranker, over the real corpus catalogs); what is learned is described in
+//! `eval/search/model/README.md`.
 //!
 //! ## Determinism across hosts
 //! The engine runs natively and as a wasm32 component, and a search must
