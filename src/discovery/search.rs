@@ -308,9 +308,12 @@ pub struct SearchIndex {
     terms: BTreeMap<String, Vec<Posting>>,
     /// Synonym groups, each member a sequence of stems.
     synonyms: Vec<Vec<Vec<String>>>,
-    /// Per tool, the distinct stems of its name (camelCase compounds left
-    /// out) with the number of tools whose name has that stem.
-    names: Vec<Vec<(String, u32)>>,
+    /// Distinct stems of tool names (camelCase compounds left out) that are
+    /// on at most half the catalog's names → the tools whose name has them,
+    /// in tool order (for the name coverage).
+    name_docs: BTreeMap<String, Vec<u32>>,
+    /// Per tool, how many such stems its name has.
+    name_counted: Vec<u32>,
     /// Learned query expansions ([`super::expand`]).
     expansions: Expansions<'static>,
 }
@@ -363,13 +366,19 @@ impl SearchIndex {
             }
             name_stems.push(v);
         }
-        let names = name_stems
-            .into_iter()
-            .map(|v| v.into_iter().map(|st| {
-                let df = name_df.get(&st).copied().unwrap_or(0);
-                (st, df)
-            }).collect())
-            .collect();
+        // Name words on more than half the catalog's names (a server prefix)
+        // are left out of the coverage; the others, stem → tools.
+        let mut name_docs: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        let mut name_counted = vec![0u32; tools.len()];
+        for (d, v) in name_stems.into_iter().enumerate() {
+            for st in v {
+                if name_df.get(&st).copied().unwrap_or(0) as usize * 2 > tools.len() {
+                    continue;
+                }
+                name_counted[d] += 1;
+                name_docs.entry(st).or_default().push(d as u32);
+            }
+        }
         let mut groups: Vec<Vec<Vec<String>>> = Vec::new();
         let builtin = BUILTIN_SYNONYMS.iter().map(|g| g.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         for g in builtin.chain(synonyms.iter().cloned()) {
@@ -391,7 +400,8 @@ impl SearchIndex {
             total_len,
             terms,
             synonyms: groups,
-            names,
+            name_docs,
+            name_counted,
             expansions: Expansions::learned(),
         };
         let mut terms = std::mem::take(&mut index.terms);
@@ -644,21 +654,20 @@ impl SearchIndex {
                 *e = (*e).max(*w);
             }
         }
-        for (d, f) in feats.iter_mut().enumerate() {
-            if f[..X_COVER].iter().sum::<u64>() == 0 {
-                continue;
-            }
-            let mut counted = 0u64;
-            let mut covered = 0u64;
-            for (st, df) in &self.names[d] {
-                if *df as usize * 2 > self.docs {
-                    continue;
+        // The query's covered share of each name, stem by stem (an integer
+        // sum: the order of the terms does not change it).
+        let mut covered = vec![0u64; self.docs];
+        for (st, w) in &want {
+            if let Some(docs) = self.name_docs.get(*st) {
+                for &d in docs {
+                    covered[d as usize] += w;
                 }
-                counted += 1;
-                covered += want.get(st.as_str()).copied().unwrap_or(0);
             }
-            if counted > 0 {
-                f[X_COVER] = NAME_COVERAGE * covered / (counted * ONE);
+        }
+        for (d, f) in feats.iter_mut().enumerate() {
+            let counted = u64::from(self.name_counted[d]);
+            if counted > 0 && f[..X_COVER].iter().any(|&x| x > 0) {
+                f[X_COVER] = NAME_COVERAGE * covered[d] / (counted * ONE);
             }
         }
     }
@@ -883,9 +892,19 @@ fn is_stop(w: &str) -> bool {
 /// themselves, except a few such as `uses`).
 fn is_stop_stem(st: &str) -> bool {
     // A word of 3 characters or fewer is its own stem: only the longer stop
-    // words need stemming.
-    is_stop(st) || STOP_WORDS.iter().any(|w| w.len() > 3 && stem(w) == st)
+    // words need stemming, and their stems are listed (a query checks
+    // hundreds of related words; stemming every stop word for each was most
+    // of a query's time).
+    is_stop(st) || STOP_STEMS.binary_search(&st).is_ok()
 }
+
+/// The stems of the stop words longer than 3 characters, sorted (a unit
+/// test checks the list against `stem`).
+const STOP_STEMS: &[&str] = &[
+    "about", "be", "could", "doe", "from", "given", "hav", "into", "pleas", "should", "som", "that",
+    "their", "them", "then", "ther", "thes", "this", "thos", "tool", "use", "used", "using", "want",
+    "what", "when", "which", "will", "with", "would", "your",
+];
 
 /// Splits `text` into lower-cased, accent-folded words and calls `f` with
 /// each until it returns false. Word boundaries: any character that is not a
@@ -1182,6 +1201,14 @@ mod tests {
     #[test]
     fn stop_words_are_sorted_for_binary_search() {
         assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn stop_stems_are_the_stems_of_the_longer_stop_words() {
+        let mut want: Vec<String> = STOP_WORDS.iter().filter(|w| w.len() > 3).map(|w| stem(w)).collect();
+        want.sort();
+        want.dedup();
+        assert_eq!(STOP_STEMS, want.iter().map(String::as_str).collect::<Vec<_>>().as_slice());
     }
 
     #[test]
