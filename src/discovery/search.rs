@@ -14,6 +14,8 @@
 //!   final `-e`) so `files`/`file`, `creating`/`created`/`create`,
 //!   `queries`/`query` meet. Deliberately cruder than Porter: the same rules
 //!   run on both sides, so a stem only has to be consistent, not a word.
+//!   Irregular forms go to their base first, from WordNet's exception lists
+//!   (`wrote` → `write`, `indices` → `index`; [`super::lexicon`]).
 //! - **Stop words** (`the`, `a`, `to`, `tool`, …) are dropped on both sides.
 //! - **Synonyms**: each query word also matches the other members of its
 //!   synonym groups (built-in tool vocabulary plus the policy's), at half
@@ -21,6 +23,16 @@
 //!   so a description that says both "get" and "fetch" gains nothing. A
 //!   multi-word member (`how many`, `pull request`) matches as a phrase of
 //!   the query as typed, stop words included.
+//! - **Word relations** (WordNet 3.1, compiled into tables at build time by
+//!   `scripts/gen-lexicon.py`): each query word, looked up as typed and as
+//!   its base form (`muted` → `mute`, `written` → `write`), also matches the
+//!   words WordNet relates to it and the catalog uses, weighted by relation
+//!   (derived form 0.8, synonym 0.5, hypernym and hyponym 0.3, hypernym two
+//!   levels up 0.15), the best alternative counting once per tool.
+//! - **Learned expansions** ([`super::expand`]): each query word also matches
+//!   the tool words that task queries saying it were found to mean ("get rid
+//!   of" → `delete`, "spin up" → `create`), at their learned weights, learned
+//!   from labelled task queries over 182 real catalogs.
 //! - **Compounds**: two adjacent query words that the catalog writes as one
 //!   (`data sources` / `datasources`) also match the joined word, counting as
 //!   the better of the two spellings; a query word the catalog lacks is tried
@@ -36,11 +48,18 @@
 //!   a `browser_` prefix, left out). Names are short and chosen to say what a
 //!   tool does; a word like `datasource` that every Grafana tool mentions has
 //!   almost no idf, yet "list data sources" is plainly `list_datasources`.
+//! - **The score** is a weighted sum of five features ([`FEATURES`]): the
+//!   BM25F score of the query's concepts, split by where each concept's best
+//!   alternative came from (the query's own word, a synonym, a learned
+//!   expansion, a WordNet relation), and the name coverage. The weights are
+//!   fitted (`eval/search/model/train.py`, out-of-fold on the training
+//!   queries of `eval/search/train/`) and ship as integers with the learned
+//!   table (`expand_table.rs`, generated).
 //!
-//! Tuned on `tests/fixtures/discovery/queries.jsonl` (task phrasings written
-//! before the ranker, over the real corpus catalogs) with generic changes
-//! only; the hit rate barely moves across nearby weights (96–98% top 3 for
-//! name coverage 1–3 and synonym weight 0.4–0.6), so the round values stay.
+//! The field weights, k1, b, synonym weight and name coverage were set by hand
+//! on `tests/fixtures/discovery/queries.jsonl` (task phrasings written before
+//! the ranker, over the real corpus catalogs); what is learned is described in
+//! `eval/search/model/README.md`.
 //!
 //! ## Determinism across hosts
 //! The engine runs natively and as a wasm32 component, and a search must
@@ -59,6 +78,9 @@
 
 use std::collections::BTreeMap;
 
+use super::expand::Expansions;
+use super::expand_table::FEATURE_WEIGHTS;
+use super::lexicon::{self, Rel};
 use crate::json::{Object, Value};
 
 /// Fixed-point scale: 16 fractional bits (resolution 1.5e-5, well below the
@@ -74,6 +96,18 @@ const B_DEN: u64 = 4;
 /// Weight of a synonym relative to the word the user typed: a synonym is
 /// evidence, but weaker than the word itself.
 const SYNONYM_WEIGHT: u64 = ONE / 2;
+
+/// Weight of a word related to the query's word through the WordNet tables
+/// ([`super::lexicon`]), by relation, relative to the word itself.
+fn rel_weight(rel: Rel) -> u64 {
+    match rel {
+        Rel::Derived => ONE * 8 / 10,
+        Rel::Synonym => ONE / 2,
+        Rel::Hypernym => ONE * 3 / 10,
+        Rel::Hypernym2 => ONE * 15 / 100,
+        Rel::Hyponym => ONE * 3 / 10,
+    }
+}
 
 /// At most this many tokens are read from one field of one tool (a
 /// 300 KB description must not make indexing or scoring slow; the start of
@@ -204,9 +238,40 @@ const NAME_COVERAGE: u64 = 2 * ONE;
 /// `parts`: for a compound (`datasource` from `data source`), the concepts of
 /// its two words.
 struct Concept {
-    alts: Vec<(String, u64)>,
+    alts: Vec<(String, u64, Via)>,
     parts: Option<(usize, usize)>,
 }
+
+/// Where an alternative of a query concept came from; also the index of the
+/// feature its score goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Via {
+    /// The query's own word (or a compound of its words).
+    Word = 0,
+    /// A synonym group (built-in or the policy's).
+    Synonym = 1,
+    /// A learned expansion ([`super::expand`]).
+    Learned = 2,
+    /// A WordNet relation ([`super::lexicon`]).
+    Lexicon = 3,
+}
+
+/// Number of ranking features of a (query, tool) pair:
+/// - `X_WORD`, `X_SYNONYM`, `X_LEARNED`, `X_LEXICON`: the BM25F score (field-weighted,
+///   saturated, times idf) of the query's concepts, each concept counted once
+///   (its best alternative) and credited to where that alternative came from;
+/// - `X_COVER`: the share of the tool's name the query covers
+///   (`add_name_coverage`), up to `NAME_COVERAGE`.
+///
+/// The score is their weighted sum (`FEATURE_WEIGHTS`, in 1/`FEATURE_ONE`),
+/// weights fitted by `eval/search/model/train.py` on out-of-fold features of
+/// the training queries (all 16 is the hand-set ranker it started from).
+pub const FEATURES: usize = 5;
+const X_COVER: usize = 4;
+const FEATURE_ONE: u64 = 16;
+/// The shipped feature weights (for tests that check a score by hand).
+#[doc(hidden)]
+pub const WEIGHTS: [u64; FEATURES] = FEATURE_WEIGHTS;
 
 /// One hit of [`SearchIndex::search`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,6 +288,11 @@ pub struct Hit {
 struct Posting {
     doc: u32,
     tf: [u16; FIELDS],
+    /// The saturated BM25F weight of this posting before idf
+    /// ([`SearchIndex::saturated`]), computed once when the index is built:
+    /// a query then costs one multiplication per posting, however many
+    /// words its expansions add.
+    sat: u64,
 }
 
 /// A searchable index over a catalog's visible tools. Built once per
@@ -238,9 +308,14 @@ pub struct SearchIndex {
     terms: BTreeMap<String, Vec<Posting>>,
     /// Synonym groups, each member a sequence of stems.
     synonyms: Vec<Vec<Vec<String>>>,
-    /// Per tool, the distinct stems of its name (camelCase compounds left
-    /// out) with the number of tools whose name has that stem.
-    names: Vec<Vec<(String, u32)>>,
+    /// Distinct stems of tool names (camelCase compounds left out) that are
+    /// on at most half the catalog's names → the tools whose name has them,
+    /// in tool order (for the name coverage).
+    name_docs: BTreeMap<String, Vec<u32>>,
+    /// Per tool, how many such stems its name has.
+    name_counted: Vec<u32>,
+    /// Learned query expansions ([`super::expand`]).
+    expansions: Expansions<'static>,
 }
 
 impl SearchIndex {
@@ -277,7 +352,7 @@ impl SearchIndex {
             }
             field_len.push(lens);
             for (stem, tf) in tfs {
-                terms.entry(stem).or_default().push(Posting { doc: doc as u32, tf });
+                terms.entry(stem).or_default().push(Posting { doc: doc as u32, tf, sat: 0 });
             }
         }
         let mut name_stems: Vec<Vec<String>> = Vec::with_capacity(tools.len());
@@ -291,13 +366,19 @@ impl SearchIndex {
             }
             name_stems.push(v);
         }
-        let names = name_stems
-            .into_iter()
-            .map(|v| v.into_iter().map(|st| {
-                let df = name_df.get(&st).copied().unwrap_or(0);
-                (st, df)
-            }).collect())
-            .collect();
+        // Name words on more than half the catalog's names (a server prefix)
+        // are left out of the coverage; the others, stem → tools.
+        let mut name_docs: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        let mut name_counted = vec![0u32; tools.len()];
+        for (d, v) in name_stems.into_iter().enumerate() {
+            for st in v {
+                if name_df.get(&st).copied().unwrap_or(0) as usize * 2 > tools.len() {
+                    continue;
+                }
+                name_counted[d] += 1;
+                name_docs.entry(st).or_default().push(d as u32);
+            }
+        }
         let mut groups: Vec<Vec<Vec<String>>> = Vec::new();
         let builtin = BUILTIN_SYNONYMS.iter().map(|g| g.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         for g in builtin.chain(synonyms.iter().cloned()) {
@@ -313,7 +394,33 @@ impl SearchIndex {
                 groups.push(members);
             }
         }
-        SearchIndex { docs: tools.len(), field_len, total_len, terms, synonyms: groups, names }
+        let mut index = SearchIndex {
+            docs: tools.len(),
+            field_len,
+            total_len,
+            terms,
+            synonyms: groups,
+            name_docs,
+            name_counted,
+            expansions: Expansions::learned(),
+        };
+        let mut terms = std::mem::take(&mut index.terms);
+        for postings in terms.values_mut() {
+            for p in postings.iter_mut() {
+                p.sat = index.saturated(p);
+            }
+        }
+        index.terms = terms;
+        index
+    }
+
+    /// The same index with another expansion table (the training script's
+    /// evaluation compares tables without rebuilding the engine;
+    /// [`Expansions::none`] gives the ranker without learned expansions).
+    #[doc(hidden)]
+    pub fn with_expansions(mut self, expansions: Expansions<'static>) -> SearchIndex {
+        self.expansions = expansions;
+        self
     }
 
     /// Number of tools indexed.
@@ -327,42 +434,68 @@ impl SearchIndex {
 
     /// Ranked hits, best first, at most `limit`; equal scores keep catalog
     /// order. An empty query, a query of stop words only, or one that matches
-    /// nothing gives no hits.
+    /// nothing gives no hits. A tool's score is the weighted sum of its
+    /// [`features`](Self::features) (`FEATURE_WEIGHTS`).
     pub fn search(&self, query: &str, limit: usize) -> Vec<Hit> {
         if limit == 0 || self.docs == 0 {
+            return Vec::new();
+        }
+        let mut hits: Vec<Hit> = self
+            .features(query)
+            .into_iter()
+            .map(|(d, f)| {
+                let s: u128 = f.iter().zip(FEATURE_WEIGHTS).map(|(&x, w)| x as u128 * w as u128).sum::<u128>() / FEATURE_ONE as u128;
+                Hit { index: d as usize, score_milli: (s * 1000 / ONE as u128) as u64 }
+            })
+            .filter(|h| h.score_milli > 0)
+            .collect();
+        hits.sort_by(|a, b| b.score_milli.cmp(&a.score_milli).then(a.index.cmp(&b.index)));
+        hits.truncate(limit);
+        hits
+    }
+
+    /// The ranking features of every tool `query` matches, in tool order
+    /// (fixed point, `ONE` = 1): what [`search`](Self::search) weighs and what
+    /// the training script of the weights reads (`tests/search_train.rs`).
+    /// See [`FEATURES`] for what each is.
+    #[doc(hidden)]
+    pub fn features(&self, query: &str) -> Vec<(u32, [u64; FEATURES])> {
+        if self.docs == 0 {
             return Vec::new();
         }
         let q = truncate_bytes(query, MAX_QUERY_BYTES);
         let concepts = self.concepts(&words(q, MAX_QUERY_TERMS));
         // Per concept, the tools it matched with their score (best
-        // alternative), in tool order.
+        // alternative) and how that alternative came, in tool order.
         let mut best = vec![0u64; self.docs];
+        let mut best_via = vec![Via::Word; self.docs];
         let mut touched: Vec<u32> = Vec::new();
-        let mut matched: Vec<Vec<(u32, u64)>> = Vec::with_capacity(concepts.len());
+        let mut matched: Vec<Vec<(u32, u64, Via)>> = Vec::with_capacity(concepts.len());
         for c in &concepts {
-            for (stem, weight) in &c.alts {
+            for (stem, weight, via) in &c.alts {
                 let Some(postings) = self.terms.get(stem) else { continue };
                 let idf = self.idf(postings.len());
                 for p in postings {
                     let s = self.term_score(p, idf) * weight / ONE;
-                    let slot = &mut best[p.doc as usize];
-                    if s > *slot {
-                        if *slot == 0 {
+                    let d = p.doc as usize;
+                    if s > best[d] {
+                        if best[d] == 0 {
                             touched.push(p.doc);
                         }
-                        *slot = s;
+                        best[d] = s;
+                        best_via[d] = *via;
                     }
                 }
             }
             touched.sort_unstable();
-            matched.push(touched.iter().map(|&d| (d, std::mem::take(&mut best[d as usize]))).collect());
+            matched.push(touched.iter().map(|&d| (d, std::mem::take(&mut best[d as usize]), best_via[d as usize])).collect());
             touched.clear();
         }
-        let score_of = |ci: usize, d: u32| matched[ci].binary_search_by_key(&d, |&(x, _)| x).map_or(0, |k| matched[ci][k].1);
-        let mut total = vec![0u64; self.docs];
+        let score_of = |ci: usize, d: u32| matched[ci].binary_search_by_key(&d, |&(x, _, _)| x).map_or(0, |k| matched[ci][k].1);
+        let mut feats = vec![[0u64; FEATURES]; self.docs];
         for (ci, c) in concepts.iter().enumerate() {
-            for &(d, s) in &matched[ci] {
-                total[d as usize] += match c.parts {
+            for &(d, s, via) in &matched[ci] {
+                feats[d as usize][via as usize] += match c.parts {
                     // A compound counts as max(parts, compound): a tool that
                     // says `log group` and `loggroup` is not matched twice.
                     Some((a, b)) => s.saturating_sub(score_of(a, d) + score_of(b, d)),
@@ -370,17 +503,8 @@ impl SearchIndex {
                 };
             }
         }
-        self.add_name_coverage(&concepts, &mut total);
-        let mut hits: Vec<Hit> = total
-            .iter()
-            .enumerate()
-            .filter(|(_, &s)| s > 0)
-            .map(|(i, &s)| Hit { index: i, score_milli: (s as u128 * 1000 / ONE as u128) as u64 })
-            .filter(|h| h.score_milli > 0)
-            .collect();
-        hits.sort_by(|a, b| b.score_milli.cmp(&a.score_milli).then(a.index.cmp(&b.index)));
-        hits.truncate(limit);
-        hits
+        self.add_name_coverage(&concepts, &mut feats);
+        feats.into_iter().enumerate().filter(|(_, f)| f.iter().any(|&x| x > 0)).map(|(d, f)| (d as u32, f)).collect()
     }
 
     /// Turns the query's words into concepts, each a list of weighted
@@ -399,11 +523,11 @@ impl SearchIndex {
         let mut concept_of: Vec<Option<usize>> = vec![None; qwords.len()];
         let mut seen: Vec<&str> = Vec::new();
         let mut phrase_groups: Vec<usize> = Vec::new();
-        let add_group = |alts: &mut Vec<(String, u64)>, g: &Vec<Vec<String>>| {
+        let add_group = |alts: &mut Vec<(String, u64, Via)>, g: &Vec<Vec<String>>| {
             for m in g {
                 for st in m {
-                    if !alts.iter().any(|(a, _)| a == st) && !is_stop_stem(st) {
-                        alts.push((st.clone(), SYNONYM_WEIGHT));
+                    if !alts.iter().any(|(a, _, _)| a == st) && !is_stop_stem(st) {
+                        alts.push((st.clone(), SYNONYM_WEIGHT, Via::Synonym));
                     }
                 }
             }
@@ -428,19 +552,21 @@ impl SearchIndex {
                 continue;
             }
             seen.push(&w.stem);
-            let mut alts: Vec<(String, u64)> = vec![(w.stem.clone(), ONE)];
+            let mut alts: Vec<(String, u64, Via)> = vec![(w.stem.clone(), ONE, Via::Word)];
             for g in &self.synonyms {
                 if g.iter().any(|m| m.len() == 1 && m[0] == w.stem) {
                     add_group(&mut alts, g);
                 }
             }
+            self.add_expansions(&w.stem, &mut alts);
+            self.add_lexicon(&w.raw, &mut alts);
             concept_of[i] = Some(out.len());
             out.push(Concept { alts, parts: None });
             // `dropdown` → `drop down`, only for a word the catalog lacks
             if !self.terms.contains_key(&w.stem) {
                 if let Some((a, b)) = self.split_compound(&w.raw) {
-                    out.push(Concept { alts: vec![(a, ONE)], parts: None });
-                    out.push(Concept { alts: vec![(b, ONE)], parts: None });
+                    out.push(Concept { alts: vec![(a, ONE, Via::Word)], parts: None });
+                    out.push(Concept { alts: vec![(b, ONE, Via::Word)], parts: None });
                 }
             }
         }
@@ -454,10 +580,63 @@ impl SearchIndex {
             }
             let joined = stem(&format!("{}{}", w.raw, next.raw));
             if self.terms.contains_key(&joined) && !stems.contains(&joined.as_str()) {
-                out.push(Concept { alts: vec![(joined, ONE)], parts: Some((a, b)) });
+                out.push(Concept { alts: vec![(joined, ONE, Via::Word)], parts: Some((a, b)) });
             }
         }
         out
+    }
+
+    /// Adds the words WordNet relates to `raw` (a query word) that the
+    /// catalog uses, each at its relation's weight; a stem already among the
+    /// alternatives keeps its higher weight.
+    fn add_lexicon(&self, raw: &str, alts: &mut Vec<(String, u64, Via)>) {
+        for entry in lexicon::lookup(raw) {
+            let base = stem(entry.word());
+            if !alts.iter().any(|(a, _, _)| *a == base) && self.terms.contains_key(&base) {
+                alts.push((base, ONE, Via::Word));
+            }
+            for (word, rel) in lexicon::related(entry) {
+                let st = stem(word);
+                // The catalog lookup first: most related words are not in
+                // it, and `is_stop_stem` stems every stop word.
+                if !self.terms.contains_key(&st) || is_stop_stem(&st) {
+                    continue;
+                }
+                let w = rel_weight(rel);
+                match alts.iter_mut().find(|(a, _, _)| *a == st) {
+                    Some((_, have, via)) => {
+                        if w > *have {
+                            *have = w;
+                            *via = Via::Lexicon;
+                        }
+                    }
+                    None => alts.push((st, w, Via::Lexicon)),
+                }
+            }
+        }
+    }
+
+    /// Adds the learned expansions of `stem` that the catalog uses, each at
+    /// its learned weight; a stem already among the alternatives keeps the
+    /// higher of its two weights.
+    fn add_expansions(&self, stem: &str, alts: &mut Vec<(String, u64, Via)>) {
+        for (target, w) in self.expansions.of(stem) {
+            // The catalog lookup first: most targets are not in it.
+            if !self.terms.contains_key(target) || is_stop_stem(target) {
+                continue;
+            }
+            let w = ONE * u64::from(w) / 256;
+            match alts.iter_mut().find(|(a, _, _)| a == target) {
+                // The stronger link says where the match came from.
+                Some((_, have, via)) => {
+                    if w > *have {
+                        *have = w;
+                        *via = Via::Learned;
+                    }
+                }
+                None => alts.push((target.to_string(), w, Via::Learned)),
+            }
+        }
     }
 
     /// Adds to each matched tool a bonus for the share of its name the query
@@ -467,29 +646,28 @@ impl SearchIndex {
     /// weight. Name words shared by more than half of the catalog (a server
     /// prefix such as `browser_`, `API-`) are left out of the share; a word
     /// matched through a synonym counts half.
-    fn add_name_coverage(&self, concepts: &[Concept], total: &mut [u64]) {
+    fn add_name_coverage(&self, concepts: &[Concept], feats: &mut [[u64; FEATURES]]) {
         let mut want: BTreeMap<&str, u64> = BTreeMap::new();
         for c in concepts {
-            for (st, w) in &c.alts {
+            for (st, w, _) in &c.alts {
                 let e = want.entry(st.as_str()).or_insert(0);
                 *e = (*e).max(*w);
             }
         }
-        for (d, t) in total.iter_mut().enumerate() {
-            if *t == 0 {
-                continue;
-            }
-            let mut counted = 0u64;
-            let mut covered = 0u64;
-            for (st, df) in &self.names[d] {
-                if *df as usize * 2 > self.docs {
-                    continue;
+        // The query's covered share of each name, stem by stem (an integer
+        // sum: the order of the terms does not change it).
+        let mut covered = vec![0u64; self.docs];
+        for (st, w) in &want {
+            if let Some(docs) = self.name_docs.get(*st) {
+                for &d in docs {
+                    covered[d as usize] += w;
                 }
-                counted += 1;
-                covered += want.get(st.as_str()).copied().unwrap_or(0);
             }
-            if counted > 0 {
-                *t += NAME_COVERAGE * covered / (counted * ONE);
+        }
+        for (d, f) in feats.iter_mut().enumerate() {
+            let counted = u64::from(self.name_counted[d]);
+            if counted > 0 && f[..X_COVER].iter().any(|&x| x > 0) {
+                f[X_COVER] = NAME_COVERAGE * covered[d] / (counted * ONE);
             }
         }
     }
@@ -521,10 +699,16 @@ impl SearchIndex {
         ln_fixed(num, den)
     }
 
-    /// BM25F term weight of one posting, before idf and query weight:
-    /// wtf = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), then
-    /// wtf · (k1 + 1) / (wtf + k1); times idf.
+    /// BM25F term weight of one posting, before query weight: its
+    /// saturated weight (below) times idf.
     fn term_score(&self, p: &Posting, idf: u64) -> u64 {
+        (p.sat as u128 * idf as u128 / ONE as u128) as u64
+    }
+
+    /// The saturated BM25F weight of one posting, before idf:
+    /// wtf = Σ_f w_f · tf_f / (1 − b + b · len_f / avglen_f), then
+    /// wtf · (k1 + 1) / (wtf + k1).
+    fn saturated(&self, p: &Posting) -> u64 {
         let n = self.docs as u128;
         let lens = &self.field_len[p.doc as usize];
         let mut wtf: u128 = 0;
@@ -540,9 +724,17 @@ impl SearchIndex {
             wtf += FIELD_WEIGHTS[f] as u128 * tf * one / norm.max(1);
         }
         let k1 = K1 as u128;
-        let sat = wtf * (k1 + ONE as u128) / (wtf + k1);
-        (sat * idf as u128 / ONE as u128) as u64
+        (wtf * (k1 + ONE as u128) / (wtf + k1)) as u64
     }
+}
+
+/// The terms the index sees in each field of `tool`, in the order name,
+/// title, lead sentence, property names, description, property descriptions:
+/// what the training script of the learned expansions reads
+/// (`tests/search_train.rs` dumps it).
+#[doc(hidden)]
+pub fn tool_terms(tool: &Object) -> Vec<Vec<String>> {
+    tool_fields(tool).into_iter().collect()
 }
 
 /// The tokens of each field of one tool (see `FIELD_WEIGHTS`).
@@ -699,8 +891,20 @@ fn is_stop(w: &str) -> bool {
 /// Whether a stem is that of a stop word (stop words are short and stem to
 /// themselves, except a few such as `uses`).
 fn is_stop_stem(st: &str) -> bool {
-    STOP_WORDS.iter().any(|w| *w == st || stem(w) == st)
+    // A word of 3 characters or fewer is its own stem: only the longer stop
+    // words need stemming, and their stems are listed (a query checks
+    // hundreds of related words; stemming every stop word for each was most
+    // of a query's time).
+    is_stop(st) || STOP_STEMS.binary_search(&st).is_ok()
 }
+
+/// The stems of the stop words longer than 3 characters, sorted (a unit
+/// test checks the list against `stem`).
+const STOP_STEMS: &[&str] = &[
+    "about", "be", "could", "doe", "from", "given", "hav", "into", "pleas", "should", "som", "that",
+    "their", "them", "then", "ther", "thes", "this", "thos", "tool", "use", "used", "using", "want",
+    "what", "when", "which", "will", "with", "would", "your",
+];
 
 /// Splits `text` into lower-cased, accent-folded words and calls `f` with
 /// each until it returns false. Word boundaries: any character that is not a
@@ -812,6 +1016,11 @@ fn fold(c: char) -> char {
 /// Words of 3 characters or fewer, and words with non-ASCII letters, are
 /// kept as they are (`aws`, `sms`, `vms`).
 pub(crate) fn stem(word: &str) -> String {
+    // 0. irregular forms (`wrote`, `indices`) first go to their base form
+    suffix_stem(lexicon::irregular_base(word).unwrap_or(word))
+}
+
+fn suffix_stem(word: &str) -> String {
     if word.len() <= 3 || !word.is_ascii() {
         return word.to_string();
     }
@@ -992,6 +1201,14 @@ mod tests {
     #[test]
     fn stop_words_are_sorted_for_binary_search() {
         assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn stop_stems_are_the_stems_of_the_longer_stop_words() {
+        let mut want: Vec<String> = STOP_WORDS.iter().filter(|w| w.len() > 3).map(|w| stem(w)).collect();
+        want.sort();
+        want.dedup();
+        assert_eq!(STOP_STEMS, want.iter().map(String::as_str).collect::<Vec<_>>().as_slice());
     }
 
     #[test]
