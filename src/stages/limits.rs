@@ -777,9 +777,17 @@ fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
     if other_names_possible(o) {
         return;
     }
-    let names: std::collections::HashSet<&str> = props.keys().map(String::as_str).collect();
-    let stray: Vec<String> =
-        o.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).filter(|r| !names.contains(r)).map(str::to_string).collect();
+    let required = o.get("required").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    // A search of the properties per entry while that is little work (a
+    // real schema lists a handful of each: a hashed set per schema object
+    // cost more than the rest of the check); a set past that, so a schema
+    // with thousands of both stays linear.
+    let stray: Vec<String> = if props.len().saturating_mul(required.len()) <= 1024 {
+        required.iter().filter_map(Value::as_str).filter(|r| !props.contains_key(r)).map(str::to_string).collect()
+    } else {
+        let names: std::collections::HashSet<&str> = props.keys().map(String::as_str).collect();
+        required.iter().filter_map(Value::as_str).filter(|r| !names.contains(r)).map(str::to_string).collect()
+    };
     if stray.is_empty() {
         return;
     }
@@ -936,6 +944,29 @@ mod tests {
         // Zero written any way is zero; the smallest subnormal is not 0.
         for s in ["0", "-0", "0.0", "0e-400", "0.000e5", "5e-324", "4.9e-324", "1e-300", "[1, 0.5, \"1e-400\"]"] {
             assert_eq!(bad_number(&num(s)), None, "{s}");
+        }
+    }
+
+    /// A `required` entry naming no property is dropped the same way
+    /// whether the check searches the properties (small schemas) or builds a
+    /// set (past 1,024 pairs: a schema crafted with thousands of both).
+    #[test]
+    fn required_naming_no_property_is_dropped_in_small_and_huge_schemas() {
+        for n in [2usize, 20, 300] {
+            let props: Vec<String> = (0..n).map(|i| format!("\"p{i}\":{{\"type\":\"string\"}}")).collect();
+            let mut req: Vec<String> = (0..n).map(|i| format!("\"p{i}\"")).collect();
+            req.insert(n / 2, "\"ghost\"".into());
+            let catalog = format!(
+                r#"{{"tools":[{{"name":"t","description":"d","inputSchema":{{"type":"object","properties":{{{}}},"required":[{}]}}}}]}}"#,
+                props.join(","),
+                req.join(",")
+            );
+            let out = crate::sanitize(&crate::Policy::default(), &catalog, &Default::default()).unwrap();
+            assert!(!out.catalog.contains("ghost"), "{n}");
+            assert!(out.catalog.contains(&format!("\"p{}\"]", n - 1)), "{n}");
+            let f: Vec<&str> = out.findings.iter().map(|f| f.detail.as_str()).filter(|d| d.contains("name no property")).collect();
+            assert_eq!(f.len(), 1, "{n}: {f:?}");
+            assert!(f[0].contains("ghost"), "{n}");
         }
     }
 
