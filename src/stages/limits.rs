@@ -947,29 +947,6 @@ mod tests {
         }
     }
 
-    /// A `required` entry naming no property is dropped the same way
-    /// whether the check searches the properties (small schemas) or builds a
-    /// set (past 1,024 pairs: a schema crafted with thousands of both).
-    #[test]
-    fn required_naming_no_property_is_dropped_in_small_and_huge_schemas() {
-        for n in [2usize, 20, 300] {
-            let props: Vec<String> = (0..n).map(|i| format!("\"p{i}\":{{\"type\":\"string\"}}")).collect();
-            let mut req: Vec<String> = (0..n).map(|i| format!("\"p{i}\"")).collect();
-            req.insert(n / 2, "\"ghost\"".into());
-            let catalog = format!(
-                r#"{{"tools":[{{"name":"t","description":"d","inputSchema":{{"type":"object","properties":{{{}}},"required":[{}]}}}}]}}"#,
-                props.join(","),
-                req.join(",")
-            );
-            let out = crate::sanitize(&crate::Policy::default(), &catalog, &Default::default()).unwrap();
-            assert!(!out.catalog.contains("ghost"), "{n}");
-            assert!(out.catalog.contains(&format!("\"p{}\"]", n - 1)), "{n}");
-            let f: Vec<&str> = out.findings.iter().map(|f| f.detail.as_str()).filter(|d| d.contains("name no property")).collect();
-            assert_eq!(f.len(), 1, "{n}: {f:?}");
-            assert!(f[0].contains("ghost"), "{n}");
-        }
-    }
-
     #[test]
     fn duplicate_strings_short_and_long_lists() {
         let strs = |v: &[&str]| v.iter().map(|s| Value::String(s.to_string())).collect::<Vec<_>>();
