@@ -169,3 +169,22 @@ fn known_formats_and_real_keyword_values_stay() {
     let v: Value = serde_json::from_str(&served).unwrap();
     assert_eq!(v["tools"][0]["inputSchema"], schema);
 }
+
+/// A `required` entry naming no property is dropped the same way whether
+/// the check searches the properties (small schemas) or builds a set (past
+/// 1,024 property x entry pairs: a schema crafted with thousands of both).
+#[test]
+fn required_naming_no_property_is_dropped_in_small_and_huge_schemas() {
+    for n in [2usize, 20, 300] {
+        let props: serde_json::Map<String, Value> = (0..n).map(|i| (format!("p{i}"), json!({"type": "string"}))).collect();
+        let mut req: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+        req.insert(n / 2, "ghost".into());
+        let catalog = json!({"tools": [{"name": "t", "description": "d", "inputSchema": {"type": "object", "properties": props, "required": req}}]});
+        let (out, served) = run(&Policy::default(), &catalog);
+        assert!(!served.contains("ghost"), "{n}");
+        assert!(served.contains(&format!("\"p{}\"]", n - 1)), "{n}");
+        let f: Vec<&str> = out.findings.iter().map(|f| f.detail.as_str()).filter(|d| d.contains("name no property")).collect();
+        assert_eq!(f.len(), 1, "{n}: {f:?}");
+        assert!(f[0].contains("ghost"), "{n}");
+    }
+}

@@ -31,7 +31,7 @@ pub fn mismatches(expected: &str) -> (usize, Vec<String>) {
             let Value::Object(tool) = parse(&raw, ParseOptions::default()).expect("a tool").value else {
                 panic!("a tool is an object")
             };
-            let got = scorer::score_tool(&tool, "", &[], &mut scorer::Scratch::default()).map(|t| t.score);
+            let got = scorer::score_tool(&tool, &[], &mut scorer::Scratch::default()).map(|t| t.score);
             if got != want {
                 bad.push(format!("tool {:?}: engine {got:?}, python {want:?}", v["tool"]["name"]));
             }

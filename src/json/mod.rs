@@ -381,10 +381,27 @@ pub fn pointer_token(s: &str) -> String {
     s.replace('~', "~0").replace('/', "~1")
 }
 
-/// Whether a reference token needs escaping (`~` or `/` in it): a byte test,
-/// asked for every key a walk passes (a `char` pattern decodes UTF-8).
+/// Whether a reference token needs escaping (`~` or `/` in it): asked for
+/// every key a walk passes, so eight bytes at a time (`swar`), the last
+/// eight overlapping; a token under eight bytes byte by byte.
 pub fn needs_escape(token: &str) -> bool {
-    token.bytes().any(|b| b == b'~' || b == b'/')
+    use crate::swar::{any_eq, word};
+    let b = token.as_bytes();
+    let hit = |w: [u8; 8]| {
+        let w = word(w);
+        any_eq(w, b'~') | any_eq(w, b'/')
+    };
+    let Some(last) = b.len().checked_sub(8) else {
+        return b.iter().any(|&c| c == b'~' || c == b'/');
+    };
+    let mut i = 0;
+    while i < last {
+        if hit(b[i..i + 8].try_into().unwrap_or([0; 8])) {
+            return true;
+        }
+        i += 8;
+    }
+    hit(b[last..].try_into().unwrap_or([0; 8]))
 }
 
 /// Appends one escaped reference token to a pointer.
@@ -524,6 +541,22 @@ mod tests {
                 assert_eq!(ka == kb, a.schema_eq(b), "{a:?} vs {b:?}");
             }
         }
+    }
+
+    #[test]
+    fn needs_escape_finds_a_tilde_or_slash_at_every_position() {
+        for n in 0..40 {
+            assert!(!needs_escape(&"ab\u{e9}".repeat(n)), "{n}");
+            for at in 0..n {
+                for c in ['~', '/'] {
+                    let mut t: Vec<char> = "x".repeat(n).chars().collect();
+                    t[at] = c;
+                    assert!(needs_escape(&t.iter().collect::<String>()), "{n} {at} {c}");
+                }
+            }
+        }
+        // Bytes of other characters never read as `~` (0x7e) or `/` (0x2f).
+        assert!(!needs_escape("\u{7e7e}\u{2f2f}\u{fe}\u{af}\u{17e}"));
     }
 
     #[test]

@@ -777,9 +777,17 @@ fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
     if other_names_possible(o) {
         return;
     }
-    let names: std::collections::HashSet<&str> = props.keys().map(String::as_str).collect();
-    let stray: Vec<String> =
-        o.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).filter(|r| !names.contains(r)).map(str::to_string).collect();
+    let required = o.get("required").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    // A search of the properties per entry while that is little work (a
+    // real schema lists a handful of each: a hashed set per schema object
+    // cost more than the rest of the check); a set past that, so a schema
+    // with thousands of both stays linear.
+    let stray: Vec<String> = if props.len().saturating_mul(required.len()) <= 1024 {
+        required.iter().filter_map(Value::as_str).filter(|r| !props.contains_key(r)).map(str::to_string).collect()
+    } else {
+        let names: std::collections::HashSet<&str> = props.keys().map(String::as_str).collect();
+        required.iter().filter_map(Value::as_str).filter(|r| !names.contains(r)).map(str::to_string).collect()
+    };
     if stray.is_empty() {
         return;
     }

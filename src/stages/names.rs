@@ -222,20 +222,21 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
             _ => String::new(),
         };
         let on_invalid = np.on_invalid_name;
-        let ptr = format!("{}/name", cx.base());
-        let full = format!("{prefix}{name}");
+        // Written only when reported (most names are valid as they are).
+        let ptr = || format!("{}/name", cx.base());
+        let full = if prefix.is_empty() { name.clone() } else { format!("{prefix}{name}") };
         let target = cx.policy.dialect.target;
         if is_valid_name(&full, max) && !crate::dialect::tool_name_ok(&full, target) {
             // Valid for MCP, rejected by the target model API: map it
             // (reversibly, like any mapped name).
             let mapped = crate::dialect::fix_name(&full, target);
-            cx.report(K::NameMapped, S::Low, ptr, Action::Mapped, format!("{} rejects {full:?}; mapped to {mapped:?}", target.id()));
+            cx.report(K::NameMapped, S::Low, ptr(), Action::Mapped, format!("{} rejects {full:?}; mapped to {mapped:?}", target.id()));
             visible[i] = Some(mapped);
             continue;
         }
         if is_valid_name(&full, max) {
             if !prefix.is_empty() {
-                cx.report(K::NameMapped, S::Info, ptr, Action::Mapped, format!("server prefix added: {full:?}"));
+                cx.report(K::NameMapped, S::Info, ptr(), Action::Mapped, format!("server prefix added: {full:?}"));
             }
             visible[i] = Some(full);
             continue;
@@ -248,14 +249,14 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
             format!("name {} has characters outside [A-Za-z0-9._-]", crate::text::escape_for_detail(&name))
         };
         match on_invalid {
-            OnInvalidName::Error => cx.hide(K::NameInvalid, S::High, ptr, why),
+            OnInvalidName::Error => cx.hide(K::NameInvalid, S::High, ptr(), why),
             OnInvalidName::Sanitize => {
                 let room = (max as usize).saturating_sub(prefix.len()).max(1);
                 let mut mapped = format!("{prefix}{}", sanitize_name(&name, room));
                 if !crate::dialect::tool_name_ok(&mapped, target) {
                     mapped = crate::dialect::fix_name(&mapped, target);
                 }
-                cx.report(K::NameMapped, S::Medium, ptr, Action::Mapped, format!("{why}; mapped to {mapped:?}"));
+                cx.report(K::NameMapped, S::Medium, ptr(), Action::Mapped, format!("{why}; mapped to {mapped:?}"));
                 visible[i] = Some(mapped);
             }
         }

@@ -78,8 +78,8 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
         // The catalog's buffers; should they be busy (nothing here
         // re-enters), fresh ones.
         let scored = match others.scorer.try_borrow_mut() {
-            Ok(mut sc) => poison::scorer::score_tool(tool, &cx.base(), &extra, &mut sc),
-            Err(_) => poison::scorer::score_tool(tool, &cx.base(), &extra, &mut poison::scorer::Scratch::default()),
+            Ok(mut sc) => poison::scorer::score_tool(tool, &extra, &mut sc),
+            Err(_) => poison::scorer::score_tool(tool, &extra, &mut poison::scorer::Scratch::default()),
         };
         if let Some(t) = scored {
             learned_signal = if t.score >= CORROBORATE {
@@ -92,7 +92,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             // Alone, the scorer blocks only above `LEARNED_ALONE`.
             let severity = t.severity().map(|s| if s >= S::High && t.score < LEARNED_ALONE { S::Medium } else { s });
             if let Some(severity) = severity {
-                hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer.clone(), detail: t.detail() });
+                hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer(tool, &cx.base(), &extra), detail: t.detail() });
             }
         }
     }
