@@ -288,9 +288,10 @@ impl Stream {
         Request::Forward { body: join(up, self.batch), set_headers }
     }
 
-    /// One message (or batch) from the server, with the pin state written
-    /// back after a listing; what goes to the client.
-    fn server(&mut self, v: Value, commit: &mut Commit) -> Vec<String> {
+    /// One message (or batch) from the server (`v`, parsed from `raw`),
+    /// with the pin state written back after a listing; what goes to the
+    /// client.
+    fn server(&mut self, v: Value, raw: &[u8], commit: &mut Commit) -> Vec<String> {
         // Only an answer on a stream that asked for a listing can change the
         // pin state; anything else needs no undo copy.
         let plain = !self.listing || v.as_object().is_some_and(|o| o.get("method").is_some());
@@ -299,8 +300,22 @@ impl Stream {
             return self.split(outs).1;
         }
         let before = self.m.clone();
+        // A run after a lost write reads the answer again from its bytes:
+        // a copy of the parsed catalog for the rare retry cost as much as
+        // the whole answer served from a kept answer.
+        let mut v = Some(v);
         for _ in 0..CAS_ATTEMPTS {
-            let outs = self.m.on_server_message(v.clone());
+            let msg = match v.take() {
+                Some(m) => m,
+                None => match parse_message(raw, MAX_DEPTH) {
+                    Ok(m) => m,
+                    Err((kind, why)) => {
+                        self.m = before;
+                        return self.fail(kind, &why);
+                    }
+                },
+            };
+            let outs = self.m.on_server_message(msg);
             let stored = match &self.record_key {
                 // The core says when the record changed.
                 Some(_) => match outs.iter().find_map(|o| if let Out::Persist(t) = o { Some(t.as_str()) } else { None }) {
@@ -376,7 +391,7 @@ impl Stream {
         match parse_message(body, MAX_DEPTH) {
             Ok(v) => {
                 let batch = self.batch || matches!(v, Value::Array(_));
-                out.extend(self.server(v, commit));
+                out.extend(self.server(v, body, commit));
                 // One body is all the answer a POST gets: requests it left
                 // unanswered fail now instead of waiting forever.
                 out.extend(self.fail("not-a-response", "the answer body holds no answer to the request"));
@@ -469,7 +484,8 @@ impl SseGuard {
             };
             match parsed {
                 Ok(v) => {
-                    let mut msgs = self.stream.server(v, commit).into_iter();
+                    let raw = e.data.as_deref().unwrap_or_default().as_bytes();
+                    let mut msgs = self.stream.server(v, raw, commit).into_iter();
                     // The event keeps its other fields (`id:`, `event:`);
                     // further messages (an error for a request the event
                     // failed) follow as events of their own.

@@ -31,6 +31,11 @@
 //!   compares, so drift revokes tools from the call gate even for a client
 //!   that never re-lists. That re-list answers nobody; the client's own
 //!   re-list is compared again.
+//! - **A repeated identical listing** ([`KeptListing`], `kept.rs`): a
+//!   client's listing whose compare left the pin state as it found it is
+//!   kept with everything it depended on; the next listing of the same
+//!   catalog text under the same policy, options and pin state gets that
+//!   answer without the engine (log `kept: true`), any other runs it.
 //! - **Messages that are not strict JSON** (not UTF-8, syntax, duplicate
 //!   keys, nesting past [`MAX_DEPTH`]): from the server they are dropped with
 //!   a log line (no parser disagreement can smuggle a catalog past the
