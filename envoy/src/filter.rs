@@ -27,6 +27,7 @@ use crate::stream::{self, Request, SseGuard, Stored, Stream, Write, CAS_ATTEMPTS
 use mcp_guard::json::{Number, Value};
 use mcp_guard::jsonrpc::{code, error_response, obj, reason, s};
 use mcp_guard::mediate::headers::Headers;
+use mcp_guard::mediate::KeptListing;
 use mcp_guard::json;
 use mcp_guard::pinning::{record_id, Baseline, PinRecord};
 use proxy_wasm::hostcalls;
@@ -36,6 +37,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, UNIX_EPOCH};
 
 proxy_wasm::main! {{
@@ -238,6 +240,21 @@ fn remember_template(key: String, cas: u32, bytes: usize, t: Rc<mcp_guard::media
     TEMPLATES.with(|m| bounded_insert(&mut m.borrow_mut(), key, (cas, bytes, t), |(_, n, _)| *n, PARSED_BYTES));
 }
 
+/// Bytes of catalogs and answers a worker keeps for repeated listings.
+const KEPT_BYTES: usize = 32 << 20;
+
+thread_local! {
+    /// Per pin state (its shared-data key): the listing answer the last
+    /// stream on it kept (`mediate::KeptListing`), handed to the next
+    /// stream. The mediator decides whether it applies (same catalog text,
+    /// policy and pin state); a stale one only costs the engine's time.
+    static KEPT: RefCell<HashMap<String, Arc<KeptListing>>> = RefCell::new(HashMap::new());
+}
+
+fn kept(key: &str) -> Option<Arc<KeptListing>> {
+    KEPT.with(|m| m.borrow().get(key).cloned())
+}
+
 fn header(map: MapType, name: &str) -> Option<String> {
     hostcalls::get_map_value(map, name).ok().flatten()
 }
@@ -394,6 +411,7 @@ impl Http {
         })?;
         self.cas = cas;
         Stream::open(cfg, baseline.map(|b| (*b).clone()), &prefix())
+            .map(|st| st.with_kept(kept(&self.key("baseline", cfg))))
             .map_err(|e| (500, failure(code::INVALID_REQUEST, &format!("mcp-guard: {e}"), "internal")))
     }
 
@@ -420,7 +438,7 @@ impl Http {
                 t
             }
         };
-        let st = Stream::from_template(&template, &key, &prefix()).map_err(unusable)?;
+        let st = Stream::from_template(&template, &key, &prefix()).map_err(unusable)?.with_kept(kept(&record_shared_key(&key)));
         self.record_key = Some(key);
         Ok(st)
     }
@@ -430,7 +448,55 @@ impl Http {
         match w {
             Write::Baseline(b) => self.commit_baseline(cfg, b),
             Write::Record(text) => self.commit_record(cfg, text),
+            Write::Unchanged => self.confirm_baseline(cfg),
         }
+    }
+
+    /// A listing answered from the kept answer: the session's pin state
+    /// must still be the one the stream was opened on (the same CAS token:
+    /// Envoy bumps it on every write). Another listing of the session that
+    /// wrote meanwhile makes this one run again on the state now.
+    fn confirm_baseline(&mut self, cfg: &FilterConfig) -> Stored {
+        let key = self.key("baseline", cfg);
+        match hostcalls::get_shared_data(&key) {
+            Ok((_, cas)) if cas.is_some() && cas == self.cas => Stored::Ok,
+            Ok(_) => match self.load(cfg) {
+                Ok((now, cas, _)) => {
+                    self.cas = cas;
+                    Stored::Conflict(now.map(|b| (*b).clone()))
+                }
+                Err(why) => Stored::Failed(why),
+            },
+            Err(s) => Stored::Failed(format!("{s:?}")),
+        }
+    }
+
+    /// The key a stream's kept listing answer is filed under: its pin
+    /// state's shared-data key.
+    fn kept_key(&self, cfg: &FilterConfig) -> Option<String> {
+        match cfg.pin_scope {
+            PinScope::Session => Some(self.key("baseline", cfg)),
+            PinScope::Persistent => self.record_key.as_deref().map(record_shared_key),
+        }
+    }
+
+    /// After a listing: the answer it kept for the next stream of the same
+    /// pin state, or none (the listing changed the state).
+    fn keep(&self, cfg: &FilterConfig, st: &Stream) {
+        if !st.listed() {
+            return;
+        }
+        let Some(key) = self.kept_key(cfg) else { return };
+        KEPT.with(|m| {
+            let mut m = m.borrow_mut();
+            match st.kept() {
+                Some(k) if m.get(&key).is_some_and(|old| Arc::ptr_eq(old, &k)) => {}
+                Some(k) => bounded_insert(&mut m, key, k, |k| k.size(), KEPT_BYTES),
+                None => {
+                    m.remove(&key);
+                }
+            }
+        });
     }
 
     /// Writes the pin record a listing changed, with compare-and-swap
@@ -886,6 +952,7 @@ impl HttpContext for Http {
                 let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
                 let t0 = now();
                 let out = st.json_answer(&body, &mut |w| self.commit(&cfg, w));
+                self.keep(&cfg, &st);
                 self.settle(&cfg, &mut st, t0, out.len());
                 if out != body && !set(&out) {
                     let _ = hostcalls::reset_http_response();
@@ -896,6 +963,7 @@ impl HttpContext for Http {
                 let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, size).ok().flatten().unwrap_or_default();
                 let t0 = now();
                 let out = g.feed(&chunk, eos, &mut |w| self.commit(&cfg, w));
+                self.keep(&cfg, &g.stream);
                 self.settle(&cfg, &mut g.stream, t0, out.len());
                 // Every chunk is replaced by what the mediator let through
                 // (an incomplete event waits in the guard, bounded by the cap).

@@ -30,8 +30,9 @@ use crate::sse;
 use mcp_guard::json::{self, Value};
 use mcp_guard::jsonrpc::{error_response, method, obj, parse_message, s};
 use mcp_guard::mediate::headers::{self, Headers, HEADER_MISMATCH};
-use mcp_guard::mediate::{Mediator, Out, MAX_DEPTH};
+use mcp_guard::mediate::{KeptListing, Mediator, Out, MAX_DEPTH};
 use mcp_guard::pinning::Baseline;
+use std::sync::Arc;
 
 /// Attempts at a compare-and-swap write of the pin state before a listing
 /// fails closed (another listing of the same state kept winning).
@@ -44,6 +45,12 @@ pub enum Write<'a> {
     /// Persistent scope: the pin record text (`Out::Persist`), stored
     /// under the stream's record key.
     Record(&'a str),
+    /// Session scope: the listing was answered from the kept answer
+    /// (`mediate::KeptListing`), which holds only for the pin state the
+    /// stream was opened on: nothing to write, but the host confirms that
+    /// state is still the stored one (a `Conflict` runs the listing again
+    /// on the state now, as for a write).
+    Unchanged,
 }
 
 /// What became of the pin state a listing left (the host's shared data).
@@ -148,6 +155,28 @@ impl Stream {
     pub fn from_template(template: &Mediator, key: &str, prefix: &str) -> Result<Stream, String> {
         let m = template.clone().with_id_prefix(prefix).map_err(|e| e.to_string())?;
         Ok(Stream::of(m, Some(key.to_string())))
+    }
+
+    /// The stream starts with a listing answer a previous stream of the
+    /// same pin state kept ([`Stream::kept`]); the mediator serves it only
+    /// to the same catalog under the same policy and pin state.
+    pub fn with_kept(mut self, kept: Option<Arc<KeptListing>>) -> Stream {
+        if let Some(k) = kept {
+            self.m = self.m.with_kept_listing(k);
+        }
+        self
+    }
+
+    /// The listing answer to hand the next stream of this pin state (`None`
+    /// after a listing that changed the state: nothing to keep).
+    pub fn kept(&self) -> Option<Arc<KeptListing>> {
+        self.m.kept_listing()
+    }
+
+    /// The request held a `tools/list` (its answer may have changed what
+    /// [`Stream::kept`] says).
+    pub fn listed(&self) -> bool {
+        self.listing
     }
 
     fn of(m: Mediator, record_key: Option<String>) -> Stream {
@@ -259,9 +288,10 @@ impl Stream {
         Request::Forward { body: join(up, self.batch), set_headers }
     }
 
-    /// One message (or batch) from the server, with the pin state written
-    /// back after a listing; what goes to the client.
-    fn server(&mut self, v: Value, commit: &mut Commit) -> Vec<String> {
+    /// One message (or batch) from the server (`v`, parsed from `raw`),
+    /// with the pin state written back after a listing; what goes to the
+    /// client.
+    fn server(&mut self, v: Value, raw: &[u8], commit: &mut Commit) -> Vec<String> {
         // Only an answer on a stream that asked for a listing can change the
         // pin state; anything else needs no undo copy.
         let plain = !self.listing || v.as_object().is_some_and(|o| o.get("method").is_some());
@@ -270,8 +300,22 @@ impl Stream {
             return self.split(outs).1;
         }
         let before = self.m.clone();
+        // A run after a lost write reads the answer again from its bytes:
+        // a copy of the parsed catalog for the rare retry cost as much as
+        // the whole answer served from a kept answer.
+        let mut v = Some(v);
         for _ in 0..CAS_ATTEMPTS {
-            let outs = self.m.on_server_message(v.clone());
+            let msg = match v.take() {
+                Some(m) => m,
+                None => match parse_message(raw, MAX_DEPTH) {
+                    Ok(m) => m,
+                    Err((kind, why)) => {
+                        self.m = before;
+                        return self.fail(kind, &why);
+                    }
+                },
+            };
+            let outs = self.m.on_server_message(msg);
             let stored = match &self.record_key {
                 // The core says when the record changed.
                 Some(_) => match outs.iter().find_map(|o| if let Out::Persist(t) = o { Some(t.as_str()) } else { None }) {
@@ -279,11 +323,17 @@ impl Stream {
                     None => Stored::Ok,
                 },
                 None => {
-                    let listed = outs.iter().any(|o| {
-                        matches!(o, Out::Log(l) if l.as_object().and_then(|o| o.get("event")).and_then(Value::as_str) == Some("listing"))
+                    let listing = outs.iter().find_map(|o| match o {
+                        Out::Log(Value::Object(l)) if l.get("event").and_then(Value::as_str) == Some("listing") => Some(l),
+                        _ => None,
                     });
-                    match (listed, self.m.baseline()) {
-                        (true, Some(b)) => commit(Write::Baseline(b)),
+                    let kept = listing.is_some_and(|l| l.get("kept") == Some(&Value::Bool(true)));
+                    match (listing, self.m.baseline()) {
+                        // The kept answer's state is the one opened on:
+                        // confirmed, not written (a baseline's text is
+                        // as large as the catalog).
+                        (Some(_), Some(_)) if kept => commit(Write::Unchanged),
+                        (Some(_), Some(b)) => commit(Write::Baseline(b)),
                         _ => Stored::Ok,
                     }
                 }
@@ -341,7 +391,7 @@ impl Stream {
         match parse_message(body, MAX_DEPTH) {
             Ok(v) => {
                 let batch = self.batch || matches!(v, Value::Array(_));
-                out.extend(self.server(v, commit));
+                out.extend(self.server(v, body, commit));
                 // One body is all the answer a POST gets: requests it left
                 // unanswered fail now instead of waiting forever.
                 out.extend(self.fail("not-a-response", "the answer body holds no answer to the request"));
@@ -434,7 +484,8 @@ impl SseGuard {
             };
             match parsed {
                 Ok(v) => {
-                    let mut msgs = self.stream.server(v, commit).into_iter();
+                    let raw = e.data.as_deref().unwrap_or_default().as_bytes();
+                    let mut msgs = self.stream.server(v, raw, commit).into_iter();
                     // The event keeps its other fields (`id:`, `event:`);
                     // further messages (an error for a request the event
                     // failed) follow as events of their own.

@@ -98,15 +98,31 @@ for (const mode of ["sse", "json"]) {
     await client.close();
   });
 
-  test(`${mode}: repeated listings of an unchanged catalog are served alike; a rug pull after them is still refused`, async () => {
+  test(`${mode}: a repeated identical listing is served from the kept answer; a changed one (a rug pull) is not`, async () => {
+    const from = fs.statSync(env.logFile).size;
     const { client } = await connect(env.ports[mode]);
     const first = await client.listTools();
-    // Each later listing is compared with the pinned one and leaves the
-    // state as it was (nothing is written).
+    // The second listing is compared with the pinned one and leaves the
+    // state as it found it: the mediation core keeps its answer, and from
+    // the third on the filter serves that, without the engine.
     for (let i = 0; i < 3; i++) assert.deepEqual(await client.listTools(), first);
     await client.callTool({ name: "mutate", arguments: {} });
     await rejects(client.listTools(), (e) => assert.equal(e.data.reason, "session-invalidated"));
     await client.close();
+    // This session's listing lines, in order (Envoy writes its log lazily).
+    let lines = [];
+    for (let i = 0; i < 100 && lines.length < 5; i++, await new Promise((r) => setTimeout(r, 50))) {
+      lines = fs.readFileSync(env.logFile).subarray(from).toString().split("\n").filter((l) => l.includes('"event":"listing"'));
+    }
+    const seen = lines.map((l) => [/"baseline":"(\w+)"/.exec(l)?.[1], /"decision":"(\w+)"/.exec(l)?.[1], /"kept":(\w+)/.exec(l)?.[1] === "true"]);
+    assert.deepEqual(seen.slice(0, 2), [["pinned", "served", false], ["compared", "served", false]]);
+    // Envoy's workers (one per core) each keep their own answer, and the
+    // client's connections may land on either: of the three compares of
+    // the same state, a worker meets at least two, the second from what it
+    // kept.
+    assert.ok(seen.slice(2, 4).some(([b, d, kept]) => b === "compared" && d === "served" && kept), JSON.stringify(seen));
+    // The rug pull: another catalog, the engine's refusal, nothing kept.
+    assert.deepEqual(seen[4], ["compared", "refused", false]);
   });
 
   test(`${mode}: other methods pass untouched`, async () => {

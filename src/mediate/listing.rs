@@ -2,6 +2,7 @@
 //! own re-list), assembled into one catalog, then pinned (the first),
 //! compared (later ones) and served or refused through [`crate::pinning`].
 
+use super::kept::{self, KeptListing};
 use super::requests::Pending;
 use super::{n, obj, s, Mediator, Out, MAX_PAGES};
 use crate::json::{self, Object, Value};
@@ -9,6 +10,7 @@ use crate::jsonrpc::{code, error_response, reason};
 use crate::pinning::{self, Decision};
 use crate::Error;
 use std::collections::HashSet;
+use std::sync::Arc;
 
 /// A listing being assembled from pages.
 #[derive(Clone)]
@@ -207,8 +209,14 @@ impl Mediator {
     }
 
     /// The whole catalog of a listing: pin (first) or compare (later), then
-    /// serve or refuse.
+    /// serve or refuse — or, for a client's listing that meets the kept
+    /// answer's catalog and state again, that answer (`kept`).
     fn finish(&mut self, l: Listing, catalog: String) -> Vec<Out> {
+        if let Some(id) = &l.client_id {
+            if let Some(k) = self.kept.as_ref().filter(|k| k.answers(self, &catalog)) {
+                return k.replay(id, l.version.as_deref());
+            }
+        }
         let request = l.client_id.clone().unwrap_or(Value::Null);
         let first = self.baseline.is_none();
         let result = match &self.baseline {
@@ -248,12 +256,23 @@ impl Mediator {
                 ("decision", s(if served.is_ok() { "served" } else { "refused" })),
                 ("protocol", l.version.as_deref().map_or(Value::Null, s)),
                 ("quarantined", Value::Array(baseline.quarantined.iter().map(|q| s(q)).collect())),
+                ("kept", Value::Bool(false)),
             ],
         ));
         // The record is written before the client sees the listing: what
         // was held back is on disk for review by the time anyone asks.
-        out.extend(self.update_record(&baseline, pending));
-        self.baseline = Some(baseline);
+        let persist = self.update_record(&baseline, pending);
+        // A client's listing that leaves the state as it found it is kept
+        // (kept.rs); the state then stays the one held before (equal, and
+        // its shared pins are what makes the next check cheap).
+        let unchanged = persist.is_none()
+            && l.client_id.is_some()
+            && self.baseline.as_ref().is_some_and(|b| kept::same_state(b, &baseline));
+        out.extend(persist);
+        self.kept = None;
+        if !unchanged {
+            self.baseline = Some(baseline);
+        }
         if !was_dead {
             if let Some(why) = self.dead() {
                 let why = why.to_string();
@@ -266,19 +285,18 @@ impl Mediator {
             }
             return out;
         };
-        match served {
-            Ok(catalog) => {
-                // The engine's compact catalog is spliced in as it is.
-                out.push(Out::Client(format!(
-                    "{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{catalog}}}",
-                    json::write_compact(&id)
-                )))
-            }
-            Err((invalidate, message)) => {
-                let data = obj([("reason", s(if invalidate { "session-invalidated" } else { "drift" }))]);
-                out.push(Out::Client(error_response(&id, code::REFUSED, &format!("mcp-guard: {message}"), Some(data))));
-            }
+        if unchanged {
+            let findings = out[..outcome.findings.len()]
+                .iter()
+                .filter_map(|o| if let Out::Log(v) = o { Some(v.clone()) } else { None })
+                .collect();
+            let line = match &out[outcome.findings.len()] {
+                Out::Log(Value::Object(o)) => o.clone(),
+                _ => Object::new(),
+            };
+            self.kept = KeptListing::new(self, catalog, served.clone(), findings, line).map(Arc::new);
         }
+        out.push(Out::Client(kept::answer(&id, &served)));
         out
     }
 

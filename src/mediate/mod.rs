@@ -31,6 +31,11 @@
 //!   compares, so drift revokes tools from the call gate even for a client
 //!   that never re-lists. That re-list answers nobody; the client's own
 //!   re-list is compared again.
+//! - **A repeated identical listing** ([`KeptListing`], `kept.rs`): a
+//!   client's listing whose compare left the pin state as it found it is
+//!   kept with everything it depended on; the next listing of the same
+//!   catalog text under the same policy, options and pin state gets that
+//!   answer without the engine (log `kept: true`), any other runs it.
 //! - **Messages that are not strict JSON** (not UTF-8, syntax, duplicate
 //!   keys, nesting past [`MAX_DEPTH`]): from the server they are dropped with
 //!   a log line (no parser disagreement can smuggle a catalog past the
@@ -80,6 +85,7 @@
 mod gate;
 pub mod headers;
 pub mod http;
+mod kept;
 mod listing;
 pub mod protocol;
 pub mod requests;
@@ -105,6 +111,7 @@ pub const MAX_DEPTH: usize = 512;
 /// cursors forever must not keep the client waiting forever).
 pub const MAX_PAGES: usize = 1000;
 
+pub use kept::{KeptListing, MAX_KEPT_BYTES};
 pub use requests::{MAX_PENDING, MAX_PENDING_BYTES};
 
 /// Where a message goes.
@@ -168,6 +175,9 @@ pub struct Mediator {
     own_requests: bool,
     /// Pins kept across runs (`with_record`); `None`: per-session pinning.
     record: Option<Box<RecordState>>,
+    /// The last client listing that left the state as it found it, for the
+    /// next identical one (kept.rs).
+    kept: Option<std::sync::Arc<KeptListing>>,
 }
 
 /// A pin record and what the host last stored of it.
@@ -265,6 +275,7 @@ impl Mediator {
             relist_again: false,
             own_requests: true,
             record: None,
+            kept: None,
         })
     }
 
@@ -400,6 +411,25 @@ impl Mediator {
         if let Some(name) = text("name") {
             st.server_info = Some(ServerInfo { name, version: text("version") });
         }
+    }
+
+    /// The answer of the last client listing that left the pin state as it
+    /// found it (see `kept.rs`): for a host that makes one mediator per
+    /// request (the Envoy filter) to hand to the next one of the same
+    /// conversation ([`Mediator::with_kept_listing`]). A mediator that lives
+    /// as long as its conversation (the stdio proxy, the npm and Python
+    /// packages) keeps its own.
+    pub fn kept_listing(&self) -> Option<std::sync::Arc<KeptListing>> {
+        self.kept.clone()
+    }
+
+    /// Starts with a kept listing answer (from [`Mediator::kept_listing`] of
+    /// an earlier mediator). Served only to a listing of the same catalog
+    /// text under the same policy, options and pin state as it was computed
+    /// under (all checked here): any other one runs the engine.
+    pub fn with_kept_listing(mut self, kept: std::sync::Arc<KeptListing>) -> Mediator {
+        self.kept = Some(kept);
+        self
     }
 
     /// Starts from a baseline kept elsewhere (a pin store): the first listing

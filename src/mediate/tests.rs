@@ -1234,3 +1234,121 @@ fn a_prepared_mediator_copied_under_another_prefix_mints_ids_under_it_only() {
     forwarded(&client(&mut m, r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"a":1}}}"#));
     assert!(template.with_id_prefix("1-not-a-name").is_err());
 }
+
+// ---- kept listing answers (kept.rs) --------------------------------------
+
+/// The outputs of one listing of `tools` (the client's id `id`).
+fn list_outs(s: &mut Mediator, id: u32, tools: &[&str]) -> Vec<Out> {
+    let minted = ask_list(s, id);
+    server(s, &list_result(&minted, tools))
+}
+
+/// The `kept` field of the listing's log line.
+fn kept_flag(outs: &[Out]) -> bool {
+    let line = logs(outs).into_iter().find(|l| l.contains(r#""event":"listing""#)).expect("a listing line");
+    get(&parse(&line), "/kept").and_then(Value::as_bool).expect("a kept field")
+}
+
+/// Served from a kept answer (no engine error, refusal or listing line
+/// without the flag says otherwise).
+fn from_kept(outs: &[Out]) -> bool {
+    logs(outs).iter().any(|l| l.contains(r#""event":"listing""#) && l.contains(r#""kept":true"#))
+}
+
+/// The outputs with the listing line's `kept` field dropped: what the engine
+/// and a kept answer must agree on byte for byte.
+fn without_kept_flag(outs: &[Out]) -> Vec<String> {
+    outs.iter()
+        .map(|o| match o {
+            Out::Log(Value::Object(l)) => {
+                let mut l = l.clone();
+                l.remove("kept");
+                format!("log {}", json::write_compact(&Value::Object(l)))
+            }
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn repeated_identical_listing_is_served_from_the_kept_answer_byte_for_byte() {
+    let mut s = session("{}");
+    // Pinned, then compared: the compare left the state as it found it.
+    assert!(!kept_flag(&list_outs(&mut s, 1, &[ECHO, ADD, POISONED])));
+    assert!(!kept_flag(&list_outs(&mut s, 2, &[ECHO, ADD, POISONED])));
+    assert!(s.kept_listing().is_some());
+    // The same state without the kept answer: what the engine says now.
+    let mut fresh = s.clone();
+    fresh.kept = None;
+    let engine = list_outs(&mut fresh, 3, &[ECHO, ADD, POISONED]);
+    let kept = list_outs(&mut s, 3, &[ECHO, ADD, POISONED]);
+    assert!(kept_flag(&kept) && !kept_flag(&engine));
+    assert_eq!(without_kept_flag(&kept), without_kept_flag(&engine), "the engine's answer, findings and log lines");
+    assert!(logs(&kept).iter().any(|l| l.contains(r#""event":"finding""#)), "findings are logged again");
+}
+
+#[test]
+fn changed_catalog_is_not_served_from_the_kept_answer() {
+    let mut s = session(INVALIDATE);
+    list(&mut s, 1, &[ECHO, ADD]);
+    list(&mut s, 2, &[ECHO, ADD]);
+    assert!(kept_flag(&list_outs(&mut s, 3, &[ECHO, ADD])));
+    // One byte of a description: the engine compares, sees the rug pull.
+    let drifted = ECHO.replace("Echoes its input", "Echoes its input!");
+    let out = list_outs(&mut s, 4, &[&drifted, ADD]);
+    assert!(!kept_flag(&out));
+    assert_eq!(error_reason(to_client(&out)[0]), (-32001, "session-invalidated".into()));
+    // The catalog the session knew, again: the session is closed now.
+    let out = client(&mut s, r#"{"jsonrpc":"2.0","id":5,"method":"tools/list"}"#);
+    assert_eq!(error_reason(to_client(&out)[0]), (-32001, "session-invalidated".into()));
+    // Order and whitespace are catalog bytes too: another text, the engine.
+    let mut t = session("{}");
+    list(&mut t, 1, &[ECHO, ADD]);
+    list(&mut t, 2, &[ECHO, ADD]);
+    assert!(!kept_flag(&list_outs(&mut t, 3, &[ADD, ECHO])));
+}
+
+#[test]
+fn kept_answer_handed_to_another_policy_options_or_state_is_not_served() {
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO, ADD]);
+    list(&mut s, 2, &[ECHO, ADD]);
+    let kept = s.kept_listing().expect("a kept answer");
+    // The same conversation in a new mediator (as the Envoy filter makes one
+    // per request): served from it.
+    let base = s.baseline().cloned().expect("pinned");
+    let mut same = session("{}").with_baseline(base.clone()).with_kept_listing(kept.clone());
+    assert!(kept_flag(&list_outs(&mut same, 3, &[ECHO, ADD])));
+    // Another policy: the engine (the strict preset hides more).
+    let mut strict = session(r#"{"preset":"strict"}"#).with_baseline(base.clone()).with_kept_listing(kept.clone());
+    assert!(!from_kept(&list_outs(&mut strict, 3, &[ECHO, ADD])));
+    // Another server id in the options.
+    let opts = SanitizeOptions { server: Some("other".into()), ..Default::default() };
+    let mut other = Mediator::new(Policy::default(), opts, "mcp-guard-test").unwrap().with_baseline(base.clone());
+    other = other.with_kept_listing(kept.clone());
+    assert!(!from_kept(&list_outs(&mut other, 3, &[ECHO, ADD])));
+    // Another pin state: a tool revoked since.
+    let mut revoked = base.clone();
+    revoked.revoked.push("add".into());
+    let mut r = session("{}").with_baseline(revoked).with_kept_listing(kept.clone());
+    assert!(!from_kept(&list_outs(&mut r, 3, &[ECHO, ADD])));
+    // No pin state at all: the first listing pins.
+    let mut none = session("{}").with_kept_listing(kept.clone());
+    assert!(!from_kept(&list_outs(&mut none, 3, &[ECHO, ADD])));
+    // A pin record in play: the record's state is part of the answer.
+    let mut rec = session("{}").with_record("docs", None).unwrap().with_baseline(base).with_kept_listing(kept);
+    assert!(!from_kept(&list_outs(&mut rec, 3, &[ECHO, ADD])));
+}
+
+#[test]
+fn pin_record_listing_is_kept_until_the_record_changes() {
+    let policy = r#"{"core":{"tool_definition_pinning":{"mode":"quarantine"}}}"#;
+    let mut s = session(policy).with_record("docs", None).unwrap();
+    list(&mut s, 1, &[ECHO, ADD]);
+    list(&mut s, 2, &[ECHO, ADD]);
+    assert!(kept_flag(&list_outs(&mut s, 3, &[ECHO, ADD])));
+    // A new tool: held back, the record changes (persisted), not kept.
+    let out = list_outs(&mut s, 4, &[ECHO, ADD, POISONED.replace("notes", "memo").as_str()]);
+    assert!(!kept_flag(&out));
+    assert!(out.iter().any(|o| matches!(o, Out::Persist(_))));
+}

@@ -3,6 +3,7 @@
 //! only HTTP adds (headers, bodies, SSE, the pin state's writes).
 
 use super::*;
+use mcp_guard::mediate::KeptListing;
 use mcp_guard::json::{Object, ParseOptions};
 use mcp_guard::{Policy, SanitizeOptions};
 use std::path::PathBuf;
@@ -86,6 +87,8 @@ struct Replay {
     streams: Vec<SseGuard>,
     /// (the case's minted id, the stream's minted id), both quoted.
     ids: Vec<(String, String)>,
+    /// The listing answer the last listing kept, handed to the next stream.
+    kept: Option<Arc<KeptListing>>,
 }
 
 impl Replay {
@@ -122,6 +125,7 @@ impl Replay {
             Some((key, stored)) => Stream::open_record(&self.cfg, key, stored.as_deref(), &prefix).unwrap(),
             None => Stream::open(&self.cfg, self.pins.clone(), &prefix).unwrap(),
         }
+        .with_kept(self.kept.clone())
     }
 }
 
@@ -130,7 +134,7 @@ fn replay(path: &std::path::Path) -> Vec<String> {
     let case = v(&std::fs::read_to_string(path).unwrap());
     let o = case.as_object().unwrap();
     let record = o.get("record").and_then(|r| get(r, "/key")).and_then(Value::as_str).map(|k| (k.to_string(), None));
-    let mut r = Replay { cfg: case_config(o), pins: None, record, streams: Vec::new(), ids: Vec::new() };
+    let mut r = Replay { cfg: case_config(o), pins: None, record, streams: Vec::new(), ids: Vec::new(), kept: None };
     let mut failures = Vec::new();
     for (i, step) in o.get("steps").and_then(Value::as_array).unwrap().iter().enumerate() {
         let step = step.as_object().unwrap();
@@ -203,11 +207,16 @@ fn replay(path: &std::path::Path) -> Vec<String> {
                 match w {
                     Write::Baseline(b) => pins = Some(b.clone()),
                     Write::Record(t) => record.as_mut().expect("a record write in persistent scope").1 = Some(t.to_string()),
+                    Write::Unchanged => {}
                 }
                 Stored::Ok
             });
             r.pins = pins;
             r.record = record;
+            // As the filter files it for the next stream of the pin state.
+            if r.streams[k].stream.listed() {
+                r.kept = r.streams[k].stream.kept();
+            }
             to_server = Vec::new();
             to_client = sse_messages(&out);
             logs = r.streams[k].stream.take_logs();
@@ -656,7 +665,7 @@ fn list_record(c: &FilterConfig, stored: &mut Option<String>, tools: &str) -> Va
     let out = s.json_answer(answer.as_bytes(), &mut |w| {
         match w {
             Write::Record(t) => *stored = Some(t.to_string()),
-            Write::Baseline(_) => panic!("persistent scope writes the record, not a baseline"),
+            Write::Baseline(_) | Write::Unchanged => panic!("persistent scope writes the record, not a baseline"),
         }
         Stored::Ok
     });
@@ -725,4 +734,79 @@ fn a_stored_record_that_does_not_read_fails_the_stream_instead_of_trusting_afres
     let mut stored = None;
     list_record(&persistent(), &mut stored, ECHO);
     assert!(Stream::open_record(&persistent(), "docs principal=\"bob\"", stored.as_deref(), "mcp-guard-t").is_err());
+}
+
+// ---- kept listing answers ---------------------------------------------------
+
+/// One listing through a new stream on `pins` handed `kept`, as the filter
+/// runs one: the client's answer, whether it was the kept answer, the
+/// writes asked for; `pins` and `kept` as the filter leaves them.
+fn list_kept(
+    c: &FilterConfig,
+    pins: &mut Option<Baseline>,
+    kept: &mut Option<Arc<KeptListing>>,
+    tools: &str,
+    mut store: impl FnMut(&Write) -> Stored,
+) -> (String, bool) {
+    let mut s = Stream::open(c, pins.clone(), "mcp-guard-t").unwrap().with_kept(kept.clone());
+    let up = forwarded(&mut s, r#"{"jsonrpc":"2.0","id":7,"method":"tools/list"}"#);
+    let answer = format!(r#"{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{tools}]}}}}"#, minted(&up));
+    let out = s.json_answer(answer.as_bytes(), &mut |w| {
+        let stored = store(&w);
+        if let (Write::Baseline(b), Stored::Ok) = (&w, &stored) {
+            *pins = Some((*b).clone());
+        }
+        stored
+    });
+    let from_kept = s.take_logs().iter().any(|l| get(l, "/event") == Some(&v(r#""listing""#)) && get(l, "/kept") == Some(&Value::Bool(true)));
+    *kept = s.kept();
+    (String::from_utf8(out).unwrap(), from_kept)
+}
+
+#[test]
+fn repeated_identical_listing_across_streams_is_served_from_the_kept_answer() {
+    let c = cfg("{}");
+    let (mut pins, mut kept) = (None, None);
+    let tools = format!("{ECHO},{}", ECHO.replace("\"echo\"", "\"add\""));
+    let first = list_kept(&c, &mut pins, &mut kept, &tools, |_| Stored::Ok);
+    let second = list_kept(&c, &mut pins, &mut kept, &tools, |_| Stored::Ok);
+    assert!(!first.1 && !second.1 && kept.is_some(), "pinned, then compared and kept");
+    // The next stream: the kept answer, confirmed against the stored state
+    // instead of writing it, byte for byte the engine's.
+    let mut writes = Vec::new();
+    let third = list_kept(&c, &mut pins, &mut kept, &tools, |w| {
+        writes.push(matches!(w, Write::Unchanged));
+        Stored::Ok
+    });
+    assert!(third.1, "served from the kept answer");
+    assert_eq!(writes, [true], "confirmed, not written");
+    assert_eq!(third.0, second.0);
+    // One byte changed: the engine, and nothing kept for it.
+    let changed = tools.replace("Echoes the message back", "Echoes the message back!");
+    let (_, from_kept) = list_kept(&c, &mut pins, &mut kept, &changed, |_| Stored::Ok);
+    assert!(!from_kept);
+}
+
+#[test]
+fn kept_answer_of_a_state_another_stream_changed_meanwhile_is_not_served() {
+    let c = cfg(BLOCK);
+    let (mut pins, mut kept) = (None, None);
+    list_kept(&c, &mut pins, &mut kept, ECHO, |_| Stored::Ok);
+    list_kept(&c, &mut pins, &mut kept, ECHO, |_| Stored::Ok);
+    assert!(kept.is_some());
+    // Another stream of the session saw the rug pull and stored the state
+    // that revokes echo, while this stream's listing was upstream.
+    let mut revoked = pins.clone();
+    list_kept(&c, &mut revoked, &mut None, POISONED, |_| Stored::Ok);
+    let mut tries = 0;
+    let (answer, from_kept) = list_kept(&c, &mut pins, &mut kept, ECHO, |w| {
+        tries += 1;
+        if tries == 1 {
+            assert!(matches!(w, Write::Unchanged));
+            return Stored::Conflict(revoked.clone());
+        }
+        Stored::Ok
+    });
+    assert!(!from_kept, "judged again on the state now");
+    assert!(!answer.contains("\"result\""), "echo is revoked in the state now: {answer}");
 }
