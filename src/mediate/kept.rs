@@ -50,6 +50,11 @@ pub struct KeptListing {
     findings: Vec<Value>,
     /// The `listing` log line (its `request` and `protocol` are the request's).
     listing: Object,
+    /// Bytes held besides the catalog and answer: the log lines (a stray
+    /// field of a few bytes is a finding line of a few hundred) and the
+    /// state's own copy of the surface and the discovery catalog (the pins
+    /// are shared). Counted once, when kept.
+    held: usize,
 }
 
 /// The pin state as a listing reads it, compared field by field. Spelled
@@ -136,7 +141,9 @@ impl KeptListing {
             served,
             findings,
             listing,
+            held: 0,
         };
+        let kept = KeptListing { held: kept.held_bytes(), ..kept };
         (kept.size() <= MAX_KEPT_BYTES).then_some(kept)
     }
 
@@ -166,8 +173,23 @@ impl KeptListing {
         out
     }
 
-    /// Bytes of catalog and answer held (what a host bounds).
+    /// Bytes held (what a host bounds): catalog, answer, log lines, state.
     pub fn size(&self) -> usize {
-        self.catalog.len() + self.served.as_ref().map_or_else(|(_, m)| m.len(), String::len)
+        self.catalog.len() + self.served.as_ref().map_or_else(|(_, m)| m.len(), String::len) + self.held
+    }
+
+    /// The compact text length of what [`KeptListing::held`] counts.
+    fn held_bytes(&self) -> usize {
+        use crate::json::write_compact;
+        let lines: usize = self.findings.iter().map(|f| write_compact(f).len()).sum();
+        let listing = write_compact(&Value::Object(self.listing.clone())).len();
+        let b = &self.baseline;
+        let surface: usize = b
+            .surface
+            .iter()
+            .map(|c| c.name.len() + c.upstream.len() + c.schema.as_ref().map_or(0, |s| write_compact(s).len()))
+            .sum();
+        let catalog: usize = b.catalog.iter().map(|t| write_compact(t).len()).sum();
+        lines + listing + surface + catalog
     }
 }

@@ -1352,3 +1352,24 @@ fn pin_record_listing_is_kept_until_the_record_changes() {
     assert!(!kept_flag(&out));
     assert!(out.iter().any(|o| matches!(o, Out::Persist(_))));
 }
+
+#[test]
+fn kept_answer_size_counts_the_log_lines_and_state_it_holds() {
+    // Tools whose many stray fields each give a finding line: the lines a
+    // kept answer replays are far larger than the catalog and answer. A
+    // host bounds its kept answers by `size()` (the Envoy filter: 32 MB a
+    // worker), so what is held must be counted, or the bound holds nothing.
+    let stray: String = (0..40).map(|j| format!(r#","x{j}":1"#)).collect();
+    let tools: Vec<String> = (0..50)
+        .map(|i| format!(r#"{{"name":"t{i}","description":"d","inputSchema":{{"type":"object"}}{stray}}}"#))
+        .collect();
+    let refs: Vec<&str> = tools.iter().map(String::as_str).collect();
+    let mut s = session("{}");
+    list(&mut s, 1, &refs);
+    let outs = list_outs(&mut s, 2, &refs);
+    let k = s.kept_listing().expect("a kept answer");
+    let held: usize = logs(&outs).iter().map(String::len).sum::<usize>()
+        + to_client(&outs).iter().map(|c| c.len()).sum::<usize>()
+        + list_result("x", &refs).len();
+    assert!(k.size() >= held, "size() {} counts less than the {held} bytes it holds", k.size());
+}
