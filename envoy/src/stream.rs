@@ -323,11 +323,16 @@ impl Stream {
                     None => Stored::Ok,
                 },
                 None => {
-                    let listing = outs.iter().find_map(|o| match o {
+                    let mut listings = outs.iter().filter_map(|o| match o {
                         Out::Log(Value::Object(l)) if l.get("event").and_then(Value::as_str) == Some("listing") => Some(l),
                         _ => None,
                     });
-                    let kept = listing.is_some_and(|l| l.get("kept") == Some(&Value::Bool(true)));
+                    let listing = listings.next();
+                    // Every listing of the answer (a batch holds several):
+                    // one the engine ran may have changed the state.
+                    let kept = listing.is_some_and(|l| {
+                        std::iter::once(l).chain(listings).all(|l| l.get("kept") == Some(&Value::Bool(true)))
+                    });
                     match (listing, self.m.baseline()) {
                         // The kept answer's state is the one opened on:
                         // confirmed, not written (a baseline's text is

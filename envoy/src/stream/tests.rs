@@ -810,3 +810,43 @@ fn kept_answer_of_a_state_another_stream_changed_meanwhile_is_not_served() {
     assert!(!from_kept, "judged again on the state now");
     assert!(!answer.contains("\"result\""), "echo is revoked in the state now: {answer}");
 }
+
+#[test]
+fn batch_whose_first_listing_is_kept_still_writes_the_state_a_later_one_changed() {
+    // Two listings in one batch: the first meets the kept answer, the
+    // second sees the rug pull and revokes echo. The state the stream
+    // leaves must be written; confirming the opened one instead would let
+    // the next stream call the pulled tool.
+    let c = cfg(BLOCK);
+    let (mut pins, mut kept) = (None, None);
+    list_kept(&c, &mut pins, &mut kept, ECHO, |_| Stored::Ok);
+    list_kept(&c, &mut pins, &mut kept, ECHO, |_| Stored::Ok);
+    assert!(kept.is_some());
+    let mut s = Stream::open(&c, pins.clone(), "mcp-guard-t").unwrap().with_kept(kept.clone());
+    let up = forwarded(
+        &mut s,
+        r#"[{"jsonrpc":"2.0","id":7,"method":"tools/list"},{"jsonrpc":"2.0","id":8,"method":"tools/list"}]"#,
+    );
+    let ids: Vec<String> = up.as_array().unwrap().iter().map(minted).collect();
+    let answer = format!(
+        r#"[{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{ECHO}]}}}},{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{POISONED}]}}}}]"#,
+        ids[0], ids[1]
+    );
+    let mut written = None;
+    s.json_answer(answer.as_bytes(), &mut |w| {
+        if let Write::Baseline(b) = w {
+            written = Some(b.clone());
+        }
+        Stored::Ok
+    });
+    assert!(s.take_logs().iter().any(|l| get(l, "/kept") == Some(&Value::Bool(true))), "the first was the kept answer");
+    let written = written.expect("the state the second listing changed is written");
+    assert!(pins.as_ref() != Some(&written), "the rug pull changed the state");
+    // The next stream, on what was stored: echo is refused, not forwarded.
+    let mut next = Stream::open(&c, Some(written), "mcp-guard-u").unwrap();
+    let call = next.request(&Headers::default(), CALL_ECHO.as_bytes());
+    assert!(matches!(call, Request::Answer { .. }), "the pulled tool is not called: {call:?}");
+    // And on the state confirmed instead, it would have been.
+    let mut stale = Stream::open(&c, pins, "mcp-guard-v").unwrap();
+    assert!(matches!(stale.request(&Headers::default(), CALL_ECHO.as_bytes()), Request::Forward { .. }));
+}
