@@ -317,8 +317,9 @@ impl Stream {
             };
             let outs = self.m.on_server_message(msg);
             let stored = match &self.record_key {
-                // The core says when the record changed.
-                Some(_) => match outs.iter().find_map(|o| if let Out::Persist(t) = o { Some(t.as_str()) } else { None }) {
+                // The core says when the record changed; the last record
+                // is the one it holds (a batch may change it more than once).
+                Some(_) => match outs.iter().rev().find_map(|o| if let Out::Persist(t) = o { Some(t.as_str()) } else { None }) {
                     Some(text) => commit(Write::Record(text)),
                     None => Stored::Ok,
                 },

@@ -850,3 +850,36 @@ fn batch_whose_first_listing_is_kept_still_writes_the_state_a_later_one_changed(
     let mut stale = Stream::open(&c, pins, "mcp-guard-v").unwrap();
     assert!(matches!(stale.request(&Headers::default(), CALL_ECHO.as_bytes()), Request::Forward { .. }));
 }
+
+#[test]
+fn batch_of_two_listings_that_each_change_the_record_writes_the_last_record() {
+    // The core's record after the second listing holds what the second
+    // held back; writing the first listing's text instead would leave the
+    // second's rug pull approved for every later stream.
+    let c = persistent();
+    let add = ECHO.replace("\"echo\"", "\"add\"");
+    let add_changed = ECHO_CHANGED.replace("\"echo\"", "\"add\"");
+    let mut stored = None;
+    list_record(&c, &mut stored, &format!("{ECHO},{add}"));
+    let mut s = Stream::open_record(&c, "docs", stored.as_deref(), "mcp-guard-t").unwrap();
+    let up = forwarded(
+        &mut s,
+        r#"[{"jsonrpc":"2.0","id":7,"method":"tools/list"},{"jsonrpc":"2.0","id":8,"method":"tools/list"}]"#,
+    );
+    let ids: Vec<String> = up.as_array().unwrap().iter().map(minted).collect();
+    let answer = format!(
+        r#"[{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{ECHO_CHANGED},{add}]}}}},{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{ECHO},{add_changed}]}}}}]"#,
+        ids[0], ids[1]
+    );
+    s.json_answer(answer.as_bytes(), &mut |w| {
+        let Write::Record(t) = w else { panic!("persistent scope writes the record") };
+        stored = Some(t.to_string());
+        Stored::Ok
+    });
+    let mut next = Stream::open_record(&c, "docs", stored.as_deref(), "mcp-guard-u").unwrap();
+    let call = CALL_ECHO.replace("\"echo\"", "\"add\"");
+    let Request::Answer { body, .. } = next.request(&Headers::default(), call.as_bytes()) else {
+        panic!("the pulled add was forwarded")
+    };
+    assert_eq!(get(&v(&body), "/error/data/reason").and_then(Value::as_str), Some("quarantined"), "{body}");
+}
