@@ -240,7 +240,8 @@ fn remember_template(key: String, cas: u32, bytes: usize, t: Rc<mcp_guard::media
     TEMPLATES.with(|m| bounded_insert(&mut m.borrow_mut(), key, (cas, bytes, t), |(_, n, _)| *n, PARSED_BYTES));
 }
 
-/// Bytes of catalogs and answers a worker keeps for repeated listings.
+/// Bytes of kept listing answers a worker keeps for repeated listings
+/// (`KeptListing::size`: catalog, answer, log lines, state).
 const KEPT_BYTES: usize = 32 << 20;
 
 thread_local! {

@@ -25,9 +25,10 @@ use crate::pinning::{Baseline, ServerInfo};
 use crate::Policy;
 use std::sync::Arc;
 
-/// Bytes of catalog and answer one kept listing may hold; a larger listing
-/// is compared every time (a 10,000-tool catalog is ~20 MB of each, and a
-/// host may keep one per session).
+/// Bytes one kept listing may hold (catalog, answer, log lines, its copy of
+/// the state: [`KeptListing::size`]); a larger listing is compared every
+/// time (a 10,000-tool catalog is ~20 MB of each, and a host may keep one
+/// per session).
 pub const MAX_KEPT_BYTES: usize = 32 << 20;
 
 /// A client listing's answer kept for the next identical listing. See the
