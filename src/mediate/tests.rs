@@ -1373,3 +1373,28 @@ fn kept_answer_size_counts_the_log_lines_and_state_it_holds() {
         + list_result("x", &refs).len();
     assert!(k.size() >= held, "size() {} counts less than the {held} bytes it holds", k.size());
 }
+
+#[test]
+fn kept_answer_under_another_id_type_protocol_version_and_pages_is_the_engines() {
+    // Kept from 2025-11-25 listings with number ids; asked again with a
+    // string id under 2026-07-28, the catalog in two pages: the answer and
+    // log lines are still byte for byte what the engine gives now.
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO, ADD, POISONED]);
+    list(&mut s, 2, &[ECHO, ADD, POISONED]);
+    assert!(s.kept_listing().is_some());
+    let paged = |m: &mut Mediator| {
+        let req = format!(r#"{{"jsonrpc":"2.0","id":"x-9","method":"tools/list","params":{{{V2026}}}}}"#);
+        let (_, minted) = forwarded(&client(m, &req));
+        let page1 = format!(r#"{{"jsonrpc":"2.0","id":"{minted}","result":{{"tools":[{ECHO},{ADD}],"nextCursor":"c"}}}}"#);
+        let (_, own) = forwarded(&server(m, &page1));
+        server(m, &list_result(&own, &[POISONED]))
+    };
+    let mut fresh = s.clone();
+    fresh.kept = None;
+    let engine = paged(&mut fresh);
+    let kept = paged(&mut s);
+    assert!(from_kept(&kept) && !from_kept(&engine));
+    assert_eq!(without_kept_flag(&kept), without_kept_flag(&engine));
+    assert!(to_client(&kept)[0].starts_with(r#"{"jsonrpc":"2.0","id":"x-9""#), "{:?}", to_client(&kept));
+}
