@@ -261,9 +261,10 @@ What the columns mean:
     caches were bounded by count only: nine sessions of the 10k-tool catalog used up the
     filter's memory; they are now bounded by bytes too, 32 MiB each).
   - **a session's repeated listing**: one session per workload, its first listing pinned and
-    the next compared before the measured ones, which the worker answers with the answer it
-    kept for the unchanged catalog, without the engine, while catalog and answer fit its
-    32 MiB (not at 10k tools: those are compares). `*` marks the cells with kept answers (a
+    the next compared before the measured ones; that compare leaves the pin state as it found
+    it, so the mediation core keeps its answer (`src/mediate/kept.rs`) and serves it, without
+    the engine, to the same catalog text under the same policy and pin state, while catalog,
+    answer, log lines and the state's copy fit 32 MiB (not at 10k tools: those are compares). `*` marks the cells with kept answers (a
     ratio with a `*` compares kept answers with the engine's work).
 - **Peak memory**: a fresh process per row; its VmHWM (`/proc/self/status`, for Envoy
   `/proc/PID/status`) after {plan_['memory']['runs']} runs of the corpus workload minus its VmRSS just
