@@ -157,8 +157,9 @@ def write_text_table(table, path):
                 f.write(f"{a} {t} {w}\n")
 
 
-def evaluate(plan):
-    """plan: [(label, table or None, [catalogs])] -> {label: (n, top1, top3, mrr)}"""
+def write_plan(plan):
+    """The plan file the engine-side runner (tests/search_train.rs) reads, and
+    its tables, in a fresh directory: (directory, plan path)."""
     d = tempfile.mkdtemp(prefix="search-train-", dir=target_dir())
     lines = []
     for i, (label, table, cats) in enumerate(plan):
@@ -169,6 +170,12 @@ def evaluate(plan):
         lines.append(f"{label}\t{path}\t{','.join(cats)}")
     plan_path = os.path.join(d, "plan.tsv")
     open(plan_path, "w").write("\n".join(lines) + "\n")
+    return d, plan_path
+
+
+def evaluate(plan):
+    """plan: [(label, table or None, [catalogs])] -> {label: (n, top1, top3, mrr)}"""
+    _, plan_path = write_plan(plan)
     out = cargo_test("evaluate", {"SEARCH_TRAIN_PLAN": plan_path})
     res = {}
     for line in out.splitlines():
@@ -188,16 +195,7 @@ ONE = 1 << 16
 
 def evaluate_features(plan):
     """Like evaluate, and the features of every query: {label: [(catalog, class, want, [(doc, feats)])]}"""
-    d = tempfile.mkdtemp(prefix="search-train-", dir=target_dir())
-    lines = []
-    for i, (label, table, cats) in enumerate(plan):
-        path = "-"
-        if table is not None:
-            path = os.path.join(d, f"t{i}.txt")
-            write_text_table(table, path)
-        lines.append(f"{label}\t{path}\t{','.join(cats)}")
-    plan_path = os.path.join(d, "plan.tsv")
-    open(plan_path, "w").write("\n".join(lines) + "\n")
+    d, plan_path = write_plan(plan)
     feats_path = os.path.join(d, "features.tsv")
     cargo_test("evaluate", {"SEARCH_TRAIN_PLAN": plan_path, "SEARCH_TRAIN_FEATURES": feats_path})
     out = defaultdict(list)
