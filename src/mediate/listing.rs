@@ -232,15 +232,18 @@ impl Mediator {
             Err(e) => return self.engine_error(l, &e),
         };
         let was_dead = self.dead().is_some();
-        let mut out: Vec<Out> =
-            outcome.findings.iter().map(|f| self.log("finding", vec![("finding", super::finding_value(f))])).collect();
+        let findings: Vec<Value> = outcome
+            .findings
+            .iter()
+            .map(|f| Value::Object(self.log_line("finding", vec![("finding", super::finding_value(f))])))
+            .collect();
         let served = match decision {
             Decision::Serve(c) => Ok(c),
             Decision::Refuse { invalidate, message } => Err((invalidate, message)),
         };
         let drift_names =
             |k: pinning::DriftKind| Value::Array(drift.iter().filter(|d| d.kind == k).map(|d| s(&d.name)).collect());
-        out.push(self.log(
+        let listing = self.log_line(
             "listing",
             vec![
                 ("request", request),
@@ -258,7 +261,7 @@ impl Mediator {
                 ("quarantined", Value::Array(baseline.quarantined.iter().map(|q| s(q)).collect())),
                 ("kept", Value::Bool(false)),
             ],
-        ));
+        );
         // The record is written before the client sees the listing: what
         // was held back is on disk for review by the time anyone asks.
         let persist = self.update_record(&baseline, pending);
@@ -268,6 +271,11 @@ impl Mediator {
         let unchanged = persist.is_none()
             && l.client_id.is_some()
             && self.baseline.as_ref().is_some_and(|b| kept::same_state(b, &baseline));
+        // The kept answer holds the very log lines written now: copies are
+        // taken only for a listing that is kept.
+        let kept_lines = unchanged.then(|| (findings.clone(), listing.clone()));
+        let mut out: Vec<Out> = findings.into_iter().map(Out::Log).collect();
+        out.push(Out::Log(Value::Object(listing)));
         out.extend(persist);
         self.kept = None;
         if !unchanged {
@@ -285,16 +293,8 @@ impl Mediator {
             }
             return out;
         };
-        if unchanged {
-            let findings = out[..outcome.findings.len()]
-                .iter()
-                .filter_map(|o| if let Out::Log(v) = o { Some(v.clone()) } else { None })
-                .collect();
-            let line = match &out[outcome.findings.len()] {
-                Out::Log(Value::Object(o)) => o.clone(),
-                _ => Object::new(),
-            };
-            self.kept = KeptListing::new(self, catalog, served.clone(), findings, line).map(Arc::new);
+        if let Some((findings, listing)) = kept_lines {
+            self.kept = KeptListing::new(self, catalog, served.clone(), findings, listing).map(Arc::new);
         }
         out.push(Out::Client(kept::answer(&id, &served)));
         out

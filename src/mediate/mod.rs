@@ -484,13 +484,19 @@ impl Mediator {
     }
 
     fn log(&self, event: &str, fields: Vec<(&str, Value)>) -> Out {
+        Out::Log(Value::Object(self.log_line(event, fields)))
+    }
+
+    /// A log line's object (`event`, `server`, then `fields`), for a caller
+    /// that keeps the line besides writing it.
+    fn log_line(&self, event: &str, fields: Vec<(&str, Value)>) -> Object {
         let mut o = Object::with_capacity(fields.len() + 2);
         o.insert("event", s(event));
         o.insert("server", self.opts.server.as_deref().map_or(Value::Null, s));
         for (k, v) in fields {
             o.insert(k, v);
         }
-        Out::Log(Value::Object(o))
+        o
     }
 
     // ---- client → server -------------------------------------------------
