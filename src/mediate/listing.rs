@@ -268,17 +268,24 @@ impl Mediator {
         // A client's listing that leaves the state as it found it is kept
         // (kept.rs); the state then stays the one held before (equal, and
         // its shared pins are what makes the next check cheap).
-        let unchanged = persist.is_none()
-            && l.client_id.is_some()
-            && self.baseline.as_ref().is_some_and(|b| kept::same_state(b, &baseline));
+        let same_state =
+            persist.is_none() && self.baseline.as_ref().is_some_and(|b| kept::same_state(b, &baseline));
+        let unchanged = same_state && l.client_id.is_some();
         // The kept answer holds the very log lines written now: copies are
         // taken only for a listing that is kept.
         let kept_lines = unchanged.then(|| (findings.clone(), listing.clone()));
         let mut out: Vec<Out> = findings.into_iter().map(Out::Log).collect();
         out.push(Out::Log(Value::Object(listing)));
         out.extend(persist);
-        self.kept = None;
-        if !unchanged {
+        // A client's listing replaces the kept answer (or drops it when too
+        // large to keep); the mediator's own re-list after `list_changed`
+        // that found the state as it was leaves it: the next client listing
+        // of that catalog is still answered by it, and `answers` checks it
+        // against everything again anyway.
+        if !same_state || l.client_id.is_some() {
+            self.kept = None;
+        }
+        if !same_state {
             self.baseline = Some(baseline);
         }
         if !was_dead {

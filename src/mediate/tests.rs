@@ -1398,3 +1398,31 @@ fn kept_answer_under_another_id_type_protocol_version_and_pages_is_the_engines()
     assert_eq!(without_kept_flag(&kept), without_kept_flag(&engine));
     assert!(to_client(&kept)[0].starts_with(r#"{"jsonrpc":"2.0","id":"x-9""#), "{:?}", to_client(&kept));
 }
+
+#[test]
+fn own_relist_that_finds_nothing_changed_keeps_the_kept_answer() {
+    let mut s = session("{}");
+    list(&mut s, 1, &[ECHO, ADD]);
+    list(&mut s, 2, &[ECHO, ADD]);
+    assert!(s.kept_listing().is_some());
+    // `list_changed` with nothing changed: the proxy re-lists itself.
+    let out = server(&mut s, r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#);
+    let own = json::write_compact(get(&parse(to_server(&out)[0]), "/id").unwrap());
+    let out = server(&mut s, &format!(r#"{{"jsonrpc":"2.0","id":{own},"result":{{"tools":[{ECHO},{ADD}]}}}}"#));
+    assert!(!kept_flag(&out), "the proxy's own re-list ran the engine");
+    assert!(s.kept_listing().is_some(), "and left the kept answer");
+    // The client's re-list, answered by it, byte for byte the engine's.
+    let mut fresh = s.clone();
+    fresh.kept = None;
+    let engine = list_outs(&mut fresh, 3, &[ECHO, ADD]);
+    let kept = list_outs(&mut s, 3, &[ECHO, ADD]);
+    assert!(kept_flag(&kept));
+    assert_eq!(without_kept_flag(&kept), without_kept_flag(&engine));
+    // A re-list that finds a change drops it: the client's next listing of
+    // the old catalog runs the engine.
+    let out = server(&mut s, r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#);
+    let own = json::write_compact(get(&parse(to_server(&out)[0]), "/id").unwrap());
+    let out = server(&mut s, &format!(r#"{{"jsonrpc":"2.0","id":{own},"result":{{"tools":[{ECHO}]}}}}"#));
+    assert!(!kept_flag(&out));
+    assert!(s.kept_listing().is_none(), "a re-list that changed the state drops the kept answer");
+}
