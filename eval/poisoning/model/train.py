@@ -3,6 +3,7 @@
 
     python3 eval/poisoning/model/train.py [--config full] [--bits 18] [--export]
                                           [--out DIR] [--all-configs]
+                                          [--trainer full|minibatch] [--oof-only]
 
 Trains a logistic regression over hashed features of the model-visible strings
 of tools (scorer.py), ONLY on:
@@ -23,8 +24,11 @@ $CARGO_TARGET_DIR/tools/scorer-venv or ~/.cache/mcp-guard/scorer-venv) with a
 pinned numpy and re-runs itself there. Feature extraction, scoring and the
 evaluation use the standard library and integers only.
 
-Deterministic: no randomness at all (full-batch Adam from zero weights, fixed
-iteration count); the exported weights are int16 with a fixed scale.
+Deterministic: `--trainer full` (the default, what ships) has no randomness
+at all (full-batch Adam from zero weights, fixed iteration count);
+`--trainer minibatch` draws its order and dropout from a fixed seed. The
+exported weights are int16 with a fixed scale. `--oof-only` prints the
+development out-of-fold figures and stops before anything held back is scored.
 """
 
 import hashlib
@@ -266,6 +270,64 @@ def train(rows, bits, l2):
     return w, b, {"rows": len(rows), "pos_rows": int(npos), "neg_rows": int(nneg), "train_loss": round(loss, 5)}
 
 
+def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1):
+    """The same logistic regression, trained by minibatch Adam for a few
+    epochs (learning rate decayed linearly to 10%) with input dropout: an
+    early stop. On the development folds it flags 68.6% out of fold against
+    50.9% for `train` (mlp.py, README "More capacity"): 400 full-batch steps
+    fit the phrasing families seen. Deterministic: a seeded permutation and
+    dropout mask."""
+    nb = 1 << bits
+    n = len(rows)
+    lens = np.array([len(r[0]) for r in rows], dtype=np.int64)
+    starts = np.zeros(n, dtype=np.int64)
+    starts[1:] = np.cumsum(lens)[:-1]
+    idx = np.fromiter((x for r in rows for x in r[0]), dtype=np.int64, count=int(lens.sum()))
+    y = np.array([r[1] for r in rows], dtype=np.float64)
+    npos, nneg = y.sum(), n - y.sum()
+    sw = np.where(y == 1, 0.5 / npos, 0.5 / nneg)
+    rng = np.random.default_rng(seed)
+    w, m, v = np.zeros(nb), np.zeros(nb), np.zeros(nb)
+    b, mb, vb = 0.0, 0.0, 0.0
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    nsteps = epochs * ((n + bs - 1) // bs)
+    step = 0
+    for _ep in range(epochs):
+        perm = rng.permutation(n)
+        for s in range(0, n, bs):
+            ib = perm[s:s + bs]
+            ln = lens[ib]
+            rid = np.repeat(np.arange(len(ib)), ln)
+            # positions of the batch's rows in `idx`, row after row
+            pos = np.repeat(starts[ib] - (np.cumsum(ln) - ln), ln) + np.arange(int(ln.sum()))
+            ix = idx[pos]
+            val = (rng.random(len(ix)) >= drop) / (1.0 - drop)
+            z = np.bincount(rid, weights=w[ix] * val, minlength=len(ib)) + b
+            p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+            r = (p - y[ib]) * sw[ib] * (n / len(ib))
+            g = np.bincount(ix, weights=r[rid] * val, minlength=nb) + l2 * w
+            gb = r.sum()
+            step += 1
+            c1, c2 = 1 - b1 ** step, 1 - b2 ** step
+            lrs = lr * (0.1 + 0.9 * (1 - step / nsteps))
+            m = b1 * m + (1 - b1) * g
+            v = b2 * v + (1 - b2) * g * g
+            mb = b1 * mb + (1 - b1) * gb
+            vb = b2 * vb + (1 - b2) * gb * gb
+            w -= lrs * (m / c1) / (np.sqrt(v / c2) + eps)
+            b -= lrs * (mb / c1) / (np.sqrt(vb / c2) + eps)
+    return w, b, {"rows": n, "pos_rows": int(npos), "neg_rows": int(nneg), "trainer": "minibatch",
+                  "epochs": epochs, "lr": lr, "batch": bs, "dropout": drop, "seed": seed}
+
+
+TRAINERS = {"full": train, "minibatch": train_minibatch}
+TRAINER = "full"  # set by --trainer
+
+
+def fit(rows, bits, l2):
+    return TRAINERS[TRAINER](rows, bits, l2)
+
+
 def quantize(w, b):
     scale = 32767.0 / max(float(np.abs(w).max()), 1e-12)
     wq = np.clip(np.round(w * scale), -32767, 32767).astype(np.int16)
@@ -327,7 +389,7 @@ def oof_scores(items, real, fz, rows, bits, l2, k):
     out = {"items": [], "real": []}
     for f in range(k):
         tr = [r for r in rows if fold_of(r[2], k) != f]
-        w, b, _ = train(tr, bits, l2)
+        w, b, _ = fit(tr, bits, l2)
         wq, bq, scale = quantize(w, b)
         its = [(lab, tools) for lab, tools in items
                if lab["part"] in FIT_PARTS and group_of(lab) is not None and fold_of(group_of(lab), k) == f]
@@ -378,6 +440,26 @@ def thresholds(oof, mode, res, scale):
     }
 
 
+def oof_summary(oof, mode="max"):
+    """Development out-of-fold figures alone (the thresholds rule of
+    `thresholds`, without the in-sample and held-out parts)."""
+    hard = sorted(r[mode] for r in oof["items"] if r["kind"] == "benign")
+    real = sorted(r[mode] for r in oof["real"])
+    pos = [r for r in oof["items"] if r["kind"] == "poisoned"]
+    t_flag, t_block = real[int(0.995 * len(real))], max(hard[-1], real[-1])
+    out = {"trainer": TRAINER, "flag_logit": round(t_flag, 3), "block_logit": round(t_block, 3),
+           "hard_benign_at_flag": pct(sum(h > t_flag for h in hard), len(hard))}
+    for name, t in (("flag", t_flag), ("block", t_block)):
+        out["recall_" + name] = pct(sum(r[mode] > t for r in pos), len(pos))
+        by = {}
+        for r in pos:
+            g = by.setdefault(r["class"], [0, 0])
+            g[0] += r[mode] > t
+            g[1] += 1
+        out["by_class_" + name] = {k: pct(*by[k]) for k in sorted(by)}
+    return out
+
+
 def report(res, mode, ths):
     out = {"mode": mode, "thresholds": ths}
     for name in ("flag", "block", "block_in_sample"):
@@ -415,7 +497,12 @@ def main():
     ap.add_argument("--set", default="/tmp/poisoning-eval-scorer", help="where the generated set is (made if missing)")
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--export", action="store_true", help="write weights.bin + weights.json")
+    ap.add_argument("--trainer", default="full", choices=sorted(TRAINERS))
+    ap.add_argument("--oof-only", action="store_true",
+                    help="stop after the development out-of-fold figures: held and held2 are not scored")
     a = ap.parse_args()
+    global TRAINER
+    TRAINER = a.trainer
     items = load_set(a.set)
     real = real_servers()
     os.makedirs(a.out, exist_ok=True)
@@ -427,10 +514,14 @@ def main():
         t1 = time.time()
         oof = oof_scores(items, real, fz, rows, a.bits, a.l2, a.folds)
         t2 = time.time()
-        with open(os.path.join(a.set, "%s-b%d-l2%g.oof.jsonl" % (name, a.bits, a.l2)), "w", encoding="utf-8") as fh:
+        if a.oof_only:
+            print(json.dumps(oof_summary(oof), sort_keys=True), flush=True)
+            continue
+        tag = "%s-b%d-l2%g%s" % (name, a.bits, a.l2, "" if TRAINER == "full" else "-" + TRAINER)
+        with open(os.path.join(a.set, tag + ".oof.jsonl"), "w", encoding="utf-8") as fh:
             for r in oof["items"] + oof["real"]:
                 fh.write(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n")
-        w, b, info = train(rows, a.bits, a.l2)
+        w, b, info = fit(rows, a.bits, a.l2)
         wq, bq, scale = quantize(w, b)
         res = evaluate(items, real, fz, wq, bq)
         t3 = time.time()
@@ -443,7 +534,6 @@ def main():
         rep = {"info": info}
         for mode in ("max", "sum"):
             rep[mode] = report(res, mode, thresholds(oof, mode, res, scale))
-        tag = "%s-b%d-l2%g" % (name, a.bits, a.l2)
         with open(os.path.join(a.out, tag + ".json"), "w", encoding="utf-8") as fh:
             json.dump(rep, fh, indent=1, sort_keys=True, ensure_ascii=False)
             fh.write("\n")
