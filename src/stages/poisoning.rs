@@ -26,9 +26,9 @@ pub const LEARNED_ALONE: i32 = poison::scorer::BLOCK + (poison::scorer::BLOCK - 
 
 /// The learned score at which the scorer is a signal of its own beside a
 /// rule hit: halfway from its flag threshold to its block threshold. Below
-/// it, from its flag threshold, it is an instruction-kind signal
-/// (`poison::Learned::Flagged`: it corroborates a secret path or an
-/// exfiltration channel, not an instruction rule). Counted at the flag
+/// it, from its flag threshold, it is an instruction-kind signal that
+/// counts beside an exfiltration channel only (`poison::Learned::Flagged`,
+/// `poison::score` says why). Counted at the flag
 /// threshold as a signal of its own, it corroborated benign real tools of
 /// the wide corpus's development part ("send the auth headers on every
 /// request": a line-jumping or before-using phrase in API prose that the
