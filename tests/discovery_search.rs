@@ -232,20 +232,20 @@ fn scores_are_fixed_for_a_hand_computed_index() {
     );
     // the dense word-vector feature off: its values are the vector table's
     let idx = index(&tools).with_expansions(Expansions::none()).with_bilinear(&[]);
-    assert_eq!(idx.features("read"), vec![(0, [124775, 0, 0, 0, 131072, 0])]);
-    assert_eq!(idx.features("file"), vec![(0, [59791, 0, 0, 0, 0, 0]), (1, [59791, 0, 0, 0, 0, 0])]);
-    assert_eq!(idx.features("save file"), vec![(0, [59791, 0, 0, 0, 0, 0]), (1, [59791, 62387, 0, 0, 65536, 0])]);
+    assert_eq!(idx.features("read"), vec![(0, [124775, 0, 0, 0, 131072, 0, 0])]);
+    assert_eq!(idx.features("file"), vec![(0, [59791, 0, 0, 0, 0, 0, 0]), (1, [59791, 0, 0, 0, 0, 0, 0])]);
+    assert_eq!(idx.features("save file"), vec![(0, [59791, 0, 0, 0, 0, 0, 0]), (1, [59791, 62387, 0, 0, 65536, 0, 0])]);
     // the score is the weighted sum of the features, × 1000 in whole units
-    let score = |f: [u64; 6]| {
+    let score = |f: [u64; 7]| {
         let s: u64 = f.iter().zip(mcp_guard::discovery::search::WEIGHTS).map(|(x, w)| x * w).sum::<u64>() / 16;
         s * 1000 / 65536
     };
     let hit = |index, score_milli| Hit { index, score_milli };
-    assert_eq!(idx.search("read", 10), vec![hit(0, score([124775, 0, 0, 0, 131072, 0]))]);
-    assert_eq!(idx.search("file", 10), vec![hit(0, score([59791, 0, 0, 0, 0, 0])), hit(1, score([59791, 0, 0, 0, 0, 0]))]);
+    assert_eq!(idx.search("read", 10), vec![hit(0, score([124775, 0, 0, 0, 131072, 0, 0]))]);
+    assert_eq!(idx.search("file", 10), vec![hit(0, score([59791, 0, 0, 0, 0, 0, 0])), hit(1, score([59791, 0, 0, 0, 0, 0, 0]))]);
     assert_eq!(
         idx.search("save file", 10),
-        vec![hit(1, score([59791, 62387, 0, 0, 65536, 0])), hit(0, score([59791, 0, 0, 0, 0, 0]))]
+        vec![hit(1, score([59791, 62387, 0, 0, 65536, 0, 0])), hit(0, score([59791, 0, 0, 0, 0, 0, 0]))]
     );
     // deterministic: a rebuilt index gives the same answer
     assert_eq!(index(&tools).search("save file", 10), index(&tools).search("save file", 10));

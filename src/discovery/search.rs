@@ -54,11 +54,11 @@
 //!   ("music" for `play_track`) still counts for the tools nearest in
 //!   meaning. Every tool with a positive cosine is a candidate, so a query
 //!   of real words usually has hits even when no word matches.
-//! - **The score** is a weighted sum of six features ([`FEATURES`]): the
+//! - **The score** is a weighted sum of seven features ([`FEATURES`]): the
 //!   BM25F score of the query's concepts, split by where each concept's best
 //!   alternative came from (the query's own word, a synonym, a learned
-//!   expansion, a WordNet relation), the name coverage and the word-vector
-//!   cosine. The weights are
+//!   expansion, a WordNet relation), the name coverage and two word-vector
+//!   cosines (against the tool's whole text, and its name and title). The weights are
 //!   fitted (`eval/search/model/train.py`, out-of-fold on the training
 //!   queries of `eval/search/train/`) and ship as integers with the learned
 //!   table (`expand_table.rs`, generated).
@@ -89,7 +89,7 @@ use std::collections::BTreeMap;
 use super::expand::Expansions;
 use super::expand_table::FEATURE_WEIGHTS;
 use super::lexicon::{self, Rel};
-use super::vectors::{self, Vectors, VECTOR_DIMS};
+use super::vectors::{self, Vectors, MAPS, VECTOR_DIMS};
 use crate::json::{Object, Value};
 
 /// Fixed-point scale: 16 fractional bits (resolution 1.5e-5, well below the
@@ -275,10 +275,11 @@ enum Via {
 /// The score is their weighted sum (`FEATURE_WEIGHTS`, in 1/`FEATURE_ONE`),
 /// weights fitted by `eval/search/model/train.py` on out-of-fold features of
 /// the training queries (all 16 is the hand-set ranker it started from).
-pub const FEATURES: usize = 6;
+pub const FEATURES: usize = 7;
 const X_COVER: usize = 4;
-/// - `X_DENSE`: the cosine of the query's and the tool's word vectors
-///   through the learned bilinear map ([`super::vectors`]), clamped at 0.
+/// - `X_DENSE + m`: the cosine of the query's and the tool's word vectors
+///   through learned bilinear map `m` ([`super::vectors`]), clamped at 0;
+///   map 0 reads the tool's whole text, map 1 its name and title.
 const X_DENSE: usize = 5;
 const FEATURE_ONE: u64 = 16;
 /// The shipped feature weights (for tests that check a score by hand).
@@ -330,17 +331,19 @@ pub struct SearchIndex {
     expansions: Expansions<'static>,
     /// Word vectors and the bilinear map of the dense feature.
     vectors: Vectors<'static>,
-    /// Per tool, its unit word vector ([`Vectors::document`]), `VECTOR_DIMS`
-    /// per tool, all zero for a tool none of whose words has a vector.
-    doc_vecs: Vec<i32>,
+    /// Per map, per tool, its unit word vector ([`Vectors::document`]),
+    /// `VECTOR_DIMS` per tool, all zero for a tool none of whose words (in
+    /// that map's fields) has a vector.
+    doc_vecs: [Vec<i32>; MAPS],
 }
 
-/// Weight of a tool's stem in its dense vector, by the best field it is in,
-/// in 1/16 (name, title, lead, property names, description, property
-/// descriptions): like `FIELD_WEIGHTS`, and property descriptions, mostly
-/// argument formats, left out. Chosen with the fit of the bilinear map
-/// (`eval/search/model/vectors.py`).
-const DENSE_FIELD_WEIGHTS: [u64; FIELDS] = [16, 16, 10, 6, 5, 0];
+/// Weight of a tool's stem in its dense vector of each map, by the best field
+/// it is in, in 1/16 (name, title, lead, property names, description,
+/// property descriptions). Map 0: like `FIELD_WEIGHTS`, property
+/// descriptions (mostly argument formats) left out; map 1: what the tool is
+/// called, alone (a long description otherwise outweighs its name). Chosen
+/// with the fit of the bilinear maps (`eval/search/model/vectors.py`).
+const DENSE_FIELD_WEIGHTS: [[u64; FIELDS]; MAPS] = [[16, 16, 10, 6, 5, 0], [16, 16, 0, 0, 0, 0]];
 
 impl SearchIndex {
     /// Indexes `tools` (visible tool objects in catalog order). `synonyms`:
@@ -428,7 +431,7 @@ impl SearchIndex {
             name_counted,
             expansions: Expansions::learned(),
             vectors: Vectors::shipped(),
-            doc_vecs: Vec::new(),
+            doc_vecs: Default::default(),
         };
         let mut terms = std::mem::take(&mut index.terms);
         for postings in terms.values_mut() {
@@ -437,14 +440,14 @@ impl SearchIndex {
             }
         }
         index.terms = terms;
-        index.doc_vecs = index.document_vectors();
+        index.doc_vecs = std::array::from_fn(|m| index.document_vectors(&DENSE_FIELD_WEIGHTS[m]));
         index
     }
 
     /// Each tool's dense vector: its distinct stems, each weighted by its
-    /// best field (`DENSE_FIELD_WEIGHTS`) times its idf, through
-    /// [`Vectors::document`]. One pass over the postings.
-    fn document_vectors(&self) -> Vec<i32> {
+    /// best field (`field_weights`, not increasing along the fields) times
+    /// its idf, through [`Vectors::document`]. One pass over the postings.
+    fn document_vectors(&self, field_weights: &[u64; FIELDS]) -> Vec<i32> {
         let mut per_doc: Vec<Vec<(&str, u64)>> = vec![Vec::new(); self.docs];
         if !self.vectors.is_on() {
             return Vec::new();
@@ -458,8 +461,8 @@ impl SearchIndex {
                 // the field weights do not increase along the fields: the
                 // first field that has the stem is its best
                 let Some(f) = (0..FIELDS).find(|&f| p.tf[f] > 0) else { continue };
-                if DENSE_FIELD_WEIGHTS[f] > 0 {
-                    per_doc[p.doc as usize].push((stem.as_str(), DENSE_FIELD_WEIGHTS[f] * idf));
+                if field_weights[f] > 0 {
+                    per_doc[p.doc as usize].push((stem.as_str(), field_weights[f] * idf));
                 }
             }
         }
@@ -472,9 +475,9 @@ impl SearchIndex {
         out
     }
 
-    /// The same index with another bilinear map of the dense feature (the
-    /// training script's evaluation, per fold; an empty map turns the
-    /// feature off). The tool side does not depend on it.
+    /// The same index with other bilinear maps of the dense features (the
+    /// training script's evaluation, per fold; empty turns the features
+    /// off). The tool side does not depend on them.
     #[doc(hidden)]
     pub fn with_bilinear(mut self, bilinear: &'static [i32]) -> SearchIndex {
         self.vectors = self.vectors.with_bilinear(bilinear);
@@ -714,11 +717,11 @@ impl SearchIndex {
     /// weight. Name words shared by more than half of the catalog (a server
     /// prefix such as `browser_`, `API-`) are left out of the share; a word
     /// matched through a synonym counts half.
-    /// The dense feature ([`super::vectors`]): the query's distinct content
+    /// The dense features ([`super::vectors`]): the query's distinct content
     /// stems, each weighted by its idf in this catalog (a word the catalog
-    /// lacks has the highest), against every tool's vector.
+    /// lacks has the highest), against every tool's vector of each map.
     fn add_dense(&self, query: &str, feats: &mut [[u64; FEATURES]]) {
-        if self.doc_vecs.len() != self.docs * VECTOR_DIMS {
+        if !self.vectors.is_on() {
             return;
         }
         let mut stems: Vec<(String, u64)> = Vec::new();
@@ -729,9 +732,14 @@ impl SearchIndex {
             }
         }
         let refs: Vec<(&str, u64)> = stems.iter().map(|(s, w)| (s.as_str(), *w)).collect();
-        let Some(q) = self.vectors.query(&refs) else { return };
-        for (d, f) in feats.iter_mut().enumerate() {
-            f[X_DENSE] = vectors::cosine(&q, &self.doc_vecs[d * VECTOR_DIMS..(d + 1) * VECTOR_DIMS]);
+        for (m, docs) in self.doc_vecs.iter().enumerate() {
+            let Some(q) = self.vectors.query(m, &refs) else { return };
+            if docs.len() != self.docs * VECTOR_DIMS {
+                continue;
+            }
+            for (d, f) in feats.iter_mut().enumerate() {
+                f[X_DENSE + m] = vectors::cosine(&q, &docs[d * VECTOR_DIMS..(d + 1) * VECTOR_DIMS]);
+            }
         }
     }
 

@@ -13,14 +13,15 @@
 //! and quantized to `i8` (`eval/search/model/vectors.py` writes
 //! `vector_table.rs`; generated, do not edit).
 //!
-//! The feature: a query is the idf-weighted sum of its stems' vectors `a`, a
-//! tool the idf- and field-weighted sum of its stems' vectors `d` (each stem
-//! at its best field: name and title 1, lead sentence 0.6, property names
-//! 0.4, description 0.3, property descriptions 0), both normalized; the
-//! similarity is `cos(Bᵀa, d)` with `B` a `DIMS × DIMS` matrix fitted on the
-//! training queries (softmax over each catalog's tools, started from the
-//! identity, shrunk toward it; `vectors.py --fit`, out of fold for the
-//! feature weight). Only positive similarities count.
+//! The features ([`MAPS`] of them): a query is the idf-weighted sum of its
+//! stems' vectors `a`, a tool the idf- and field-weighted sum of its stems'
+//! vectors `d` (each stem at its best field; the field weights of each map
+//! are `DENSE_FIELD_WEIGHTS` in the search: the whole text, and the name and
+//! title alone), both normalized; the similarity is `cos(Bᵀa, d)` with `B` a
+//! `DIMS × DIMS` matrix per map fitted on the training queries (softmax over
+//! each catalog's tools, started from the identity, shrunk toward it;
+//! `vectors.py --fit`, out of fold for the feature weights). Only positive
+//! similarities count.
 //!
 //! Integers only, so every host ranks the same: vectors in `i8`, sums in
 //! `i64`, norms by integer square root (`u128::isqrt`), unit vectors in
@@ -36,6 +37,8 @@ const UNIT_SHIFT: u32 = 15;
 
 /// Number of dimensions of the shipped vectors.
 pub const VECTOR_DIMS: usize = DIMS;
+/// Number of bilinear maps (one dense feature each).
+pub const MAPS: usize = 2;
 
 /// A word-vector table and the bilinear similarity fitted for it.
 /// [`Vectors::shipped`] is the engine's; the training script's evaluation
@@ -47,7 +50,8 @@ pub struct Vectors<'t> {
     /// `words[i]`'s vector is `vecs[i * DIMS..(i + 1) * DIMS]`, each byte an
     /// `i8` (two's complement; the table is a binary file).
     vecs: &'t [u8],
-    /// `B`, row-major, `DIMS × DIMS`, in 2^`B_SHIFT`; empty: no feature.
+    /// The `B` of each map one after the other, each row-major `DIMS × DIMS`,
+    /// in 2^`B_SHIFT`; empty: no dense feature.
     bilinear: &'t [i32],
 }
 
@@ -64,15 +68,15 @@ impl Vectors<'static> {
 }
 
 impl<'t> Vectors<'t> {
-    /// The same vectors with another matrix (`DIMS × DIMS`, row-major, in
-    /// 2^[`B_SHIFT`]); a matrix of another size turns the feature off.
+    /// The same vectors with other matrices ([`MAPS`] × `DIMS × DIMS`,
+    /// row-major, in 2^[`B_SHIFT`]); another size turns the features off.
     pub fn with_bilinear(self, bilinear: &'t [i32]) -> Vectors<'t> {
         Vectors { bilinear, ..self }
     }
 
     /// Whether the feature is on (a well-formed table and matrix).
     pub fn is_on(&self) -> bool {
-        self.bilinear.len() == DIMS * DIMS && self.vecs.len() == self.words.len() * DIMS && !self.words.is_empty()
+        self.bilinear.len() == MAPS * DIMS * DIMS && self.vecs.len() == self.words.len() * DIMS && !self.words.is_empty()
     }
 
     /// The vector of `stem`, if the table has it.
@@ -81,21 +85,22 @@ impl<'t> Vectors<'t> {
         self.vecs.get(i * DIMS..(i + 1) * DIMS)
     }
 
-    /// The query side: `Bᵀa` normalized, from `(stem, weight)` pairs
-    /// (weights in any fixed point; idf in the search). `None` when no stem
-    /// has a vector.
-    pub fn query(&self, stems: &[(&str, u64)]) -> Option<Vec<i32>> {
-        if !self.is_on() {
+    /// The query side of map `map`: `Bᵀa` normalized, from `(stem, weight)`
+    /// pairs (weights in any fixed point; idf in the search). `None` when no
+    /// stem has a vector.
+    pub fn query(&self, map: usize, stems: &[(&str, u64)]) -> Option<Vec<i32>> {
+        if !self.is_on() || map >= MAPS {
             return None;
         }
         let a = self.weighted_sum(stems)?;
+        let b = &self.bilinear[map * DIMS * DIMS..(map + 1) * DIMS * DIMS];
         // Bᵀa: a is at most 64 stems × 2^22 × 127 < 2^36; B entries < 2^16.
         let mut q = vec![0i64; DIMS];
         for (i, &ai) in a.iter().enumerate() {
             if ai == 0 {
                 continue;
             }
-            let row = &self.bilinear[i * DIMS..(i + 1) * DIMS];
+            let row = &b[i * DIMS..(i + 1) * DIMS];
             for (qj, &b) in q.iter_mut().zip(row) {
                 *qj += ai * i64::from(b);
             }
@@ -154,14 +159,14 @@ mod tests {
     fn table_is_sorted_and_shaped() {
         assert!(WORDS.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(VECS.len(), WORDS.len() * DIMS);
-        assert_eq!(BILINEAR.len(), DIMS * DIMS);
+        assert_eq!(BILINEAR.len(), MAPS * DIMS * DIMS);
         assert!(Vectors::shipped().is_on());
     }
 
     #[test]
     fn a_vector_is_nearest_itself() {
         let v = Vectors::shipped();
-        let q = v.query(&[("delet", 1 << 16)]).unwrap();
+        let q = v.query(0, &[("delet", 1 << 16)]).unwrap();
         let d = v.document(&[("delet", 1 << 16)]).unwrap();
         let other = v.document(&[("weather", 1 << 16)]).unwrap();
         assert!(cosine(&q, &d) > cosine(&q, &other));
@@ -169,8 +174,9 @@ mod tests {
 
     #[test]
     fn unknown_words_and_the_empty_table_give_no_vector() {
-        assert!(Vectors::shipped().query(&[("zzqxw", 1 << 16)]).is_none());
-        assert!(Vectors::none().query(&[("delet", 1 << 16)]).is_none());
+        assert!(Vectors::shipped().query(0, &[("zzqxw", 1 << 16)]).is_none());
+        assert!(Vectors::none().query(0, &[("delet", 1 << 16)]).is_none());
+        assert!(Vectors::shipped().query(MAPS, &[("delet", 1 << 16)]).is_none());
         assert!(Vectors::shipped().with_bilinear(&[1, 2, 3]).document(&[("delet", 1)]).is_none());
     }
 

@@ -189,9 +189,10 @@ def evaluate(plan):
 FEATURE_ONE = 16
 # Where the fit of the feature weights starts: the hand-set ranker, all 16
 # (features: the query's own words, synonym groups, learned expansions, WordNet
-# relations, name coverage, the dense word-vector similarity;
+# relations, name coverage, the two word-vector cosines;
 # src/discovery/search.rs, FEATURES).
-FEATURE_WEIGHTS = (16, 16, 16, 16, 16, 16)
+FEATURE_WEIGHTS = (16, 16, 16, 16, 16, 16, 16)
+DENSE = 2  # the last features: word-vector cosines (vectors.py)
 ONE = 1 << 16
 
 
@@ -291,7 +292,7 @@ def ltr(cats, s, start=FEATURE_WEIGHTS):
     feats = evaluate_features(plan)
     oof = [r for k in range(FOLDS) for r in feats[f"f{k}"]]
     w = fit_weights(oof, start)
-    nodense = fit_weights(oof, list(start[:-1]) + [0], frozen={len(start) - 1})
+    nodense = fit_weights(oof, list(start[:-DENSE]) + [0] * DENSE, frozen=set(range(len(start) - DENSE, len(start))))
     for label, rows, ws in [("train-oof start", oof, start), ("train-oof no dense", oof, nodense), ("train-oof fitted", oof, w), ("dev start", feats["dev"], start), ("dev no dense", feats["dev"], nodense), ("dev fitted", feats["dev"], w), ("dev no table, fitted", feats["dev-none"], w)]:
         n, t1, t3, rr = metrics(rows, ws)
         print(f"{label:22} top1 {pct(t1, n):18} top3 {pct(t3, n):18} mrr {rr / n:.4f}")

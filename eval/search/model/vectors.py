@@ -27,8 +27,8 @@ package):
    direction that makes every cosine positive), normalized, quantized to int8
    with one scale for the whole table (127 = the largest component).
 
---fit: B (DIMS x DIMS) of score(q, tool) = cos(B^T a_q, d_tool), a_q and d the
-idf- and field-weighted sums of the stems' (quantized) vectors as the engine
+--fit: per map (FIELD_WS), B (DIMS x DIMS) of score(q, tool) = cos(B^T a_q,
+d_tool), a_q and d the idf- and field-weighted sums of the stems' (quantized) vectors as the engine
 computes them, fitted by softmax cross-entropy over each catalog's tools
 (temperature TAU), Adam, STEPS full-batch steps from the identity, L2 toward
 the identity (LAM). Out of fold for the feature weight: one B per fold of the
@@ -53,10 +53,11 @@ SHA256 = {
     "glove_6B_50d_emb.npy": "2d85b9db2ad8ddeb2e07474af9c9fb45a925d21c40878d4b365d189f13eb5a15",
     "glove_6B_index.parquet": "02fd68e35358e9c8f75300bf0aec89c92de00bb446f1298c0e5de65f5f0e1e39",
 }
-TOPK = 50000
-# Tool-side field weights (name, title, lead, property names, description,
-# property descriptions), as DENSE_FIELD_WEIGHTS in src/discovery/search.rs.
-FIELD_W = (16, 16, 10, 6, 5, 0)
+TOPK = 15000
+# Tool-side field weights of each map (name, title, lead, property names,
+# description, property descriptions), as DENSE_FIELD_WEIGHTS in
+# src/discovery/search.rs: the whole text, and the name and title alone.
+FIELD_WS = ((16, 16, 10, 6, 5, 0), (16, 16, 0, 0, 0, 0))
 TAU, STEPS, LAM, LR = 0.1, 200, 1e-3, 0.05
 B_ONE = 1 << 10
 
@@ -156,7 +157,7 @@ def write_rs(keys, dims, bilinear, fitted):
         dims=dims,
         fitted=fitted,
         words=chunks([json.dumps(k) + "," for k in keys], 10),
-        bilinear=chunks([f"{x}," for x in bilinear], dims),
+        bilinear=chunks([f"{x}," for x in bilinear], dims),  # one row a line, map after map
     )
     open(TABLE_RS, "w").write(text)
 
@@ -172,7 +173,7 @@ def read_table():
     return keys, vecs, dims, bil, fitted
 
 
-def cat_mats(c, index, vecs):
+def cat_mats(c, index, vecs, field_w):
     """The engine's a_q (rows) and unit d (rows) of one catalog, in floats."""
     tools = c["tools"]
     n = len(tools)
@@ -194,8 +195,8 @@ def cat_mats(c, index, vecs):
     d = np.zeros((n, dims))
     for i, first in enumerate(firsts):
         for s, f in first.items():
-            if s in index and FIELD_W[f]:
-                d[i] += FIELD_W[f] * idf(s) * vecs[index[s]]
+            if s in index and field_w[f]:
+                d[i] += field_w[f] * idf(s) * vecs[index[s]]
     d /= np.linalg.norm(d, axis=1, keepdims=True) + 1e-12
     a = np.zeros((len(c["queries"]), dims))
     want = []
@@ -248,22 +249,27 @@ def main():
         keys, q = build_table(cats)
         open(TABLE_BIN, "wb").write(q.tobytes())
         dims = q.shape[1]
-        ident = [B_ONE if i == j else 0 for i in range(dims) for j in range(dims)]
+        ident = [B_ONE if i == j else 0 for i in range(dims) for j in range(dims)] * len(FIELD_WS)
         write_rs(keys, dims, ident, "nothing (identity)")
         print(f"wrote {TABLE_RS} and {TABLE_BIN}: {len(keys)} stems x {dims}")
     if args.fit:
         keys, vecs, dims, _, _ = read_table()
         index = {k: i for i, k in enumerate(keys)}
-        mats = {c["catalog"]: cat_mats(c, index, vecs) for c in cats}
+        maps = [{c["catalog"]: cat_mats(c, index, vecs, fw) for c in cats} for fw in FIELD_WS]
         train = [c["catalog"] for c in cats if c["set"] == "train"]
         dev = [c["catalog"] for c in cats if c["set"] == "dev"]
+
+        def fit_all(catalogs):
+            # the maps one after the other, as the engine reads them
+            return [x for mats in maps for x in fit_b([mats[c] for c in catalogs], dims)]
+
         for k in range(T.FOLDS):
-            write_b(f"f{k}", fit_b([mats[c] for c in train if T.fold_of(c) != k], dims))
+            write_b(f"f{k}", fit_all([c for c in train if T.fold_of(c) != k]))
             print(f"fold {k} fitted", flush=True)
-        write_b("dev", fit_b([mats[c] for c in train], dims))
-        shipped = fit_b([mats[c] for c in train + dev], dims)
+        write_b("dev", fit_all(train))
+        shipped = fit_all(train + dev)
         write_b("shipped", shipped)
-        nq = sum(len(mats[c][2]) for c in train + dev)
+        nq = sum(len(maps[0][c][2]) for c in train + dev)
         write_rs(keys, dims, shipped, f"{nq} training and development queries of {len(train) + len(dev)} catalogs, TAU={TAU}, STEPS={STEPS}, LAM={LAM}, LR={LR}")
         print(f"wrote {TABLE_RS}: B fitted on {nq} queries; fold matrices in {bdir()}")
 
