@@ -142,10 +142,12 @@ fn stemming_joins_plurals_and_verb_forms() {
 
 #[test]
 fn equal_scores_keep_catalog_order() {
+    // Names without a meaning (no word vector): `alpha`, `beta`, `gamma`
+    // would make the tools differ through the dense feature.
     let tools = tools_from(
-        r#"[{"name":"alpha","description":"Send a message."},
-            {"name":"beta","description":"Send a message."},
-            {"name":"gamma","description":"Send a message."}]"#,
+        r#"[{"name":"zqa","description":"Send a message."},
+            {"name":"zqb","description":"Send a message."},
+            {"name":"zqc","description":"Send a message."}]"#,
     );
     let hits = index(&tools).search("message", 10);
     assert_eq!(hits.iter().map(|h| h.index).collect::<Vec<_>>(), vec![0, 1, 2]);
@@ -228,21 +230,22 @@ fn scores_are_fixed_for_a_hand_computed_index() {
             {"name":"write_file","description":"Write a file."},
             {"name":"list_directory","description":"List a directory."}]"#,
     );
-    let idx = index(&tools).with_expansions(Expansions::none());
-    assert_eq!(idx.features("read"), vec![(0, [124775, 0, 0, 0, 131072])]);
-    assert_eq!(idx.features("file"), vec![(0, [59791, 0, 0, 0, 0]), (1, [59791, 0, 0, 0, 0])]);
-    assert_eq!(idx.features("save file"), vec![(0, [59791, 0, 0, 0, 0]), (1, [59791, 62387, 0, 0, 65536])]);
+    // the dense word-vector feature off: its values are the vector table's
+    let idx = index(&tools).with_expansions(Expansions::none()).with_bilinear(&[]);
+    assert_eq!(idx.features("read"), vec![(0, [124775, 0, 0, 0, 131072, 0, 0])]);
+    assert_eq!(idx.features("file"), vec![(0, [59791, 0, 0, 0, 0, 0, 0]), (1, [59791, 0, 0, 0, 0, 0, 0])]);
+    assert_eq!(idx.features("save file"), vec![(0, [59791, 0, 0, 0, 0, 0, 0]), (1, [59791, 62387, 0, 0, 65536, 0, 0])]);
     // the score is the weighted sum of the features, × 1000 in whole units
-    let score = |f: [u64; 5]| {
+    let score = |f: [u64; 7]| {
         let s: u64 = f.iter().zip(mcp_guard::discovery::search::WEIGHTS).map(|(x, w)| x * w).sum::<u64>() / 16;
         s * 1000 / 65536
     };
     let hit = |index, score_milli| Hit { index, score_milli };
-    assert_eq!(idx.search("read", 10), vec![hit(0, score([124775, 0, 0, 0, 131072]))]);
-    assert_eq!(idx.search("file", 10), vec![hit(0, score([59791, 0, 0, 0, 0])), hit(1, score([59791, 0, 0, 0, 0]))]);
+    assert_eq!(idx.search("read", 10), vec![hit(0, score([124775, 0, 0, 0, 131072, 0, 0]))]);
+    assert_eq!(idx.search("file", 10), vec![hit(0, score([59791, 0, 0, 0, 0, 0, 0])), hit(1, score([59791, 0, 0, 0, 0, 0, 0]))]);
     assert_eq!(
         idx.search("save file", 10),
-        vec![hit(1, score([59791, 62387, 0, 0, 65536])), hit(0, score([59791, 0, 0, 0, 0]))]
+        vec![hit(1, score([59791, 62387, 0, 0, 65536, 0, 0])), hit(0, score([59791, 0, 0, 0, 0, 0, 0]))]
     );
     // deterministic: a rebuilt index gives the same answer
     assert_eq!(index(&tools).search("save file", 10), index(&tools).search("save file", 10));
@@ -338,4 +341,28 @@ fn bench_build_and_query_shared_real_tools() {
         t[2],
         t[3]
     );
+}
+
+/// A user's word that is not the tool's, not a synonym, not a learned
+/// expansion and not a WordNet relation of it ("music" for a track, "sunny"
+/// for a forecast, "bill" a "client" for an invoice to a customer) still finds
+/// the tool through the word vectors (`discovery::vectors`); without them the
+/// first two find nothing and the third puts the wrong tool first.
+#[test]
+fn words_no_list_knows_find_the_tool_by_word_vectors() {
+    let tools = tools_from(
+        r#"[{"name":"get_forecast","description":"Weather forecast for a city."},
+            {"name":"list_repos","description":"List the repositories of an organization."},
+            {"name":"send_invoice","description":"Send an invoice to a customer."},
+            {"name":"play_track","description":"Play a song on the speaker."}]"#,
+    );
+    let on = index(&tools);
+    let off = index(&tools).with_bilinear(&[]);
+    let first = |idx: &SearchIndex, q: &str| idx.search(q, 3).first().map(|h| h.index);
+    assert_eq!(first(&on, "music"), Some(3));
+    assert_eq!(first(&on, "sunny"), Some(0));
+    assert_eq!(first(&on, "bill the client"), Some(2));
+    assert_eq!(first(&off, "music"), None);
+    assert_eq!(first(&off, "sunny"), None);
+    assert_eq!(first(&off, "bill the client"), Some(1));
 }

@@ -200,11 +200,23 @@ fn load_table(path: &str) -> Expansions<'static> {
     Expansions { words: Box::leak(words.into_boxed_slice()), start: Box::leak(start.into_boxed_slice()), pairs: Box::leak(packed.into_boxed_slice()) }
 }
 
+/// A bilinear map in the text form of `vectors.py --fit` (integers in
+/// 2^10, row-major, whitespace-separated); `-`: none (feature off). Leaked.
+fn load_bilinear(path: &str) -> &'static [i32] {
+    if path == "-" {
+        return &[];
+    }
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    Box::leak(text.split_whitespace().map(|x| x.parse::<i32>().unwrap()).collect::<Vec<_>>().into_boxed_slice())
+}
+
 #[test]
 #[ignore = "evaluates the tables of $SEARCH_TRAIN_PLAN; run by eval/search/model/train.py"]
 fn evaluate() {
     // Each plan line: `label<TAB>table file or "-"<TAB>catalog,catalog,…`
-    // (`dev` as a catalog: every development catalog).
+    // (`dev` as a catalog: every development catalog), optionally
+    // `<TAB>bilinear map file` (the dense feature's B for that label,
+    // `vectors.py --fit`; absent: the shipped one; `-`: feature off).
     let plan = std::fs::read_to_string(std::env::var("SEARCH_TRAIN_PLAN").expect("SEARCH_TRAIN_PLAN")).unwrap();
     let queries = all_queries();
     // With $SEARCH_TRAIN_FEATURES, every query's features per matched tool
@@ -216,6 +228,7 @@ fn evaluate() {
         let mut f = line.split('\t');
         let (label, table, cats) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap_or(""));
         let table = if table == "-" { Expansions::none() } else { load_table(table) };
+        let bilinear = f.next().map(load_bilinear);
         let wanted: Vec<&str> = cats.split(',').collect();
         let (mut n, mut top1, mut top3, mut rr) = (0u32, 0u32, 0u32, 0f64);
         for (catalog, set, qs) in &queries {
@@ -227,7 +240,10 @@ fn evaluate() {
                 let idx = s.index();
                 (s, idx)
             });
-            let idx = idx.clone().with_expansions(table);
+            let mut idx = idx.clone().with_expansions(table);
+            if let Some(b) = bilinear {
+                idx = idx.with_bilinear(b);
+            }
             for q in qs {
                 let want = s.expected(&q.expect);
                 let hits = idx.search(&q.text, 10);
@@ -252,4 +268,14 @@ fn evaluate() {
     if let Some(path) = features_out {
         std::fs::write(path, feature_lines.join("\n") + "\n").unwrap();
     }
+}
+
+#[test]
+#[ignore = "stems the words of $SEARCH_TRAIN_WORDS into $SEARCH_TRAIN_STEMS; run by eval/search/model/vectors.py"]
+fn stems() {
+    // One word a line in, `word<TAB>stem` out (nothing after the tab for a
+    // stop word): the word-vector table is keyed by the engine's own stems.
+    let words = std::fs::read_to_string(std::env::var("SEARCH_TRAIN_WORDS").expect("SEARCH_TRAIN_WORDS")).unwrap();
+    let out: Vec<String> = words.lines().map(|w| format!("{w}\t{}", terms(w).join(" "))).collect();
+    std::fs::write(std::env::var("SEARCH_TRAIN_STEMS").expect("SEARCH_TRAIN_STEMS"), out.join("\n") + "\n").unwrap();
 }

@@ -8,6 +8,8 @@ pub mod expand;
 pub mod lexicon;
 mod lexicon_tables;
 mod expand_table;
+pub mod vectors;
+mod vector_table;
 mod surface;
 mod calls;
 

@@ -48,10 +48,17 @@
 //!   a `browser_` prefix, left out). Names are short and chosen to say what a
 //!   tool does; a word like `datasource` that every Grafana tool mentions has
 //!   almost no idf, yet "list data sources" is plainly `list_datasources`.
-//! - **The score** is a weighted sum of five features ([`FEATURES`]): the
+//! - **Word vectors** ([`super::vectors`]): the cosine between the query's
+//!   and each tool's idf-weighted GloVe word vectors through a learned
+//!   bilinear map, so a word none of the lists above relates to the tool's
+//!   ("music" for `play_track`) still counts for the tools nearest in
+//!   meaning. Every tool with a positive cosine is a candidate, so a query
+//!   of real words usually has hits even when no word matches.
+//! - **The score** is a weighted sum of seven features ([`FEATURES`]): the
 //!   BM25F score of the query's concepts, split by where each concept's best
 //!   alternative came from (the query's own word, a synonym, a learned
-//!   expansion, a WordNet relation), and the name coverage. The weights are
+//!   expansion, a WordNet relation), the name coverage and two word-vector
+//!   cosines (against the tool's whole text, and its name and title). The weights are
 //!   fitted (`eval/search/model/train.py`, out-of-fold on the training
 //!   queries of `eval/search/train/`) and ship as integers with the learned
 //!   table (`expand_table.rs`, generated).
@@ -74,13 +81,15 @@
 //! Per tool at most [`MAX_FIELD_TOKENS`] tokens per field and
 //! [`MAX_SCHEMA_NODES`] schema nodes are read; a query is read up to
 //! [`MAX_QUERY_BYTES`] bytes and [`MAX_QUERY_TERMS`] terms. A search costs
-//! O(query terms × synonyms × postings) plus a sort of the matched tools.
+//! O(query terms × synonyms × postings) plus the word-vector cosine of
+//! every tool (DIMS multiplications each) and a sort of the matched tools.
 
 use std::collections::BTreeMap;
 
 use super::expand::Expansions;
 use super::expand_table::FEATURE_WEIGHTS;
 use super::lexicon::{self, Rel};
+use super::vectors::{self, Vectors, MAPS, VECTOR_DIMS};
 use crate::json::{Object, Value};
 
 /// Fixed-point scale: 16 fractional bits (resolution 1.5e-5, well below the
@@ -266,8 +275,12 @@ enum Via {
 /// The score is their weighted sum (`FEATURE_WEIGHTS`, in 1/`FEATURE_ONE`),
 /// weights fitted by `eval/search/model/train.py` on out-of-fold features of
 /// the training queries (all 16 is the hand-set ranker it started from).
-pub const FEATURES: usize = 5;
+pub const FEATURES: usize = 7;
 const X_COVER: usize = 4;
+/// - `X_DENSE + m`: the cosine of the query's and the tool's word vectors
+///   through learned bilinear map `m` ([`super::vectors`]), clamped at 0;
+///   map 0 reads the tool's whole text, map 1 its name and title.
+const X_DENSE: usize = 5;
 const FEATURE_ONE: u64 = 16;
 /// The shipped feature weights (for tests that check a score by hand).
 #[doc(hidden)]
@@ -316,7 +329,21 @@ pub struct SearchIndex {
     name_counted: Vec<u32>,
     /// Learned query expansions ([`super::expand`]).
     expansions: Expansions<'static>,
+    /// Word vectors and the bilinear map of the dense feature.
+    vectors: Vectors<'static>,
+    /// Per map, per tool, its unit word vector ([`Vectors::document`]),
+    /// `VECTOR_DIMS` per tool, all zero for a tool none of whose words (in
+    /// that map's fields) has a vector.
+    doc_vecs: [Vec<i32>; MAPS],
 }
+
+/// Weight of a tool's stem in its dense vector of each map, by the best field
+/// it is in, in 1/16 (name, title, lead, property names, description,
+/// property descriptions). Map 0: like `FIELD_WEIGHTS`, property
+/// descriptions (mostly argument formats) left out; map 1: what the tool is
+/// called, alone (a long description otherwise outweighs its name). Chosen
+/// with the fit of the bilinear maps (`eval/search/model/vectors.py`).
+const DENSE_FIELD_WEIGHTS: [[u64; FIELDS]; MAPS] = [[16, 16, 10, 6, 5, 0], [16, 16, 0, 0, 0, 0]];
 
 impl SearchIndex {
     /// Indexes `tools` (visible tool objects in catalog order). `synonyms`:
@@ -403,6 +430,8 @@ impl SearchIndex {
             name_docs,
             name_counted,
             expansions: Expansions::learned(),
+            vectors: Vectors::shipped(),
+            doc_vecs: Default::default(),
         };
         let mut terms = std::mem::take(&mut index.terms);
         for postings in terms.values_mut() {
@@ -411,7 +440,48 @@ impl SearchIndex {
             }
         }
         index.terms = terms;
+        index.doc_vecs = std::array::from_fn(|m| index.document_vectors(&DENSE_FIELD_WEIGHTS[m]));
         index
+    }
+
+    /// Each tool's dense vector: its distinct stems, each weighted by its
+    /// best field (`field_weights`, not increasing along the fields) times
+    /// its idf, through [`Vectors::document`]. One pass over the postings.
+    fn document_vectors(&self, field_weights: &[u64; FIELDS]) -> Vec<i32> {
+        let mut per_doc: Vec<Vec<(&str, u64)>> = vec![Vec::new(); self.docs];
+        if !self.vectors.is_on() {
+            return Vec::new();
+        }
+        for (stem, postings) in &self.terms {
+            if self.vectors.of(stem).is_none() {
+                continue;
+            }
+            let idf = self.idf(postings.len());
+            for p in postings {
+                // the field weights do not increase along the fields: the
+                // first field that has the stem is its best
+                let Some(f) = (0..FIELDS).find(|&f| p.tf[f] > 0) else { continue };
+                if field_weights[f] > 0 {
+                    per_doc[p.doc as usize].push((stem.as_str(), field_weights[f] * idf));
+                }
+            }
+        }
+        let mut out = vec![0i32; self.docs * VECTOR_DIMS];
+        for (d, stems) in per_doc.iter().enumerate() {
+            if let Some(v) = self.vectors.document(stems) {
+                out[d * VECTOR_DIMS..(d + 1) * VECTOR_DIMS].copy_from_slice(&v);
+            }
+        }
+        out
+    }
+
+    /// The same index with other bilinear maps of the dense features (the
+    /// training script's evaluation, per fold; empty turns the features
+    /// off). The tool side does not depend on them.
+    #[doc(hidden)]
+    pub fn with_bilinear(mut self, bilinear: &'static [i32]) -> SearchIndex {
+        self.vectors = self.vectors.with_bilinear(bilinear);
+        self
     }
 
     /// The same index with another expansion table (the training script's
@@ -434,7 +504,7 @@ impl SearchIndex {
 
     /// Ranked hits, best first, at most `limit`; equal scores keep catalog
     /// order. An empty query, a query of stop words only, or one that matches
-    /// nothing gives no hits. A tool's score is the weighted sum of its
+    /// no tool's words and has no word in the vector table gives no hits. A tool's score is the weighted sum of its
     /// [`features`](Self::features) (`FEATURE_WEIGHTS`).
     pub fn search(&self, query: &str, limit: usize) -> Vec<Hit> {
         if limit == 0 || self.docs == 0 {
@@ -504,6 +574,7 @@ impl SearchIndex {
             }
         }
         self.add_name_coverage(&concepts, &mut feats);
+        self.add_dense(q, &mut feats);
         feats.into_iter().enumerate().filter(|(_, f)| f.iter().any(|&x| x > 0)).map(|(d, f)| (d as u32, f)).collect()
     }
 
@@ -646,6 +717,32 @@ impl SearchIndex {
     /// weight. Name words shared by more than half of the catalog (a server
     /// prefix such as `browser_`, `API-`) are left out of the share; a word
     /// matched through a synonym counts half.
+    /// The dense features ([`super::vectors`]): the query's distinct content
+    /// stems, each weighted by its idf in this catalog (a word the catalog
+    /// lacks has the highest), against every tool's vector of each map.
+    fn add_dense(&self, query: &str, feats: &mut [[u64; FEATURES]]) {
+        if !self.vectors.is_on() {
+            return;
+        }
+        let mut stems: Vec<(String, u64)> = Vec::new();
+        for w in words(query, MAX_QUERY_TERMS) {
+            if !w.stop && !stems.iter().any(|(s, _)| *s == w.stem) {
+                let df = self.terms.get(&w.stem).map_or(0, Vec::len);
+                stems.push((w.stem, self.idf(df)));
+            }
+        }
+        let refs: Vec<(&str, u64)> = stems.iter().map(|(s, w)| (s.as_str(), *w)).collect();
+        for (m, docs) in self.doc_vecs.iter().enumerate() {
+            let Some(q) = self.vectors.query(m, &refs) else { return };
+            if docs.len() != self.docs * VECTOR_DIMS {
+                continue;
+            }
+            for (d, f) in feats.iter_mut().enumerate() {
+                f[X_DENSE + m] = vectors::cosine(&q, &docs[d * VECTOR_DIMS..(d + 1) * VECTOR_DIMS]);
+            }
+        }
+    }
+
     fn add_name_coverage(&self, concepts: &[Concept], feats: &mut [[u64; FEATURES]]) {
         let mut want: BTreeMap<&str, u64> = BTreeMap::new();
         for c in concepts {

@@ -162,12 +162,13 @@ def write_plan(plan):
     its tables, in a fresh directory: (directory, plan path)."""
     d = tempfile.mkdtemp(prefix="search-train-", dir=target_dir())
     lines = []
-    for i, (label, table, cats) in enumerate(plan):
+    for i, (label, table, cats, *bil) in enumerate(plan):
         path = "-"
         if table is not None:
             path = os.path.join(d, f"t{i}.txt")
             write_text_table(table, path)
-        lines.append(f"{label}\t{path}\t{','.join(cats)}")
+        # the dense feature's bilinear map for this label (vectors.py --fit)
+        lines.append(f"{label}\t{path}\t{','.join(cats)}" + "".join(f"\t{b}" for b in bil))
     plan_path = os.path.join(d, "plan.tsv")
     open(plan_path, "w").write("\n".join(lines) + "\n")
     return d, plan_path
@@ -186,10 +187,12 @@ def evaluate(plan):
 
 
 FEATURE_ONE = 16
-# The hand-set ranker's feature weights, where the fit starts (features: the
-# query's own words, synonym groups, learned expansions, WordNet relations,
-# name coverage; src/discovery/search.rs, FEATURES).
-FEATURE_WEIGHTS = (16, 16, 16, 16, 16)
+# Where the fit of the feature weights starts: the hand-set ranker, all 16
+# (features: the query's own words, synonym groups, learned expansions, WordNet
+# relations, name coverage, the two word-vector cosines;
+# src/discovery/search.rs, FEATURES).
+FEATURE_WEIGHTS = (16, 16, 16, 16, 16, 16, 16)
+DENSE = 2  # the last features: word-vector cosines (vectors.py)
 ONE = 1 << 16
 
 
@@ -244,7 +247,7 @@ def objective(m):
     return t3 + 0.5 * t1 + 0.5 * rr
 
 
-def fit_weights(rows, start, steps=(16, 8, 4, 2, 1), lo=0, hi=96):
+def fit_weights(rows, start, steps=(16, 8, 4, 2, 1), lo=0, hi=96, frozen=()):
     """Coordinate ascent on the out-of-fold training queries: each weight in
     turn moved by +-step while the objective improves (ties keep the current
     weights, so the result does not depend on float noise)."""
@@ -255,6 +258,8 @@ def fit_weights(rows, start, steps=(16, 8, 4, 2, 1), lo=0, hi=96):
         while improved:
             improved = False
             for i in range(len(w)):
+                if i in frozen:
+                    continue
                 for delta in (step, -step):
                     cand = list(w)
                     cand[i] = min(hi, max(lo, cand[i] + delta))
@@ -266,19 +271,29 @@ def fit_weights(rows, start, steps=(16, 8, 4, 2, 1), lo=0, hi=96):
     return w
 
 
+def bilinear(label):
+    """The dense feature's bilinear map fitted without `label`'s queries
+    (`vectors.py --fit` writes one per fold and one on all training servers)."""
+    path = os.path.join(target_dir(), "search-vectors", f"B-{label}.txt")
+    if not os.path.exists(path):
+        sys.exit(f"{path} missing: run eval/search/model/vectors.py --fit first")
+    return path
+
+
 def ltr(cats, s, start=FEATURE_WEIGHTS):
     train = [c for c in cats if c["set"] == "train"]
     plan = []
     for k in range(FOLDS):
         fit_on = [c for c in train if fold_of(c["catalog"]) != k]
         held = [c["catalog"] for c in train if fold_of(c["catalog"]) == k]
-        plan.append((f"f{k}", fit(fit_on, s), held))
-    plan.append(("dev", fit(train, s), ["dev"]))
-    plan.append(("dev-none", None, ["dev"]))
+        plan.append((f"f{k}", fit(fit_on, s), held, bilinear(f"f{k}")))
+    plan.append(("dev", fit(train, s), ["dev"], bilinear("dev")))
+    plan.append(("dev-none", None, ["dev"], bilinear("dev")))
     feats = evaluate_features(plan)
     oof = [r for k in range(FOLDS) for r in feats[f"f{k}"]]
     w = fit_weights(oof, start)
-    for label, rows, ws in [("train-oof start", oof, start), ("train-oof fitted", oof, w), ("dev start", feats["dev"], start), ("dev fitted", feats["dev"], w), ("dev no table, fitted", feats["dev-none"], w)]:
+    nodense = fit_weights(oof, list(start[:-DENSE]) + [0] * DENSE, frozen=set(range(len(start) - DENSE, len(start))))
+    for label, rows, ws in [("train-oof start", oof, start), ("train-oof no dense", oof, nodense), ("train-oof fitted", oof, w), ("dev start", feats["dev"], start), ("dev no dense", feats["dev"], nodense), ("dev fitted", feats["dev"], w), ("dev no table, fitted", feats["dev-none"], w)]:
         n, t1, t3, rr = metrics(rows, ws)
         print(f"{label:22} top1 {pct(t1, n):18} top3 {pct(t3, n):18} mrr {rr / n:.4f}")
     print("weights", w)

