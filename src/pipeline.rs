@@ -59,8 +59,11 @@ pub(crate) struct Sanitized {
 }
 
 impl Sanitized {
-    pub fn into_outcome(self) -> Outcome {
-        let catalog = json::write_served(&self.catalog);
+    /// `size_hint`: about how long the served text will be (the input's
+    /// length: sanitizing mostly keeps or shortens it), to write it into one
+    /// buffer of that size.
+    pub fn into_outcome(self, size_hint: usize) -> Outcome {
+        let catalog = json::write_served_sized(&self.catalog, size_hint);
         self.serving(catalog)
     }
 

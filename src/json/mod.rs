@@ -18,6 +18,7 @@ pub use path::{for_each_text, Path};
 
 pub use parse::{parse, ParseError, ParseErrorKind, ParseOptions, Parsed};
 pub use write::{write_compact, write_pretty, write_served, write_served_tool_spans};
+pub(crate) use write::write_served_sized;
 
 /// Bytes with a special meaning inside a JSON string: `"`, `\\` and the C0
 /// controls. The parser stops a plain run at them; the writer escapes them.
