@@ -36,6 +36,10 @@ pub struct ToolCtx<'a> {
     /// call gate validates arguments against this (the server's contract),
     /// not against the dialect's approximation.
     pub call_schema: Option<crate::json::Value>,
+    /// False when the tool's text as received cannot hold the key
+    /// `x-mcp-header` (set by the pipeline from the raw bytes): the limits
+    /// stage then skips the walk that checks every such annotation.
+    pub may_have_mcp_header: bool,
 }
 
 impl<'a> ToolCtx<'a> {
@@ -73,6 +77,7 @@ impl<'a> ToolCtx<'a> {
             concealed_text: Vec::new(),
             padding: Vec::new(),
             call_schema: None,
+            may_have_mcp_header: true,
         }
     }
 

@@ -20,6 +20,11 @@ pub use parse::{parse, ParseError, ParseErrorKind, ParseOptions, Parsed};
 pub use write::{write_compact, write_pretty, write_served, write_served_tool_spans};
 pub(crate) use write::write_served_sized;
 
+/// The MCP 2026-07-28 schema annotation that mirrors a tool parameter into
+/// an `Mcp-Param-{name}` HTTP header. The parser notes which tools have the
+/// key ([`Parsed::tool_has_mcp_header`]).
+pub const MCP_HEADER_KEY: &str = "x-mcp-header";
+
 /// Bytes with a special meaning inside a JSON string: `"`, `\\` and the C0
 /// controls. The parser stops a plain run at them; the writer escapes them.
 pub(crate) const SPECIAL_IN_STRING: [bool; 256] = {

@@ -82,11 +82,26 @@ impl fmt::Display for ParseError {
 pub struct Parsed {
     pub value: Value,
     pub tool_spans: Vec<(usize, usize)>,
+    /// Per element of the top-level `tools` array: whether a key
+    /// `x-mcp-header` ([`super::MCP_HEADER_KEY`]) appears anywhere in it,
+    /// as decoded. A tool without one needs no walk looking for it.
+    pub tool_has_mcp_header: Vec<bool>,
 }
 
 /// Parses exactly one JSON value.
 pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
-    let mut p = Parser { text, s: text.as_bytes(), i: 0, opts, spans: Vec::new(), path: Vec::new(), entries: Vec::new(), items: Vec::new() };
+    let mut p = Parser {
+        text,
+        s: text.as_bytes(),
+        i: 0,
+        opts,
+        spans: Vec::new(),
+        header_keys: Vec::new(),
+        saw_header_key: false,
+        path: Vec::new(),
+        entries: Vec::new(),
+        items: Vec::new(),
+    };
     if text.starts_with('\u{FEFF}') {
         return Err(p.err(ParseErrorKind::ByteOrderMark));
     }
@@ -96,7 +111,7 @@ pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
     if p.i < p.s.len() {
         return Err(p.err(ParseErrorKind::TrailingData));
     }
-    Ok(Parsed { value, tool_spans: p.spans })
+    Ok(Parsed { value, tool_spans: p.spans, tool_has_mcp_header: p.header_keys })
 }
 
 struct Parser<'a> {
@@ -105,6 +120,10 @@ struct Parser<'a> {
     i: usize,
     opts: ParseOptions,
     spans: Vec<(usize, usize)>,
+    /// `Parsed::tool_has_mcp_header`, and whether the element being read
+    /// has had such a key so far.
+    header_keys: Vec<bool>,
+    saw_header_key: bool,
     /// Keys/indices from the root, only used to name the object in a
     /// duplicate-key error and to spot the top-level `tools` array.
     path: Vec<Seg>,
@@ -216,6 +235,7 @@ impl<'a> Parser<'a> {
             }
             let key_at = self.i;
             let key = self.string()?;
+            self.saw_header_key |= key == super::MCP_HEADER_KEY;
             let dup = match &mut seen {
                 Some(set) => !set.insert(key.clone()),
                 None => {
@@ -269,6 +289,7 @@ impl<'a> Parser<'a> {
     /// The top-level `tools` array: like `array`, but records element spans.
     fn tools_array(&mut self, depth: usize) -> Result<Value, ParseError> {
         self.spans.clear();
+        self.header_keys.clear();
         self.array_inner(depth, true)
     }
 
@@ -288,10 +309,12 @@ impl<'a> Parser<'a> {
         loop {
             self.path.push(Seg::Index(self.items.len() - base));
             let start = self.i;
+            self.saw_header_key = false;
             let v = self.value(depth + 1)?;
             self.items.push(v);
             if record {
                 self.spans.push((start, self.i));
+                self.header_keys.push(self.saw_header_key);
             }
             self.path.pop();
             self.ws()?;

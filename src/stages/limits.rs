@@ -28,7 +28,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
             let ptr = format!("{base}/inputSchema");
             if let Err(why) = top_level(v, &ptr, cx) {
                 cx.hide(K::SchemaInvalid, S::Medium, ptr, why);
-            } else if let Err((at, why)) = mcp_headers(v, &ptr) {
+            } else if let Err((at, why)) = if cx.may_have_mcp_header { mcp_headers(v, &ptr) } else { Ok(()) } {
                 cx.hide(K::SchemaInvalid, S::Medium, at, why);
             } else {
                 let mut st = WalkState { input: true, ..WalkState::default() };
@@ -599,7 +599,7 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
 
 /// The MCP 2026-07-28 annotation that mirrors a tool parameter into an
 /// `Mcp-Param-{name}` HTTP header.
-const MCP_HEADER: &str = "x-mcp-header";
+const MCP_HEADER: &str = crate::json::MCP_HEADER_KEY;
 
 /// Checks every `x-mcp-header` of an input schema as MCP 2026-07-28 says a
 /// client must: a non-empty HTTP token (RFC 9110 `tchar`s, at most 64 here),
