@@ -141,9 +141,43 @@ pub fn nfkc_changes(s: &str) -> bool {
     if s.is_ascii() {
         return false;
     }
-    match is_nfkc_quick(s.chars()) {
+    match nfkc_quick_non_ascii(s) {
         IsNormalized::Yes => false,
         _ => s.nfkc().ne(s.chars()),
+    }
+}
+
+/// `is_nfkc_quick(s.chars())`, reading only the runs of non-ASCII
+/// characters: ASCII is NFKC-stable and a starter, and the quick check
+/// forgets what came before at every starter, so each run is checked on its
+/// own (No if any run is No, else Maybe if any is Maybe). The ASCII between
+/// them is skipped eight bytes at a time instead of decoded per character.
+fn nfkc_quick_non_ascii(s: &str) -> IsNormalized {
+    let b = s.as_bytes();
+    let mut result = IsNormalized::Yes;
+    let mut i = 0;
+    loop {
+        while let Some(Ok(w)) = b.get(i..i + 8).map(<[u8; 8]>::try_from) {
+            if crate::swar::any_high(crate::swar::word(w)) {
+                break;
+            }
+            i += 8;
+        }
+        while b.get(i).is_some_and(|c| c.is_ascii()) {
+            i += 1;
+        }
+        let start = i;
+        while b.get(i).is_some_and(|c| !c.is_ascii()) {
+            i += 1;
+        }
+        // Both ends are next to ASCII bytes (or the ends of `s`): character
+        // boundaries.
+        let Some(run) = s.get(start..i).filter(|r| !r.is_empty()) else { return result };
+        match is_nfkc_quick(run.chars()) {
+            IsNormalized::No => return IsNormalized::No,
+            IsNormalized::Maybe => result = IsNormalized::Maybe,
+            IsNormalized::Yes => {}
+        }
     }
 }
 
@@ -450,6 +484,22 @@ pub fn escape_for_detail(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_quick_check_by_runs_agrees_with_the_whole_text_check() {
+        use unicode_normalization::is_nfkc_quick;
+        let pieces = ["a", "plain ", "e\u{301}", "\u{301}", "\u{316}\u{301}", "\u{301}\u{316}", "ﬁ", "Å", "Å", "—", "日本", "ｱ", "\u{0345}", "12345678", "\u{1100}\u{1161}"];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    for lead in ["", "abcdefghij"] {
+                        let s = format!("{lead}{a}{b}{c}{lead}");
+                        assert_eq!(super::nfkc_quick_non_ascii(&s), is_nfkc_quick(s.chars()), "{s:?}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_fast_strip_test_agrees_with_the_character_test() {
         let slow = |s: &str| s.chars().any(|c| c == '\u{1b}' || super::is_control(c) || super::is_invisible(c) || super::is_line_break(c));
