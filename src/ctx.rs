@@ -30,8 +30,10 @@ pub struct ToolCtx<'a> {
     /// Pointers of fields whose whitespace padding was collapsed.
     pub padding: Vec<String>,
     /// `/tools/<index>`, written once: every stage starts its pointers with
-    /// it (formatting it per call cost ~10 format calls per tool).
-    base: String,
+    /// it (formatting it per call cost ~10 format calls per tool). Shared:
+    /// each stage takes its own handle (a copy per stage and tool cost an
+    /// allocation and a free each).
+    base: std::rc::Rc<str>,
     /// The input schema as it was before the dialect stage rewrote it: the
     /// call gate validates arguments against this (the server's contract),
     /// not against the dialect's approximation.
@@ -64,7 +66,7 @@ impl<'a> ToolCtx<'a> {
     pub fn new(index: u32, name: Option<String>, policy: &'a ServerPolicy, server: Option<&'a str>) -> Self {
         ToolCtx {
             index,
-            base: format!("/tools/{index}"),
+            base: format!("/tools/{index}").into(),
             name,
             policy,
             server,
@@ -82,7 +84,7 @@ impl<'a> ToolCtx<'a> {
     }
 
     /// The tool's pointer, `/tools/<index>`.
-    pub fn base(&self) -> String {
+    pub fn base(&self) -> std::rc::Rc<str> {
         self.base.clone()
     }
 

@@ -121,13 +121,13 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
         cx.may_have_mcp_header = tool_has_mcp_header.get(i).copied().unwrap_or(true);
         let base = cx.base();
         if i >= max_tools {
-            cx.hide(K::CatalogLimit, S::Medium, base, format!("the catalog has more than {max_tools} tools"));
+            cx.hide(K::CatalogLimit, S::Medium, base.to_string(), format!("the catalog has more than {max_tools} tools"));
             cxs.push(cx);
             tools.push(None);
             continue;
         }
         let Value::Object(mut tool) = entry else {
-            cx.hide(K::ToolEntryInvalid, S::Medium, base, format!("a tools entry must be an object, not {}", entry.type_name()));
+            cx.hide(K::ToolEntryInvalid, S::Medium, base.to_string(), format!("a tools entry must be an object, not {}", entry.type_name()));
             cxs.push(cx);
             tools.push(None);
             continue;
