@@ -137,7 +137,8 @@ struct Parser<'a> {
 }
 
 enum Seg {
-    Key(String),
+    /// Where the key's opening quote is in the input.
+    Key(usize),
     Index(usize),
 }
 
@@ -210,7 +211,23 @@ impl<'a> Parser<'a> {
         for t in &self.path {
             p.push('/');
             match t {
-                Seg::Key(k) => p.push_str(&super::pointer_token(k)),
+                Seg::Key(at) => {
+                    // The key again from its place in the input (this is
+                    // the error path): the walk down keeps only offsets.
+                    let mut again = Parser {
+                        text: self.text,
+                        s: self.s,
+                        i: *at,
+                        opts: self.opts,
+                        spans: Vec::new(),
+                        header_keys: Vec::new(),
+                        saw_header_key: false,
+                        path: Vec::new(),
+                        entries: Vec::new(),
+                        items: Vec::new(),
+                    };
+                    p.push_str(&super::pointer_token(&again.string().unwrap_or_default()));
+                }
                 Seg::Index(i) => p.push_str(&i.to_string()),
             }
         }
@@ -260,16 +277,13 @@ impl<'a> Parser<'a> {
             self.i += 1;
             self.ws()?;
             let is_tools = depth == 1 && key == "tools";
-            self.path.push(Seg::Key(key));
+            self.path.push(Seg::Key(key_at));
             let v = if is_tools && self.peek() == Some(b'[') {
                 self.tools_array(depth + 1)?
             } else {
                 self.value(depth + 1)?
             };
-            let key = match self.path.pop() {
-                Some(Seg::Key(k)) => k,
-                _ => String::new(),
-            };
+            self.path.pop();
             self.entries.push((key, v));
             self.ws()?;
             match self.peek() {
@@ -501,6 +515,13 @@ mod tests {
     fn duplicate_keys_are_refused_not_last_wins() {
         let e = p(r#"{"a":{"b":1,"b":2}}"#).unwrap_err();
         assert_eq!(e, ParseErrorKind::DuplicateKey { pointer: "/a".into(), key: "b".into() });
+    }
+
+    #[test]
+    fn a_duplicate_key_error_names_the_object_by_its_decoded_keys() {
+        // The walk keeps only where each key starts; the error decodes them.
+        let e = p(r#"{"t":[0,{"a\u0062":{"c/d":{"x":1,"x":2}}}]}"#).unwrap_err();
+        assert_eq!(e, ParseErrorKind::DuplicateKey { pointer: "/t/1/ab/c~1d".into(), key: "x".into() });
     }
 
     #[test]
