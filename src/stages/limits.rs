@@ -812,9 +812,12 @@ fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
 /// `additionalProperties` schema): then a `required` or `dependentRequired`
 /// name outside `properties` may be meant, and is kept.
 fn other_names_possible(o: &Object) -> bool {
-    const COMPOSING: &[&str] =
-        &["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "not"];
-    COMPOSING.iter().any(|k| o.contains_key(k)) || matches!(o.get("additionalProperties"), Some(Value::Object(_)))
+    // One pass over the keys, not a search of them per composing keyword.
+    o.iter().any(|(k, v)| match k.as_str() {
+        "patternProperties" | "allOf" | "anyOf" | "oneOf" | "if" | "then" | "else" | "dependentSchemas" | "$ref" | "not" => true,
+        "additionalProperties" => matches!(v, Value::Object(_)),
+        _ => false,
+    })
 }
 
 /// `dependentRequired` under the rule of `unnamed_required`: a trigger or
