@@ -224,6 +224,15 @@ impl Object {
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
         self.entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
     }
+    /// `get_mut`, looking at position `at` first: a caller that listed the
+    /// keys finds each with one compare instead of a search (keys are
+    /// unique, so the entry there is the one if its key matches).
+    pub(crate) fn get_mut_near(&mut self, at: usize, key: &str) -> Option<&mut Value> {
+        match self.entries.get(at) {
+            Some((k, _)) if k == key => self.entries.get_mut(at).map(|(_, v)| v),
+            _ => self.get_mut(key),
+        }
+    }
     pub fn contains_key(&self, key: &str) -> bool {
         self.entries.iter().any(|(k, _)| k == key)
     }

@@ -151,7 +151,8 @@ struct WalkState {
     /// Walking an input schema (whose `x-mcp-header` annotations are kept).
     input: bool,
     nodes: u32,
-    keybuf: Vec<(&'static str, Kw)>,
+    /// A node's keywords: (position in the object, name, kind).
+    keybuf: Vec<(usize, &'static str, Kw)>,
     refs: Vec<(String, String)>,
     anchors: std::collections::HashSet<String>,
 }
@@ -255,11 +256,11 @@ fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx
     // pointers are only built when something is reported.
     let mut keys = std::mem::take(&mut st.keybuf);
     keys.clear();
-    keys.extend(o.keys().filter_map(|k| schema::keyword_static(k)));
+    keys.extend(o.keys().enumerate().filter_map(|(i, k)| schema::keyword_static(k).map(|(k, kw)| (i, k, kw))));
     let mut ok = true;
-    for &(k, kw) in &keys {
+    for &(at, k, kw) in &keys {
         let ptr = LazyPtr { base: p, key: k };
-        if !check_keyword(o, k, kw, &ptr, lim, cx, st) || cx.is_hidden() {
+        if !check_keyword(o, at, k, kw, &ptr, lim, cx, st) || cx.is_hidden() {
             ok = false;
             break;
         }
@@ -282,8 +283,11 @@ impl LazyPtr<'_> {
 
 /// Checks one keyword of a schema object; may rewrite `o`. Returns false if
 /// the tool was hidden.
-fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLimits, cx: &mut ToolCtx, st: &mut WalkState) -> bool {
-    let Some(v) = o.get_mut(k) else { return true };
+/// `at`: where `k` was in `o` when the node's keywords were listed (an
+/// earlier keyword's check may have removed one before it since).
+#[allow(clippy::too_many_arguments)]
+fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLimits, cx: &mut ToolCtx, st: &mut WalkState) -> bool {
+    let Some(v) = o.get_mut_near(at, k) else { return true };
     match kw {
         Kw::Type => match v {
             Value::String(t) if TYPE_NAMES.contains(&t.as_str()) => true,
