@@ -325,7 +325,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
                 list.truncate(lim.max_required as usize);
             }
             let cap = lim.max_property_name_chars as usize;
-            if let Some(n) = list.iter().filter_map(Value::as_str).map(|n| n.chars().count()).find(|&n| n > cap) {
+            if let Some(n) = list.iter().filter_map(Value::as_str).filter(|n| n.len() > cap).map(|n| n.chars().count()).find(|&n| n > cap) {
                 cx.hide(K::SchemaLimit, S::Medium, ptr.s(), format!("required entry of {n} characters, over {cap} (names are never rewritten)"));
                 return false;
             }
@@ -340,7 +340,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
                 // `$defs`/`definitions`/`dependentSchemas` keys are names a
                 // model reads too (and `$ref`s spell them).
                 let cap = lim.max_property_name_chars as usize;
-                if let Some(name) = map.keys().find(|n| n.chars().count() > cap) {
+                if let Some(name) = map.keys().find(|n| longer_than(n, cap)) {
                     let d = format!("{k} name of {} characters, over {cap}", name.chars().count());
                     cx.hide(K::SchemaLimit, S::Medium, json::pointer_push(&ptr.s(), name), d);
                     return false;
@@ -348,7 +348,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
             }
             if k == "properties" {
                 for name in map.keys() {
-                    if name.chars().count() > lim.max_property_name_chars as usize {
+                    if longer_than(name, lim.max_property_name_chars as usize) {
                         cx.hide(
                             K::SchemaLimit,
                             S::Medium,
@@ -423,7 +423,10 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
                 cx.hide(K::NumberInvalid, S::Medium, ptr.s(), format!("a number no JSON consumer can represent ({why})"));
                 return false;
             }
-            if let Some(long) = longest_string(v) {
+            // In bytes first: a character is at least one, and counting
+            // the characters of every value cost more than the rest.
+            let over_in_bytes = longest_bytes(v).is_some_and(|b| b > lim.max_value_chars as usize);
+            if let Some(long) = if over_in_bytes { longest_string(v) } else { None } {
                 if long > lim.max_value_chars as usize {
                     cx.hide(K::SchemaLimit, S::Medium, ptr.s(), format!("a {k} string of {long} characters, over {}", lim.max_value_chars));
                     return false;
@@ -550,7 +553,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
             let long = v.as_object().into_iter().flat_map(|m| m.iter()).find_map(|(key, l)| {
                 std::iter::once(key.as_str())
                     .chain(l.as_array().into_iter().flatten().filter_map(Value::as_str))
-                    .find(|n| n.chars().count() > cap)
+                    .find(|n| longer_than(n, cap))
                     .map(|n| n.chars().count())
             });
             match long {
@@ -899,6 +902,22 @@ fn bad_number(v: &Value) -> Option<&'static str> {
         Value::Number(n) => number_problem(n),
         Value::Array(a) => a.iter().find_map(bad_number),
         Value::Object(o) => o.iter().find_map(|(_, x)| bad_number(x)),
+        _ => None,
+    }
+}
+
+/// More than `max` characters (the byte length bounds the count: most
+/// names need no count).
+fn longer_than(s: &str, max: usize) -> bool {
+    s.len() > max && s.chars().count() > max
+}
+
+/// `longest_string` in bytes (an upper bound of it).
+fn longest_bytes(v: &Value) -> Option<usize> {
+    match v {
+        Value::String(s) => Some(s.len()),
+        Value::Array(a) => a.iter().filter_map(longest_bytes).max(),
+        Value::Object(o) => o.iter().filter_map(|(k, x)| longest_bytes(x).max(Some(k.len()))).max(),
         _ => None,
     }
 }
