@@ -30,12 +30,18 @@ pub struct ToolCtx<'a> {
     /// Pointers of fields whose whitespace padding was collapsed.
     pub padding: Vec<String>,
     /// `/tools/<index>`, written once: every stage starts its pointers with
-    /// it (formatting it per call cost ~10 format calls per tool).
-    base: String,
+    /// it (formatting it per call cost ~10 format calls per tool). Shared:
+    /// each stage takes its own handle (a copy per stage and tool cost an
+    /// allocation and a free each).
+    base: std::rc::Rc<str>,
     /// The input schema as it was before the dialect stage rewrote it: the
     /// call gate validates arguments against this (the server's contract),
     /// not against the dialect's approximation.
     pub call_schema: Option<crate::json::Value>,
+    /// False when the tool's text as received cannot hold the key
+    /// `x-mcp-header` (set by the pipeline from the raw bytes): the limits
+    /// stage then skips the walk that checks every such annotation.
+    pub may_have_mcp_header: bool,
 }
 
 impl<'a> ToolCtx<'a> {
@@ -60,7 +66,7 @@ impl<'a> ToolCtx<'a> {
     pub fn new(index: u32, name: Option<String>, policy: &'a ServerPolicy, server: Option<&'a str>) -> Self {
         ToolCtx {
             index,
-            base: format!("/tools/{index}"),
+            base: format!("/tools/{index}").into(),
             name,
             policy,
             server,
@@ -73,11 +79,12 @@ impl<'a> ToolCtx<'a> {
             concealed_text: Vec::new(),
             padding: Vec::new(),
             call_schema: None,
+            may_have_mcp_header: true,
         }
     }
 
     /// The tool's pointer, `/tools/<index>`.
-    pub fn base(&self) -> String {
+    pub fn base(&self) -> std::rc::Rc<str> {
         self.base.clone()
     }
 

@@ -125,6 +125,8 @@ pub fn sanitize(policy: &Policy, catalog_json: &str, opts: &SanitizeOptions) -> 
         let surface = json::write_served(&discovery::surface_catalog(&sp.discovery, sp.dialect.target, &s.catalog));
         s.serving(surface)
     } else {
-        s.into_outcome()
+        // A little over the input's length: `\uXXXX` escapes of non-ASCII
+        // text may make the served text longer than the input.
+        s.into_outcome(catalog_json.len() + catalog_json.len() / 16 + 256)
     })
 }

@@ -59,8 +59,11 @@ pub(crate) struct Sanitized {
 }
 
 impl Sanitized {
-    pub fn into_outcome(self) -> Outcome {
-        let catalog = json::write_served(&self.catalog);
+    /// `size_hint`: about how long the served text will be (the input's
+    /// length: sanitizing mostly keeps or shortens it), to write it into one
+    /// buffer of that size.
+    pub fn into_outcome(self, size_hint: usize) -> Outcome {
+        let catalog = json::write_served_sized(&self.catalog, size_hint);
         self.serving(catalog)
     }
 
@@ -86,9 +89,9 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
         return Err(Error::TooLarge { limit, actual: text.len() as u64 });
     }
     let parsed = json::parse(text, ParseOptions { max_depth: policy.catalog.max_json_depth as usize })?;
-    let spans = parsed.tool_spans;
+    let json::Parsed { value, tool_spans: spans, tool_has_mcp_header } = parsed;
     let mut findings = Vec::new();
-    let (entries, envelope) = stages::envelope::run(parsed.value, &mut findings)?;
+    let (entries, envelope) = stages::envelope::run(value, &mut findings)?;
 
     let server = opts.server.as_deref();
     let sp = policy.for_server(server);
@@ -113,15 +116,18 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
     for (i, entry) in entries.into_iter().enumerate() {
         let name = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string);
         let mut cx = ToolCtx::new(i as u32, name, sp, server);
+        // The parser saw every key: a tool without `x-mcp-header` skips the
+        // limits stage's walk that checks each one.
+        cx.may_have_mcp_header = tool_has_mcp_header.get(i).copied().unwrap_or(true);
         let base = cx.base();
         if i >= max_tools {
-            cx.hide(K::CatalogLimit, S::Medium, base, format!("the catalog has more than {max_tools} tools"));
+            cx.hide(K::CatalogLimit, S::Medium, base.to_string(), format!("the catalog has more than {max_tools} tools"));
             cxs.push(cx);
             tools.push(None);
             continue;
         }
         let Value::Object(mut tool) = entry else {
-            cx.hide(K::ToolEntryInvalid, S::Medium, base, format!("a tools entry must be an object, not {}", entry.type_name()));
+            cx.hide(K::ToolEntryInvalid, S::Medium, base.to_string(), format!("a tools entry must be an object, not {}", entry.type_name()));
             cxs.push(cx);
             tools.push(None);
             continue;

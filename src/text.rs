@@ -98,7 +98,42 @@ pub fn has_unsafe_chars(s: &str) -> bool {
     if plain_ascii(s) {
         return false;
     }
-    s.chars().any(|c| is_control(c) || is_invisible(c) || is_line_break(c))
+    any_to_strip(s)
+}
+
+/// Whether `s` holds a character `strip_chars` removes or rewrites: a
+/// control (ESC included), an invisible character or a line break other
+/// than `\n`. Eight printable ASCII bytes at a time, the other ASCII bytes
+/// by a byte test, and only the characters outside ASCII decoded and looked
+/// up (the general-category lookup per character was most of the cost of
+/// cleaning a text with one em dash in it).
+fn any_to_strip(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(Ok(w)) = b.get(i..i + 8).map(<[u8; 8]>::try_from) {
+            if printable_word(crate::swar::word(w)) {
+                i += 8;
+                continue;
+            }
+        }
+        let c = b[i];
+        if c < 0x80 {
+            // `is_control` for ASCII (ESC and `\r` among them);
+            // `is_invisible` and the other line breaks are not ASCII.
+            if (c < 0x20 && c != b'\n' && c != b'\t') || c == 0x7f {
+                return true;
+            }
+            i += 1;
+            continue;
+        }
+        let Some(ch) = s.get(i..).and_then(|t| t.chars().next()) else { return false };
+        if is_control(ch) || is_invisible(ch) || is_line_break(ch) {
+            return true;
+        }
+        i += ch.len_utf8();
+    }
+    false
 }
 
 /// Whether NFKC would change `s`.
@@ -106,9 +141,43 @@ pub fn nfkc_changes(s: &str) -> bool {
     if s.is_ascii() {
         return false;
     }
-    match is_nfkc_quick(s.chars()) {
+    match nfkc_quick_non_ascii(s) {
         IsNormalized::Yes => false,
         _ => s.nfkc().ne(s.chars()),
+    }
+}
+
+/// `is_nfkc_quick(s.chars())`, reading only the runs of non-ASCII
+/// characters: ASCII is NFKC-stable and a starter, and the quick check
+/// forgets what came before at every starter, so each run is checked on its
+/// own (No if any run is No, else Maybe if any is Maybe). The ASCII between
+/// them is skipped eight bytes at a time instead of decoded per character.
+fn nfkc_quick_non_ascii(s: &str) -> IsNormalized {
+    let b = s.as_bytes();
+    let mut result = IsNormalized::Yes;
+    let mut i = 0;
+    loop {
+        while let Some(Ok(w)) = b.get(i..i + 8).map(<[u8; 8]>::try_from) {
+            if crate::swar::any_high(crate::swar::word(w)) {
+                break;
+            }
+            i += 8;
+        }
+        while b.get(i).is_some_and(|c| c.is_ascii()) {
+            i += 1;
+        }
+        let start = i;
+        while b.get(i).is_some_and(|c| !c.is_ascii()) {
+            i += 1;
+        }
+        // Both ends are next to ASCII bytes (or the ends of `s`): character
+        // boundaries.
+        let Some(run) = s.get(start..i).filter(|r| !r.is_empty()) else { return result };
+        match is_nfkc_quick(run.chars()) {
+            IsNormalized::No => return IsNormalized::No,
+            IsNormalized::Maybe => result = IsNormalized::Maybe,
+            IsNormalized::Yes => {}
+        }
     }
 }
 
@@ -225,8 +294,7 @@ impl Scan {
 
 /// Steps 1–4. `None` if nothing changed.
 fn strip_chars(s: &str, ch: &mut Changes) -> Option<String> {
-    let needs = s.chars().any(|c| c == '\u{1b}' || is_control(c) || is_invisible(c) || is_line_break(c));
-    if !needs {
+    if !any_to_strip(s) {
         return None;
     }
     let mut out = String::with_capacity(s.len());
@@ -416,6 +484,41 @@ pub fn escape_for_detail(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_quick_check_by_runs_agrees_with_the_whole_text_check() {
+        use unicode_normalization::is_nfkc_quick;
+        let pieces = ["a", "plain ", "e\u{301}", "\u{301}", "\u{316}\u{301}", "\u{301}\u{316}", "ﬁ", "Å", "Å", "—", "日本", "ｱ", "\u{0345}", "12345678", "\u{1100}\u{1161}"];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    for lead in ["", "abcdefghij"] {
+                        let s = format!("{lead}{a}{b}{c}{lead}");
+                        assert_eq!(super::nfkc_quick_non_ascii(&s), is_nfkc_quick(s.chars()), "{s:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_fast_strip_test_agrees_with_the_character_test() {
+        let slow = |s: &str| s.chars().any(|c| c == '\u{1b}' || super::is_control(c) || super::is_invisible(c) || super::is_line_break(c));
+        let pieces = ["a", "plain text ", "\n", "\t", "\r", "\u{1b}[31m", "\u{7f}", "\u{85}", "\u{9b}", "\u{200b}", "\u{2028}", "—", "é", "\u{e0041}", "\u{fe0f}", "日本", "12345678", " "];
+        let mut n = 0u32;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    for lead in ["", "abcdefg", "0123456789abcde"] {
+                        let s = format!("{lead}{a}{b}{lead}{c}");
+                        assert_eq!(super::any_to_strip(&s), slow(&s), "{s:?}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert!(n > 10_000);
+    }
+
     use super::*;
 
     #[test]

@@ -78,3 +78,21 @@ fn an_output_schema_annotation_means_nothing_and_is_dropped_like_any_x_keyword()
     assert_ne!(out.tools[0].status, ToolStatus::Hidden);
     assert!(!out.catalog.contains("x-mcp-header"));
 }
+
+/// The check's walk runs only for tools the parser saw the key in: a key
+/// spelled with `\u` escapes is the same key, and a tool with an invalid
+/// annotation among tools without one is still hidden.
+#[test]
+fn an_invalid_annotation_spelled_with_escapes_or_next_to_plain_tools_is_still_found() {
+    let plain = r#"{"name":"plain","inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}"#;
+    for key in [r"x-mcp-header", r"x-mcp-\u0068eader", r"\u0078\u002d\u006d\u0063\u0070\u002d\u0068\u0065\u0061\u0064\u0065\u0072"] {
+        let bad = format!(r#"{{"name":"bad","inputSchema":{{"type":"object","properties":{{"a":{{"type":"number","{key}":"A"}}}}}}}}"#);
+        // Two plain tools around it (distinct names: duplicates are hidden).
+        let catalog = format!(r#"{{"tools":[{},{bad},{plain}]}}"#, plain.replace("\"plain\"", "\"first\""));
+        let out = mcp_guard::sanitize(&Policy::default(), &catalog, &SanitizeOptions::default()).unwrap();
+        let status: Vec<ToolStatus> = out.tools.iter().map(|t| t.status).collect();
+        assert_eq!(status, [ToolStatus::Clean, ToolStatus::Hidden, ToolStatus::Clean], "{key}: {:?}", out.findings);
+        let f = out.findings.iter().find(|f| f.kind == FindingKind::SchemaInvalid).expect(key);
+        assert_eq!(f.pointer, "/tools/1/inputSchema/properties/a/x-mcp-header", "{key}");
+    }
+}

@@ -18,6 +18,12 @@ pub use path::{for_each_text, Path};
 
 pub use parse::{parse, ParseError, ParseErrorKind, ParseOptions, Parsed};
 pub use write::{write_compact, write_pretty, write_served, write_served_tool_spans};
+pub(crate) use write::write_served_sized;
+
+/// The MCP 2026-07-28 schema annotation that mirrors a tool parameter into
+/// an `Mcp-Param-{name}` HTTP header. The parser notes which tools have the
+/// key ([`Parsed::tool_has_mcp_header`]).
+pub const MCP_HEADER_KEY: &str = "x-mcp-header";
 
 /// Bytes with a special meaning inside a JSON string: `"`, `\\` and the C0
 /// controls. The parser stops a plain run at them; the writer escapes them.
@@ -217,6 +223,15 @@ impl Object {
     }
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
         self.entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+    /// `get_mut`, looking at position `at` first: a caller that listed the
+    /// keys finds each with one compare instead of a search (keys are
+    /// unique, so the entry there is the one if its key matches).
+    pub(crate) fn get_mut_near(&mut self, at: usize, key: &str) -> Option<&mut Value> {
+        match self.entries.get(at) {
+            Some((k, _)) if k == key => self.entries.get_mut(at).map(|(_, v)| v),
+            _ => self.get_mut(key),
+        }
     }
     pub fn contains_key(&self, key: &str) -> bool {
         self.entries.iter().any(|(k, _)| k == key)

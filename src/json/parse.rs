@@ -82,11 +82,26 @@ impl fmt::Display for ParseError {
 pub struct Parsed {
     pub value: Value,
     pub tool_spans: Vec<(usize, usize)>,
+    /// Per element of the top-level `tools` array: whether a key
+    /// `x-mcp-header` ([`super::MCP_HEADER_KEY`]) appears anywhere in it,
+    /// as decoded. A tool without one needs no walk looking for it.
+    pub tool_has_mcp_header: Vec<bool>,
 }
 
 /// Parses exactly one JSON value.
 pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
-    let mut p = Parser { text, s: text.as_bytes(), i: 0, opts, spans: Vec::new(), path: Vec::new(), entries: Vec::new(), items: Vec::new() };
+    let mut p = Parser {
+        text,
+        s: text.as_bytes(),
+        i: 0,
+        opts,
+        spans: Vec::new(),
+        header_keys: Vec::new(),
+        saw_header_key: false,
+        path: Vec::new(),
+        entries: Vec::new(),
+        items: Vec::new(),
+    };
     if text.starts_with('\u{FEFF}') {
         return Err(p.err(ParseErrorKind::ByteOrderMark));
     }
@@ -96,7 +111,7 @@ pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
     if p.i < p.s.len() {
         return Err(p.err(ParseErrorKind::TrailingData));
     }
-    Ok(Parsed { value, tool_spans: p.spans })
+    Ok(Parsed { value, tool_spans: p.spans, tool_has_mcp_header: p.header_keys })
 }
 
 struct Parser<'a> {
@@ -105,6 +120,10 @@ struct Parser<'a> {
     i: usize,
     opts: ParseOptions,
     spans: Vec<(usize, usize)>,
+    /// `Parsed::tool_has_mcp_header`, and whether the element being read
+    /// has had such a key so far.
+    header_keys: Vec<bool>,
+    saw_header_key: bool,
     /// Keys/indices from the root, only used to name the object in a
     /// duplicate-key error and to spot the top-level `tools` array.
     path: Vec<Seg>,
@@ -118,7 +137,8 @@ struct Parser<'a> {
 }
 
 enum Seg {
-    Key(String),
+    /// Where the key's opening quote is in the input.
+    Key(usize),
     Index(usize),
 }
 
@@ -191,7 +211,23 @@ impl<'a> Parser<'a> {
         for t in &self.path {
             p.push('/');
             match t {
-                Seg::Key(k) => p.push_str(&super::pointer_token(k)),
+                Seg::Key(at) => {
+                    // The key again from its place in the input (this is
+                    // the error path): the walk down keeps only offsets.
+                    let mut again = Parser {
+                        text: self.text,
+                        s: self.s,
+                        i: *at,
+                        opts: self.opts,
+                        spans: Vec::new(),
+                        header_keys: Vec::new(),
+                        saw_header_key: false,
+                        path: Vec::new(),
+                        entries: Vec::new(),
+                        items: Vec::new(),
+                    };
+                    p.push_str(&super::pointer_token(&again.string().unwrap_or_default()));
+                }
                 Seg::Index(i) => p.push_str(&i.to_string()),
             }
         }
@@ -216,6 +252,7 @@ impl<'a> Parser<'a> {
             }
             let key_at = self.i;
             let key = self.string()?;
+            self.saw_header_key |= key == super::MCP_HEADER_KEY;
             let dup = match &mut seen {
                 Some(set) => !set.insert(key.clone()),
                 None => {
@@ -240,16 +277,13 @@ impl<'a> Parser<'a> {
             self.i += 1;
             self.ws()?;
             let is_tools = depth == 1 && key == "tools";
-            self.path.push(Seg::Key(key));
+            self.path.push(Seg::Key(key_at));
             let v = if is_tools && self.peek() == Some(b'[') {
                 self.tools_array(depth + 1)?
             } else {
                 self.value(depth + 1)?
             };
-            let key = match self.path.pop() {
-                Some(Seg::Key(k)) => k,
-                _ => String::new(),
-            };
+            self.path.pop();
             self.entries.push((key, v));
             self.ws()?;
             match self.peek() {
@@ -269,6 +303,7 @@ impl<'a> Parser<'a> {
     /// The top-level `tools` array: like `array`, but records element spans.
     fn tools_array(&mut self, depth: usize) -> Result<Value, ParseError> {
         self.spans.clear();
+        self.header_keys.clear();
         self.array_inner(depth, true)
     }
 
@@ -288,10 +323,12 @@ impl<'a> Parser<'a> {
         loop {
             self.path.push(Seg::Index(self.items.len() - base));
             let start = self.i;
+            self.saw_header_key = false;
             let v = self.value(depth + 1)?;
             self.items.push(v);
             if record {
                 self.spans.push((start, self.i));
+                self.header_keys.push(self.saw_header_key);
             }
             self.path.pop();
             self.ws()?;
@@ -478,6 +515,13 @@ mod tests {
     fn duplicate_keys_are_refused_not_last_wins() {
         let e = p(r#"{"a":{"b":1,"b":2}}"#).unwrap_err();
         assert_eq!(e, ParseErrorKind::DuplicateKey { pointer: "/a".into(), key: "b".into() });
+    }
+
+    #[test]
+    fn a_duplicate_key_error_names_the_object_by_its_decoded_keys() {
+        // The walk keeps only where each key starts; the error decodes them.
+        let e = p(r#"{"t":[0,{"a\u0062":{"c/d":{"x":1,"x":2}}}]}"#).unwrap_err();
+        assert_eq!(e, ParseErrorKind::DuplicateKey { pointer: "/t/1/ab/c~1d".into(), key: "x".into() });
     }
 
     #[test]

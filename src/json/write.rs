@@ -27,7 +27,15 @@ pub fn write_compact(v: &Value) -> String {
 
 /// Compact form, ASCII only (see the module docs): a catalog as served.
 pub fn write_served(v: &Value) -> String {
-    let mut out = String::with_capacity(256);
+    write_served_sized(v, 256)
+}
+
+/// [`write_served`] into a buffer of `capacity` bytes first: a caller that
+/// knows about how long the text will be (the input it was parsed from)
+/// saves the dozen reallocations, and their copies, of growing from 256
+/// bytes to a catalog's megabytes.
+pub(crate) fn write_served_sized(v: &Value, capacity: usize) -> String {
+    let mut out = String::with_capacity(capacity);
     write_value(&mut out, v, None, 0, true);
     out
 }

@@ -333,7 +333,7 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
     // A dead session is refused before anything else, as in `compare`
     // (whatever settings it was pinned under).
     if baseline.invalidated.is_some() {
-        return Ok(closed(baseline, surface.s.into_outcome()));
+        return Ok(closed(baseline, surface.s.into_outcome(256)));
     }
     let sp = policy.for_server(surface.server.as_deref());
     let pp = &sp.pinning;

@@ -110,6 +110,23 @@ impl<V> Memo<V> {
         Memo { short: Vec::new(), n_short: 0, slots: Vec::new(), n_entries: 0, text: String::new(), verdicts: vec![None] }
     }
 
+    /// A memo sized up front for a catalog of about `tools` tools (a real
+    /// tool has about eight distinct strings, 800 bytes of them), so the
+    /// tables and the text grow rarely instead of a dozen times each, every
+    /// growth copying and re-placing what was kept. At most ~1.5 MiB up
+    /// front (a thousand tools' worth): a larger catalog grows from there
+    /// as before, so a hostile one of many tiny tools costs no more memory
+    /// than it fills.
+    pub fn for_tools(tools: usize) -> Memo<V> {
+        let mut m = Memo::new();
+        if tools > 0 {
+            m.slots = vec![Entry::default(); tools.saturating_mul(16).clamp(1024, 1 << 14).next_power_of_two()];
+            m.short = vec![Short::default(); tools.saturating_mul(8).clamp(256, 1 << 13).next_power_of_two()];
+            m.text.reserve(tools.saturating_mul(1024).min(1 << 20));
+        }
+        m
+    }
+
     fn verdict(&self, i: u32) -> Found<'_, V> {
         match self.verdicts.get(i as usize) {
             Some(Some(v)) => Found::Verdict(v),

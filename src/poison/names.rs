@@ -121,7 +121,7 @@ impl NameIndex {
             bloom,
             odd,
             names: orig,
-            memo: std::cell::RefCell::new(Memo::new()),
+            memo: std::cell::RefCell::new(Memo::for_tools(names.len())),
             scorer: std::cell::RefCell::new(super::scorer::Scratch::default()),
         }
     }

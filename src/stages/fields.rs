@@ -18,8 +18,10 @@ pub const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint"
 
 pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     let base = cx.base();
-    let allow = cx.policy.fields.allow.clone();
-    let keep_unknown = cx.policy.fields.keep_unknown;
+    // Borrowed from the policy (which outlives `cx`), not copied per tool.
+    let pol: &crate::policy::ServerPolicy = cx.policy;
+    let allow = &pol.fields.allow;
+    let keep_unknown = pol.fields.keep_unknown;
     let mut drops: Vec<(String, K, String)> = Vec::new();
     let mut dropped_values: Vec<(String, Value)> = Vec::new();
     tool.retain(|k, v| {

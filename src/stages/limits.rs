@@ -28,7 +28,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
             let ptr = format!("{base}/inputSchema");
             if let Err(why) = top_level(v, &ptr, cx) {
                 cx.hide(K::SchemaInvalid, S::Medium, ptr, why);
-            } else if let Err((at, why)) = mcp_headers(v, &ptr) {
+            } else if let Err((at, why)) = if cx.may_have_mcp_header { mcp_headers(v, &ptr) } else { Ok(()) } {
                 cx.hide(K::SchemaInvalid, S::Medium, at, why);
             } else {
                 let mut st = WalkState { input: true, ..WalkState::default() };
@@ -151,7 +151,8 @@ struct WalkState {
     /// Walking an input schema (whose `x-mcp-header` annotations are kept).
     input: bool,
     nodes: u32,
-    keybuf: Vec<(&'static str, Kw)>,
+    /// A node's keywords: (position in the object, name, kind).
+    keybuf: Vec<(usize, &'static str, Kw)>,
     refs: Vec<(String, String)>,
     anchors: std::collections::HashSet<String>,
 }
@@ -255,11 +256,11 @@ fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx
     // pointers are only built when something is reported.
     let mut keys = std::mem::take(&mut st.keybuf);
     keys.clear();
-    keys.extend(o.keys().filter_map(|k| schema::keyword_static(k)));
+    keys.extend(o.keys().enumerate().filter_map(|(i, k)| schema::keyword_static(k).map(|(k, kw)| (i, k, kw))));
     let mut ok = true;
-    for &(k, kw) in &keys {
+    for &(at, k, kw) in &keys {
         let ptr = LazyPtr { base: p, key: k };
-        if !check_keyword(o, k, kw, &ptr, lim, cx, st) || cx.is_hidden() {
+        if !check_keyword(o, at, k, kw, &ptr, lim, cx, st) || cx.is_hidden() {
             ok = false;
             break;
         }
@@ -282,8 +283,11 @@ impl LazyPtr<'_> {
 
 /// Checks one keyword of a schema object; may rewrite `o`. Returns false if
 /// the tool was hidden.
-fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLimits, cx: &mut ToolCtx, st: &mut WalkState) -> bool {
-    let Some(v) = o.get_mut(k) else { return true };
+/// `at`: where `k` was in `o` when the node's keywords were listed (an
+/// earlier keyword's check may have removed one before it since).
+#[allow(clippy::too_many_arguments)]
+fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLimits, cx: &mut ToolCtx, st: &mut WalkState) -> bool {
+    let Some(v) = o.get_mut_near(at, k) else { return true };
     match kw {
         Kw::Type => match v {
             Value::String(t) if TYPE_NAMES.contains(&t.as_str()) => true,
@@ -321,7 +325,7 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
                 list.truncate(lim.max_required as usize);
             }
             let cap = lim.max_property_name_chars as usize;
-            if let Some(n) = list.iter().filter_map(Value::as_str).map(|n| n.chars().count()).find(|&n| n > cap) {
+            if let Some(n) = list.iter().filter_map(Value::as_str).filter(|n| n.len() > cap).map(|n| n.chars().count()).find(|&n| n > cap) {
                 cx.hide(K::SchemaLimit, S::Medium, ptr.s(), format!("required entry of {n} characters, over {cap} (names are never rewritten)"));
                 return false;
             }
@@ -336,7 +340,7 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
                 // `$defs`/`definitions`/`dependentSchemas` keys are names a
                 // model reads too (and `$ref`s spell them).
                 let cap = lim.max_property_name_chars as usize;
-                if let Some(name) = map.keys().find(|n| n.chars().count() > cap) {
+                if let Some(name) = map.keys().find(|n| longer_than(n, cap)) {
                     let d = format!("{k} name of {} characters, over {cap}", name.chars().count());
                     cx.hide(K::SchemaLimit, S::Medium, json::pointer_push(&ptr.s(), name), d);
                     return false;
@@ -344,7 +348,7 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
             }
             if k == "properties" {
                 for name in map.keys() {
-                    if name.chars().count() > lim.max_property_name_chars as usize {
+                    if longer_than(name, lim.max_property_name_chars as usize) {
                         cx.hide(
                             K::SchemaLimit,
                             S::Medium,
@@ -419,7 +423,10 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
                 cx.hide(K::NumberInvalid, S::Medium, ptr.s(), format!("a number no JSON consumer can represent ({why})"));
                 return false;
             }
-            if let Some(long) = longest_string(v) {
+            // In bytes first: a character is at least one, and counting
+            // the characters of every value cost more than the rest.
+            let over_in_bytes = longest_bytes(v).is_some_and(|b| b > lim.max_value_chars as usize);
+            if let Some(long) = if over_in_bytes { longest_string(v) } else { None } {
                 if long > lim.max_value_chars as usize {
                     cx.hide(K::SchemaLimit, S::Medium, ptr.s(), format!("a {k} string of {long} characters, over {}", lim.max_value_chars));
                     return false;
@@ -546,7 +553,7 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
             let long = v.as_object().into_iter().flat_map(|m| m.iter()).find_map(|(key, l)| {
                 std::iter::once(key.as_str())
                     .chain(l.as_array().into_iter().flatten().filter_map(Value::as_str))
-                    .find(|n| n.chars().count() > cap)
+                    .find(|n| longer_than(n, cap))
                     .map(|n| n.chars().count())
             });
             match long {
@@ -599,7 +606,7 @@ fn check_keyword(o: &mut Object, k: &str, kw: Kw, ptr: &LazyPtr, lim: &SchemaLim
 
 /// The MCP 2026-07-28 annotation that mirrors a tool parameter into an
 /// `Mcp-Param-{name}` HTTP header.
-const MCP_HEADER: &str = "x-mcp-header";
+const MCP_HEADER: &str = crate::json::MCP_HEADER_KEY;
 
 /// Checks every `x-mcp-header` of an input schema as MCP 2026-07-28 says a
 /// client must: a non-empty HTTP token (RFC 9110 `tchar`s, at most 64 here),
@@ -812,9 +819,12 @@ fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
 /// `additionalProperties` schema): then a `required` or `dependentRequired`
 /// name outside `properties` may be meant, and is kept.
 fn other_names_possible(o: &Object) -> bool {
-    const COMPOSING: &[&str] =
-        &["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "not"];
-    COMPOSING.iter().any(|k| o.contains_key(k)) || matches!(o.get("additionalProperties"), Some(Value::Object(_)))
+    // One pass over the keys, not a search of them per composing keyword.
+    o.iter().any(|(k, v)| match k.as_str() {
+        "patternProperties" | "allOf" | "anyOf" | "oneOf" | "if" | "then" | "else" | "dependentSchemas" | "$ref" | "not" => true,
+        "additionalProperties" => matches!(v, Value::Object(_)),
+        _ => false,
+    })
 }
 
 /// `dependentRequired` under the rule of `unnamed_required`: a trigger or
@@ -892,6 +902,22 @@ fn bad_number(v: &Value) -> Option<&'static str> {
         Value::Number(n) => number_problem(n),
         Value::Array(a) => a.iter().find_map(bad_number),
         Value::Object(o) => o.iter().find_map(|(_, x)| bad_number(x)),
+        _ => None,
+    }
+}
+
+/// More than `max` characters (the byte length bounds the count: most
+/// names need no count).
+fn longer_than(s: &str, max: usize) -> bool {
+    s.len() > max && s.chars().count() > max
+}
+
+/// `longest_string` in bytes (an upper bound of it).
+fn longest_bytes(v: &Value) -> Option<usize> {
+    match v {
+        Value::String(s) => Some(s.len()),
+        Value::Array(a) => a.iter().filter_map(longest_bytes).max(),
+        Value::Object(o) => o.iter().filter_map(|(k, x)| longest_bytes(x).max(Some(k.len()))).max(),
         _ => None,
     }
 }

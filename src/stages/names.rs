@@ -157,6 +157,28 @@ impl KeyTable {
             [proto(c).to_lowercase(), proto(c.to_ascii_lowercase()).to_lowercase()]
         }))
     }
+    /// `keys`, appended to `out`: the byte range of each key.
+    fn keys_into(&self, name: &str, out: &mut Vec<u8>) -> [(usize, usize); 2] {
+        if !name.is_ascii() {
+            return confusable_keys(name).map(|k| {
+                let start = out.len();
+                out.extend_from_slice(k.as_bytes());
+                (start, out.len())
+            });
+        }
+        std::array::from_fn(|k| {
+            let start = out.len();
+            for b in name.bytes() {
+                // Nearly every character's key is one byte.
+                match self.0[b as usize][k].as_bytes() {
+                    [one] => out.push(*one),
+                    more => out.extend_from_slice(more),
+                }
+            }
+            (start, out.len())
+        })
+    }
+
     fn keys(&self, name: &str) -> [String; 2] {
         if !name.is_ascii() {
             return confusable_keys(name);
@@ -186,16 +208,21 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
 
     // Duplicates first, over every entry with a string name (hidden or not):
     // an upstream that lists a name twice is ambiguous whatever else is wrong.
-    let mut by_norm: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, cx) in cxs.iter().enumerate() {
-        if let Some(n) = &cx.name {
-            let norm = if n.is_ascii() { n.clone() } else { n.nfkc().collect() };
-            by_norm.entry(norm).or_default().push(i);
-        }
-    }
-    let mut dup_groups: Vec<&Vec<usize>> = by_norm.values().filter(|g| g.len() > 1).collect();
-    dup_groups.sort();
-    for group in dup_groups {
+    // Grouped by sorting (NFKC form, then catalog order): no hash map, no
+    // copy of an ASCII name. Groups in the order of their first member.
+    let mut by_norm: Vec<(std::borrow::Cow<str>, usize)> = cxs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, cx)| {
+            let n = cx.name.as_deref()?;
+            Some((if n.is_ascii() { std::borrow::Cow::Borrowed(n) } else { std::borrow::Cow::Owned(n.nfkc().collect()) }, i))
+        })
+        .collect();
+    by_norm.sort_unstable();
+    let mut dup_groups: Vec<Vec<usize>> = by_norm.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1).map(|g| g.iter().map(|x| x.1).collect()).collect();
+    drop(by_norm);
+    dup_groups.sort_unstable();
+    for group in &dup_groups {
         let names: Vec<String> = group.iter().map(|&i| format!("#{}", cxs[i].index)).collect();
         for &i in group {
             let cx = &mut cxs[i];
@@ -214,8 +241,16 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         if cx.is_hidden() {
             continue;
         }
-        let Some(name) = cx.name.clone() else { continue };
         let np = &cx.policy.names;
+        // The common case, a valid name served as it is, without a copy
+        // before the one `visible` keeps.
+        if let Some(n) = cx.name.as_deref() {
+            if !(np.server_prefix && server.is_some()) && is_valid_name(n, np.max_chars) && crate::dialect::tool_name_ok(n, cx.policy.dialect.target) {
+                visible[i] = Some(n.to_string());
+                continue;
+            }
+        }
+        let Some(name) = cx.name.clone() else { continue };
         let max = np.max_chars;
         let prefix = match (np.server_prefix, server) {
             (true, Some(s)) => format!("{}{}", sanitize_name(s, 64), np.separator),
@@ -264,8 +299,15 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
 
     // A mapped name may now collide with another visible name: the mapping
     // must stay reversible, so the later mapped tool gets a stable suffix.
+    // Nothing can collide when no two visible names are equal (nearly every
+    // catalog): one sort of borrowed names instead of a copy and a hash of
+    // each.
+    let mut sorted: Vec<&str> = visible.iter().filter_map(|v| v.as_deref()).collect();
+    sorted.sort_unstable();
+    let collide = sorted.windows(2).any(|w| w[0] == w[1]);
+    drop(sorted);
     let mut taken: HashMap<String, usize> = HashMap::new();
-    for i in 0..cxs.len() {
+    for i in 0..if collide { cxs.len() } else { 0 } {
         let Some(v) = visible[i].clone() else { continue };
         if let Some(&other) = taken.get(&v) {
             let mapped_here = cxs[i].name.as_deref() != Some(v.as_str());
@@ -302,53 +344,73 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
     // Each name is grouped under both of its keys; its look-alikes are the
     // other names of either group.
     let table = KeyTable::new();
-    let labels: Vec<Option<String>> = (0..cxs.len()).map(|i| visible[i].clone().or_else(|| cxs[i].name.clone())).collect();
-    let keys: Vec<Option<[String; 2]>> = labels.iter().map(|l| l.as_deref().map(|v| table.keys(v))).collect();
-    let mut by_key: [HashMap<&str, Vec<usize>>; 2] = [HashMap::new(), HashMap::new()];
-    for (i, k) in keys.iter().enumerate() {
-        if let Some(k) = k {
-            for (map, key) in by_key.iter_mut().zip(k) {
-                map.entry(key.as_str()).or_default().push(i);
-            }
-        }
-    }
     // A finding names at most `SHOWN` look-alikes and counts the rest: a
     // catalog of 10,000 case variants of one name is 10,000 findings of
     // bounded size, not 10,000 lists of 10,000 (that was cubic).
     const SHOWN: usize = 5;
-    for i in 0..cxs.len() {
-        let (Some(me), Some(k)) = (visible[i].as_deref(), keys[i].as_ref()) else { continue };
-        let groups: Vec<&Vec<usize>> = by_key.iter().zip(k).filter_map(|(map, key)| map.get(key.as_str())).collect();
-        if groups.iter().all(|g| g.len() < 2) {
-            continue;
-        }
-        let mut others: Vec<&str> = Vec::new();
-        // Distinct other names of either group, read only until `SHOWN`
-        // are found (members of a group are in catalog order).
-        'scan: for g in &groups {
-            for &j in g.iter() {
-                if others.len() == SHOWN {
-                    break 'scan;
+    let found: Vec<(usize, String)> = {
+        let labels: Vec<Option<&str>> = (0..cxs.len()).map(|i| visible[i].as_deref().or(cxs[i].name.as_deref())).collect();
+        // Both keys of every label in one buffer, and per key the labels
+        // sorted by it (catalog order within equal keys): a group is a run
+        // of equal keys, found without a hash map, a `Vec` per key or a
+        // `String` per key.
+        let mut bytes: Vec<u8> = Vec::new();
+        let spans: Vec<Option<[(usize, usize); 2]>> = labels.iter().map(|l| l.map(|v| table.keys_into(v, &mut bytes))).collect();
+        let key = |i: usize, k: usize| spans[i].map_or(&[][..], |s| &bytes[s[k].0..s[k].1]);
+        let mut groups_of: Vec<[(usize, usize); 2]> = vec![[(0, 0); 2]; cxs.len()];
+        let order: [Vec<usize>; 2] = std::array::from_fn(|k| {
+            let mut o: Vec<usize> = (0..cxs.len()).filter(|&i| spans[i].is_some()).collect();
+            o.sort_by(|&a, &b| key(a, k).cmp(key(b, k)).then(a.cmp(&b)));
+            let mut start = 0;
+            for end in 1..=o.len() {
+                if end == o.len() || key(o[end], k) != key(o[start], k) {
+                    for &i in &o[start..end] {
+                        groups_of[i][k] = (start, end);
+                    }
+                    start = end;
                 }
-                if let Some(n) = labels[j].as_deref() {
-                    if n != me && !others.contains(&n) {
-                        others.push(n);
+            }
+            o
+        });
+        let mut found = Vec::new();
+        for i in 0..cxs.len() {
+            let (Some(me), Some(_)) = (visible[i].as_deref(), spans[i]) else { continue };
+            let groups: [&[usize]; 2] = std::array::from_fn(|k| &order[k][groups_of[i][k].0..groups_of[i][k].1]);
+            if groups.iter().all(|g| g.len() < 2) {
+                continue;
+            }
+            let mut others: Vec<&str> = Vec::new();
+            // Distinct other names of either group, read only until `SHOWN`
+            // are found (members of a group are in catalog order).
+            'scan: for g in &groups {
+                for &j in g.iter() {
+                    if others.len() == SHOWN {
+                        break 'scan;
+                    }
+                    if let Some(n) = labels[j] {
+                        if n != me && !others.contains(&n) {
+                            others.push(n);
+                        }
                     }
                 }
             }
+            if others.is_empty() {
+                continue;
+            }
+            // The rest, counted without a union of the groups: at least the
+            // larger group's other members.
+            let at_least = groups.iter().map(|g| g.len() - 1).max().unwrap_or(0);
+            let mut list: Vec<String> = others.iter().map(|n| format!("{n:?}")).collect();
+            if at_least > others.len() {
+                list.push(format!("and at least {} more", at_least - others.len()));
+            }
+            found.push((i, format!("{me:?} looks like {}", list.join(", "))));
         }
-        if others.is_empty() {
-            continue;
-        }
-        // The rest, counted without a union of the groups: at least the
-        // larger group's other members.
-        let at_least = groups.iter().map(|g| g.len() - 1).max().unwrap_or(0);
-        let mut list: Vec<String> = others.iter().map(|n| format!("{n:?}")).collect();
-        if at_least > others.len() {
-            list.push(format!("and at least {} more", at_least - others.len()));
-        }
+        found
+    };
+    for (i, detail) in found {
         let ptr = format!("{}/name", cxs[i].base());
-        cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, format!("{me:?} looks like {}", list.join(", ")));
+        cxs[i].report(K::NameConfusable, S::Medium, ptr, Action::Flagged, detail);
     }
     if !foreign.is_empty() {
         // Other servers' names by each key: a lookup per tool, not a pass
@@ -531,8 +593,11 @@ mod tests {
         assert!(alike("paypal", "pаypal")); // Cyrillic а
         assert!(!alike("read_file", "write_file"));
         let t = KeyTable::new();
-        for n in ["DELETE_FILE", "send_emai1", "modern", "a.b-c_d", "rn", "read_fiIe", "I1l|"] {
+        let mut buf = b"earlier keys".to_vec();
+        for n in ["DELETE_FILE", "send_emai1", "modern", "a.b-c_d", "rn", "read_fiIe", "I1l|", "%\"`m", "p\u{430}th", ""] {
             assert_eq!(t.keys(n), confusable_keys(n), "{n}");
+            let at = t.keys_into(n, &mut buf);
+            assert_eq!(at.map(|(a, b)| String::from_utf8(buf[a..b].to_vec()).unwrap()), confusable_keys(n), "{n}");
         }
         for b in 0u8..128 {
             let c = (b as char).to_string();
