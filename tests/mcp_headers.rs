@@ -96,3 +96,40 @@ fn an_invalid_annotation_spelled_with_escapes_or_next_to_plain_tools_is_still_fo
         assert_eq!(f.pointer, "/tools/1/inputSchema/properties/a/x-mcp-header", "{key}");
     }
 }
+
+#[test]
+fn an_invalid_annotation_followed_by_an_array_in_the_same_tool_is_still_found() {
+    // Raw text, to fix the key order: a parser that notes "this tool has the
+    // key" must not forget it at a later array of the same tool (`required`,
+    // `enum`, `anyOf`, a tool field), or the check is skipped and the tool
+    // is served with an annotation a client must drop (a CRLF in a header
+    // name among them).
+    let after_property = [r#""enum":["x"]"#, r#""examples":[[]]"#, r#""anyOf":[{"type":"string"}]"#];
+    let after_schema = [r#","required":["a"]"#, r#","required":[]"#, r#","anyOf":[{}]"#];
+    let after_tool = [r#","icons":[{"src":"https://example.com/i.png"}]"#, r#","annotations":{"title":"t"},"x":[1]"#];
+    let annotations = [(r#""number""#, r#""A""#), (r#""string""#, r#""A\r\nX-Injected: 1""#), (r#""string""#, r#""Re gion""#)];
+    for key in [r#""x-mcp-header""#, r#""\u0078-mcp-header""#] {
+        for (ty, header) in annotations {
+            let prop = |extra: &str| format!(r#"{{"type":{ty},{key}:{header}{extra}}}"#);
+            let mut tools: Vec<String> = Vec::new();
+            for a in after_property {
+                tools.push(format!(r#"{{"name":"t","inputSchema":{{"type":"object","properties":{{"a":{}}}}}}}"#, prop(&format!(",{a}"))));
+            }
+            for a in after_schema {
+                tools.push(format!(r#"{{"name":"t","inputSchema":{{"type":"object","properties":{{"a":{}}}{a}}}}}"#, prop("")));
+            }
+            for a in after_tool {
+                tools.push(format!(r#"{{"name":"t","inputSchema":{{"type":"object","properties":{{"a":{}}}}}{a}}}"#, prop("")));
+            }
+            for tool in tools {
+                // Alone, and between plain tools that have arrays of their own.
+                for catalog in [format!(r#"{{"tools":[{tool}]}}"#), format!(r#"{{"tools":[{{"name":"u","inputSchema":{{"type":"object","required":[]}}}},{tool},{{"name":"v"}}]}}"#)] {
+                    let out = mcp_guard::sanitize(&Policy::default(), &catalog, &SanitizeOptions::default()).unwrap();
+                    let t = out.tools.iter().find(|t| t.name.as_deref() == Some("t")).expect(&catalog);
+                    assert_eq!(t.status, ToolStatus::Hidden, "{catalog}: {:?}", out.findings);
+                    assert!(!out.catalog.contains("mcp-header"), "{catalog}: {}", out.catalog);
+                }
+            }
+        }
+    }
+}

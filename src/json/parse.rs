@@ -323,7 +323,12 @@ impl<'a> Parser<'a> {
         loop {
             self.path.push(Seg::Index(self.items.len() - base));
             let start = self.i;
-            self.saw_header_key = false;
+            // Only a `tools` element starts a new tool; a nested array
+            // (`required`, `enum`...) inside it must not forget a key seen
+            // earlier in the same tool.
+            if record {
+                self.saw_header_key = false;
+            }
             let v = self.value(depth + 1)?;
             self.items.push(v);
             if record {
