@@ -90,18 +90,7 @@ pub struct Parsed {
 
 /// Parses exactly one JSON value.
 pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
-    let mut p = Parser {
-        text,
-        s: text.as_bytes(),
-        i: 0,
-        opts,
-        spans: Vec::new(),
-        header_keys: Vec::new(),
-        saw_header_key: false,
-        path: Vec::new(),
-        entries: Vec::new(),
-        items: Vec::new(),
-    };
+    let mut p = Parser::at(text, opts, 0);
     if text.starts_with('\u{FEFF}') {
         return Err(p.err(ParseErrorKind::ByteOrderMark));
     }
@@ -134,6 +123,24 @@ struct Parser<'a> {
     /// a catalog's allocations).
     entries: Vec<(String, Value)>,
     items: Vec<Value>,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser of `text` reading from byte `i`, with nothing read yet.
+    fn at(text: &'a str, opts: ParseOptions, i: usize) -> Parser<'a> {
+        Parser {
+            text,
+            s: text.as_bytes(),
+            i,
+            opts,
+            spans: Vec::new(),
+            header_keys: Vec::new(),
+            saw_header_key: false,
+            path: Vec::new(),
+            entries: Vec::new(),
+            items: Vec::new(),
+        }
+    }
 }
 
 enum Seg {
@@ -214,18 +221,7 @@ impl<'a> Parser<'a> {
                 Seg::Key(at) => {
                     // The key again from its place in the input (this is
                     // the error path): the walk down keeps only offsets.
-                    let mut again = Parser {
-                        text: self.text,
-                        s: self.s,
-                        i: *at,
-                        opts: self.opts,
-                        spans: Vec::new(),
-                        header_keys: Vec::new(),
-                        saw_header_key: false,
-                        path: Vec::new(),
-                        entries: Vec::new(),
-                        items: Vec::new(),
-                    };
+                    let mut again = Parser::at(self.text, self.opts, *at);
                     p.push_str(&super::pointer_token(&again.string().unwrap_or_default()));
                 }
                 Seg::Index(i) => p.push_str(&i.to_string()),

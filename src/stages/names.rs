@@ -157,7 +157,8 @@ impl KeyTable {
             [proto(c).to_lowercase(), proto(c.to_ascii_lowercase()).to_lowercase()]
         }))
     }
-    /// `keys`, appended to `out`: the byte range of each key.
+    /// Both look-alike keys of `name` (those of `confusable_keys`), appended
+    /// to `out`: the byte range of each.
     fn keys_into(&self, name: &str, out: &mut Vec<u8>) -> [(usize, usize); 2] {
         if !name.is_ascii() {
             return confusable_keys(name).map(|k| {
@@ -179,17 +180,12 @@ impl KeyTable {
         })
     }
 
+    /// Both keys of `name` as strings (`keys_into` one name at a time).
     fn keys(&self, name: &str) -> [String; 2] {
-        if !name.is_ascii() {
-            return confusable_keys(name);
-        }
-        let mut out = [String::with_capacity(name.len() + 4), String::with_capacity(name.len() + 4)];
-        for b in name.bytes() {
-            for (o, k) in out.iter_mut().zip(&self.0[b as usize]) {
-                o.push_str(k);
-            }
-        }
-        out
+        let mut buf = Vec::with_capacity(2 * name.len() + 8);
+        // Each range is whole keys built from `str` pieces: valid UTF-8,
+        // so the lossy conversion never replaces anything.
+        self.keys_into(name, &mut buf).map(|(a, z)| String::from_utf8_lossy(&buf[a..z]).into_owned())
     }
 }
 
