@@ -305,6 +305,21 @@ fn minted(m: &Value) -> String {
     get(m, "/id").and_then(Value::as_str).unwrap().to_string()
 }
 
+/// Sends a batch of two `tools/list` requests through `s` and returns the
+/// server's batch answer to the ids the stream minted: `first` and `second`
+/// are the two listings' tools, in request order.
+fn batch_of_two_listings(s: &mut Stream, first: &str, second: &str) -> String {
+    let up = forwarded(
+        s,
+        r#"[{"jsonrpc":"2.0","id":7,"method":"tools/list"},{"jsonrpc":"2.0","id":8,"method":"tools/list"}]"#,
+    );
+    let ids: Vec<String> = up.as_array().unwrap().iter().map(minted).collect();
+    format!(
+        r#"[{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{first}]}}}},{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{second}]}}}}]"#,
+        ids[0], ids[1]
+    )
+}
+
 /// Lists `tools` through a stream of `c` on `pins`; the client's answer.
 fn list(c: &FilterConfig, pins: &mut Option<Baseline>, tools: &str) -> Value {
     let mut s = Stream::open(c, pins.clone(), "mcp-guard-t").unwrap();
@@ -823,15 +838,7 @@ fn batch_whose_first_listing_is_kept_still_writes_the_state_a_later_one_changed(
     list_kept(&c, &mut pins, &mut kept, ECHO, |_| Stored::Ok);
     assert!(kept.is_some());
     let mut s = Stream::open(&c, pins.clone(), "mcp-guard-t").unwrap().with_kept(kept.clone());
-    let up = forwarded(
-        &mut s,
-        r#"[{"jsonrpc":"2.0","id":7,"method":"tools/list"},{"jsonrpc":"2.0","id":8,"method":"tools/list"}]"#,
-    );
-    let ids: Vec<String> = up.as_array().unwrap().iter().map(minted).collect();
-    let answer = format!(
-        r#"[{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{ECHO}]}}}},{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{POISONED}]}}}}]"#,
-        ids[0], ids[1]
-    );
+    let answer = batch_of_two_listings(&mut s, ECHO, POISONED);
     let mut written = None;
     s.json_answer(answer.as_bytes(), &mut |w| {
         if let Write::Baseline(b) = w {
@@ -862,15 +869,7 @@ fn batch_of_two_listings_that_each_change_the_record_writes_the_last_record() {
     let mut stored = None;
     list_record(&c, &mut stored, &format!("{ECHO},{add}"));
     let mut s = Stream::open_record(&c, "docs", stored.as_deref(), "mcp-guard-t").unwrap();
-    let up = forwarded(
-        &mut s,
-        r#"[{"jsonrpc":"2.0","id":7,"method":"tools/list"},{"jsonrpc":"2.0","id":8,"method":"tools/list"}]"#,
-    );
-    let ids: Vec<String> = up.as_array().unwrap().iter().map(minted).collect();
-    let answer = format!(
-        r#"[{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{ECHO_CHANGED},{add}]}}}},{{"jsonrpc":"2.0","id":"{}","result":{{"tools":[{ECHO},{add_changed}]}}}}]"#,
-        ids[0], ids[1]
-    );
+    let answer = batch_of_two_listings(&mut s, &format!("{ECHO_CHANGED},{add}"), &format!("{ECHO},{add_changed}"));
     s.json_answer(answer.as_bytes(), &mut |w| {
         let Write::Record(t) = w else { panic!("persistent scope writes the record") };
         stored = Some(t.to_string());
