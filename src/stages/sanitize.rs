@@ -71,7 +71,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
 fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCtx) {
     grammar_strings(o, path, cx);
     for (k, v) in o.iter_mut() {
-        match (schema::keyword(k), v) {
+        match (k.kw(), v) {
             (Some(Kw::Text), Value::String(s)) => {
                 let m = path.push(k);
                 clean_field(s, lim, path, cx);
@@ -107,7 +107,7 @@ fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCt
 fn grammar_strings(o: &mut Object, path: &mut Path, cx: &mut ToolCtx) {
     let mut drop = Vec::new();
     for (k, v) in o.iter() {
-        match (schema::keyword(k), v) {
+        match (k.kw(), v) {
             (Some(Kw::Str | Kw::Pattern), Value::String(s)) if text::has_unsafe_chars(s) => drop.push(k.clone()),
             (Some(Kw::Ref), Value::String(s)) => check_value_str(s, || path.child(k), "$ref", cx),
             (Some(Kw::Required), Value::Array(list)) => {
