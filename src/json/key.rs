@@ -33,6 +33,7 @@ const _: () = assert!(std::mem::size_of::<Key>() == std::mem::size_of::<String>(
 
 impl Key {
     /// The key `s`, static if it is a known key (no allocation then).
+    #[inline]
     pub fn new(s: &str) -> Key {
         match keyword::known(s) {
             Some(k) => Key(Repr::Known(k)),
@@ -127,8 +128,17 @@ impl Borrow<str> for Key {
 }
 
 impl PartialEq for Key {
+    /// Two known keys are equal when they are the same entry (each spelling
+    /// has one), and a known key never equals an owned one (every
+    /// constructor interns): only two owned keys compare text. The parser's
+    /// duplicate check compares every key of an object with the ones
+    /// before it.
     fn eq(&self, other: &Key) -> bool {
-        self.as_str() == other.as_str()
+        match (&self.0, &other.0) {
+            (Repr::Known(a), Repr::Known(b)) => std::ptr::eq(*a, *b),
+            (Repr::Owned(a), Repr::Owned(b)) => a == b,
+            _ => false,
+        }
     }
 }
 
@@ -217,6 +227,11 @@ mod tests {
             assert_eq!(k.as_str(), "path");
         }
         assert_eq!(Key::new("name").kw(), None);
+        // Equality of keys is equality of their text, whatever their form.
+        assert_eq!(Key::new("type"), Key::from("type".to_string()));
+        assert_ne!(Key::new("type"), Key::new("title"));
+        assert_ne!(Key::new("type"), Key::new("typ"));
+        assert_eq!(Key::new("path"), Key::from("path".to_string()));
         assert_eq!(format!("{:?}", Key::new("type")), "\"type\"");
     }
 
