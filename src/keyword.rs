@@ -165,6 +165,8 @@ mod tests {
             assert_eq!(known(&k.to_uppercase()).map(|x| x.name), None, "{k}");
         }
         assert_eq!(known("x-foo"), None);
+        // A walk pushes keywords onto pointers without escaping them.
+        assert!(ALL.iter().all(|k| !k.contains(['~', '/'])));
         assert_eq!(known(""), None);
     }
 }

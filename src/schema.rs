@@ -40,7 +40,7 @@ pub fn walk_mut(node: &mut Value, path: &mut Path, depth: u32, f: &mut dyn FnMut
         // keys (`type`, `description`, …) hold none.
         match (k.kw(), v) {
             (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(map)) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 for (name, sub) in map.iter_mut() {
                     let m2 = path.push(name);
                     walk_mut(sub, path, depth + 1, f);
@@ -49,7 +49,7 @@ pub fn walk_mut(node: &mut Value, path: &mut Path, depth: u32, f: &mut dyn FnMut
                 path.pop_to(m);
             }
             (Some(Kw::SchemaList | Kw::Items), Value::Array(list)) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 for (i, sub) in list.iter_mut().enumerate() {
                     let m2 = path.push_index(i);
                     walk_mut(sub, path, depth + 1, f);
@@ -58,7 +58,7 @@ pub fn walk_mut(node: &mut Value, path: &mut Path, depth: u32, f: &mut dyn FnMut
                 path.pop_to(m);
             }
             (Some(Kw::SchemaOne | Kw::Items), sub @ (Value::Object(_) | Value::Bool(_))) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 walk_mut(sub, path, depth + 1, f);
                 path.pop_to(m);
             }
@@ -76,7 +76,7 @@ pub fn walk(node: &Value, path: &mut Path, depth: u32, f: &mut dyn FnMut(&Value,
     for (k, v) in obj.iter() {
         match (k.kw(), v) {
             (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(map)) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 for (name, sub) in map.iter() {
                     let m2 = path.push(name);
                     walk(sub, path, depth + 1, f);
@@ -85,7 +85,7 @@ pub fn walk(node: &Value, path: &mut Path, depth: u32, f: &mut dyn FnMut(&Value,
                 path.pop_to(m);
             }
             (Some(Kw::SchemaList | Kw::Items), Value::Array(list)) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 for (i, sub) in list.iter().enumerate() {
                     let m2 = path.push_index(i);
                     walk(sub, path, depth + 1, f);
@@ -94,7 +94,7 @@ pub fn walk(node: &Value, path: &mut Path, depth: u32, f: &mut dyn FnMut(&Value,
                 path.pop_to(m);
             }
             (Some(Kw::SchemaOne | Kw::Items), sub @ (Value::Object(_) | Value::Bool(_))) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 walk(sub, path, depth + 1, f);
                 path.pop_to(m);
             }
