@@ -542,6 +542,25 @@ mod tests {
     }
 
     #[test]
+    fn a_known_key_spelled_with_escapes_is_the_same_key() {
+        // Known keys are static and compare by their entry: the decoded
+        // spelling must land on the same one, or `typ\u0065` would slip
+        // past the duplicate check beside `type` and past every schema walk.
+        let e = p(r#"{"type":"object","typ\u0065":"string"}"#).unwrap_err();
+        assert_eq!(e, ParseErrorKind::DuplicateKey { pointer: "".into(), key: "type".into() });
+        let v = p(r#"{"propert\u0069es":{"a":{}}}"#).unwrap();
+        let (k, _) = v.as_object().unwrap().iter().next().unwrap();
+        assert_eq!(k.kw(), Some(crate::schema::Kw::SchemaMap));
+        // In a large object (the hashed duplicate check) too.
+        let mut s = String::from("{");
+        for i in 0..40 {
+            s.push_str(&format!("\"k{i}\":{i},"));
+        }
+        s.push_str(r#""description":"a","d\u0065scription":"b"}"#);
+        assert!(matches!(p(&s), Err(ParseErrorKind::DuplicateKey { .. })));
+    }
+
+    #[test]
     fn duplicate_keys_in_a_large_object_are_refused() {
         let mut s = String::from("{");
         for i in 0..100 {
