@@ -25,18 +25,18 @@ pub fn canonicalize(v: &Value) -> Result<String, String> {
 /// The canonical bytes of the object made of `o`'s members whose key `keep`
 /// accepts, without building that object (a pin covers only some fields).
 pub fn canonicalize_members(o: &crate::json::Object, keep: impl Fn(&str) -> bool) -> Result<String, String> {
-    canonicalize_pairs(o.iter().filter(|(k, _)| keep(k)).collect())
+    canonicalize_pairs(o.iter().filter(|(k, _)| keep(k)).map(|(k, v)| (k.as_str(), v)).collect())
 }
 
 /// The canonical bytes of the object made of `members` (keys must be
 /// unique), without building that object.
-pub fn canonicalize_pairs(members: Vec<(&String, &Value)>) -> Result<String, String> {
+pub fn canonicalize_pairs(members: Vec<(&str, &Value)>) -> Result<String, String> {
     let mut out = String::with_capacity(256);
     write_members(members, &mut out)?;
     Ok(out)
 }
 
-fn write_members(mut members: Vec<(&String, &Value)>, out: &mut String) -> Result<(), String> {
+fn write_members(mut members: Vec<(&str, &Value)>, out: &mut String) -> Result<(), String> {
     // Byte order equals UTF-16 order unless a key has a supplementary-plane
     // character (UTF-8 sorts those after U+E000..U+FFFF; UTF-16 before).
     if members.iter().all(|(k, _)| k.chars().all(|c| (c as u32) < 0xE000)) {
@@ -79,7 +79,7 @@ fn write(v: &Value, out: &mut String) -> Result<(), String> {
             }
             out.push(']');
         }
-        Value::Object(o) => write_members(o.iter().collect(), out)?,
+        Value::Object(o) => write_members(o.iter().map(|(k, v)| (k.as_str(), v)).collect(), out)?,
     }
     Ok(())
 }

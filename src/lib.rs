@@ -24,6 +24,7 @@ mod error;
 mod finding;
 pub mod jcs;
 pub mod json;
+mod keyword;
 pub mod jsonrpc;
 pub mod markup;
 pub mod mediate;

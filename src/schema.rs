@@ -6,121 +6,20 @@
 use crate::json::Path;
 use crate::json::Value;
 
-/// How a keyword's value relates to subschemas.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kw {
-    /// Object whose values are schemas, keyed by names (`properties`, `$defs`).
-    SchemaMap,
-    /// Object whose keys are patterns, values schemas (`patternProperties`).
-    PatternMap,
-    /// Array of schemas (`anyOf`, `oneOf`, `allOf`, `prefixItems`).
-    SchemaList,
-    /// One schema (`not`, `additionalProperties`, `if`, …).
-    SchemaOne,
-    /// One schema or (draft-07 tuples) an array of schemas.
-    Items,
-    /// Model-visible prose (`title`, `description`).
-    Text,
-    /// Instance values the server may receive back (`enum`, `const`, `default`, `examples`).
-    Value,
-    /// `type`.
-    Type,
-    /// `required`.
-    Required,
-    /// Non-negative integer (`minLength`, `maxItems`, …).
-    Count,
-    /// Number (`minimum`, `multipleOf`, …).
-    Number,
-    /// Boolean (`uniqueItems`, `deprecated`, …).
-    Bool,
-    /// String with no special meaning to the walk (`format`, `$schema`, `$id`).
-    Str,
-    /// `pattern`.
-    Pattern,
-    /// `$ref`.
-    Ref,
-    /// `dependentRequired`: object of string arrays.
-    DependentRequired,
-    /// OpenAPI 3.0 `nullable` (normalized into `type`).
-    Nullable,
-    /// OpenAPI 3.0 `example` (normalized into `examples`).
-    Example,
-}
+pub use crate::keyword::Kw;
 
 /// The keyword allow-list (JSON Schema 2020-12 + draft-07 names still in use,
 /// plus two OpenAPI 3.0 keywords that are normalized away). Anything else —
 /// `x-*` extensions, `$comment`, `discriminator`, typos — is dropped by the `limits` stage
 /// because it is prose or data the model does not need and a hiding place.
 pub fn keyword(k: &str) -> Option<Kw> {
-    keyword_static(k).map(|(_, kw)| kw)
-}
-
-fn kind_of(k: &str) -> Option<(&'static str, Kw)> {
-    Some(match k {
-        "properties" => ("properties", Kw::SchemaMap),
-        "$defs" => ("$defs", Kw::SchemaMap),
-        "definitions" => ("definitions", Kw::SchemaMap),
-        "dependentSchemas" => ("dependentSchemas", Kw::SchemaMap),
-        "patternProperties" => ("patternProperties", Kw::PatternMap),
-        "anyOf" => ("anyOf", Kw::SchemaList),
-        "oneOf" => ("oneOf", Kw::SchemaList),
-        "allOf" => ("allOf", Kw::SchemaList),
-        "prefixItems" => ("prefixItems", Kw::SchemaList),
-        "not" => ("not", Kw::SchemaOne),
-        "if" => ("if", Kw::SchemaOne),
-        "then" => ("then", Kw::SchemaOne),
-        "else" => ("else", Kw::SchemaOne),
-        "additionalProperties" => ("additionalProperties", Kw::SchemaOne),
-        "propertyNames" => ("propertyNames", Kw::SchemaOne),
-        "contains" => ("contains", Kw::SchemaOne),
-        "additionalItems" => ("additionalItems", Kw::SchemaOne),
-        "unevaluatedProperties" => ("unevaluatedProperties", Kw::SchemaOne),
-        "unevaluatedItems" => ("unevaluatedItems", Kw::SchemaOne),
-        "items" => ("items", Kw::Items),
-        "title" => ("title", Kw::Text),
-        "description" => ("description", Kw::Text),
-        "enum" => ("enum", Kw::Value),
-        "const" => ("const", Kw::Value),
-        "default" => ("default", Kw::Value),
-        "examples" => ("examples", Kw::Value),
-        "type" => ("type", Kw::Type),
-        "required" => ("required", Kw::Required),
-        "minLength" => ("minLength", Kw::Count),
-        "maxLength" => ("maxLength", Kw::Count),
-        "minItems" => ("minItems", Kw::Count),
-        "maxItems" => ("maxItems", Kw::Count),
-        "minProperties" => ("minProperties", Kw::Count),
-        "maxProperties" => ("maxProperties", Kw::Count),
-        "minContains" => ("minContains", Kw::Count),
-        "maxContains" => ("maxContains", Kw::Count),
-        "minimum" => ("minimum", Kw::Number),
-        "maximum" => ("maximum", Kw::Number),
-        "exclusiveMinimum" => ("exclusiveMinimum", Kw::Number),
-        "exclusiveMaximum" => ("exclusiveMaximum", Kw::Number),
-        "multipleOf" => ("multipleOf", Kw::Number),
-        "uniqueItems" => ("uniqueItems", Kw::Bool),
-        "deprecated" => ("deprecated", Kw::Bool),
-        "readOnly" => ("readOnly", Kw::Bool),
-        "writeOnly" => ("writeOnly", Kw::Bool),
-        "format" => ("format", Kw::Str),
-        "$schema" => ("$schema", Kw::Str),
-        "$id" => ("$id", Kw::Str),
-        "$anchor" => ("$anchor", Kw::Str),
-        "contentMediaType" => ("contentMediaType", Kw::Str),
-        "contentEncoding" => ("contentEncoding", Kw::Str),
-        "pattern" => ("pattern", Kw::Pattern),
-        "$ref" => ("$ref", Kw::Ref),
-        "dependentRequired" => ("dependentRequired", Kw::DependentRequired),
-        "nullable" => ("nullable", Kw::Nullable),
-        "example" => ("example", Kw::Example),
-        _ => return None,
-    })
+    crate::keyword::known(k).and_then(|x| x.kw)
 }
 
 /// Like `keyword`, also returning the keyword as a `'static` string (so a
 /// walk can hold keyword names without cloning keys).
 pub fn keyword_static(k: &str) -> Option<(&'static str, Kw)> {
-    kind_of(k)
+    crate::keyword::known(k).and_then(|x| x.kw.map(|kw| (x.name, kw)))
 }
 
 /// The seven JSON Schema type names.
@@ -139,9 +38,9 @@ pub fn walk_mut(node: &mut Value, path: &mut Path, depth: u32, f: &mut dyn FnMut
     for (k, v) in obj.iter_mut() {
         // The path gets the keyword only below a subschema keyword: most
         // keys (`type`, `description`, …) hold none.
-        match (keyword(k), v) {
+        match (k.kw(), v) {
             (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(map)) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 for (name, sub) in map.iter_mut() {
                     let m2 = path.push(name);
                     walk_mut(sub, path, depth + 1, f);
@@ -150,7 +49,7 @@ pub fn walk_mut(node: &mut Value, path: &mut Path, depth: u32, f: &mut dyn FnMut
                 path.pop_to(m);
             }
             (Some(Kw::SchemaList | Kw::Items), Value::Array(list)) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 for (i, sub) in list.iter_mut().enumerate() {
                     let m2 = path.push_index(i);
                     walk_mut(sub, path, depth + 1, f);
@@ -159,7 +58,7 @@ pub fn walk_mut(node: &mut Value, path: &mut Path, depth: u32, f: &mut dyn FnMut
                 path.pop_to(m);
             }
             (Some(Kw::SchemaOne | Kw::Items), sub @ (Value::Object(_) | Value::Bool(_))) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 walk_mut(sub, path, depth + 1, f);
                 path.pop_to(m);
             }
@@ -175,9 +74,9 @@ pub fn walk(node: &Value, path: &mut Path, depth: u32, f: &mut dyn FnMut(&Value,
     }
     let Value::Object(obj) = node else { return };
     for (k, v) in obj.iter() {
-        match (keyword(k), v) {
+        match (k.kw(), v) {
             (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(map)) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 for (name, sub) in map.iter() {
                     let m2 = path.push(name);
                     walk(sub, path, depth + 1, f);
@@ -186,7 +85,7 @@ pub fn walk(node: &Value, path: &mut Path, depth: u32, f: &mut dyn FnMut(&Value,
                 path.pop_to(m);
             }
             (Some(Kw::SchemaList | Kw::Items), Value::Array(list)) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 for (i, sub) in list.iter().enumerate() {
                     let m2 = path.push_index(i);
                     walk(sub, path, depth + 1, f);
@@ -195,7 +94,7 @@ pub fn walk(node: &Value, path: &mut Path, depth: u32, f: &mut dyn FnMut(&Value,
                 path.pop_to(m);
             }
             (Some(Kw::SchemaOne | Kw::Items), sub @ (Value::Object(_) | Value::Bool(_))) => {
-                let m = path.push(k);
+                let m = path.push_plain(k);
                 walk(sub, path, depth + 1, f);
                 path.pop_to(m);
             }

@@ -135,11 +135,11 @@ fn adversarial_corpus_is_handled_as_expected() {
                 let dropped = out.findings.iter().any(|f| f.tool.is_none() && f.action == Action::Removed);
                 let kept = out.tools.iter().all(|t| t.status != ToolStatus::Hidden);
                 let doc = json::parse(&out.catalog, Default::default()).unwrap().value;
-                let keys: Vec<&String> = doc.as_object().unwrap().keys().collect();
+                let keys: Vec<&str> = doc.as_object().unwrap().keys().map(|k| k.as_str()).collect();
                 // The protocol's own result fields (MCP 2026-07-28) stay,
                 // type-checked; everything else at the top level goes.
                 let protocol = ["tools", "nextCursor", "resultType", "ttlMs", "cacheScope", "_meta"];
-                if dropped && kept && keys.iter().all(|k| protocol.contains(&k.as_str())) {
+                if dropped && kept && keys.iter().all(|k| protocol.contains(k)) {
                     Ok(())
                 } else {
                     Err(format!("keys {keys:?}"))

@@ -379,7 +379,7 @@ fn check_openai(v: &Value) -> (Vec<String>, Vec<String>) {
             let req: Vec<&str> =
                 o.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
             if let Some(m) = props {
-                let mut a: Vec<&str> = m.keys().map(String::as_str).collect();
+                let mut a: Vec<&str> = m.keys().map(|k| k.as_str()).collect();
                 let mut b = req.clone();
                 a.sort();
                 b.sort();
@@ -830,9 +830,9 @@ fn model_form(norm: &Value, v: &Value, target: Dialect, keys: &Keys) -> Value {
             let addl = o.get("additionalProperties").filter(|a| a.as_object().is_some());
             for (k, x) in map.iter() {
                 let declared = |n: &str| props.and_then(|p| p.get(n)).map(|ps| (n.to_string(), ps));
-                let (name, m) = match declared(k).or_else(|| keys.get(k).and_then(|n| declared(n))) {
+                let (name, m) = match declared(k).or_else(|| keys.get(k.as_str()).and_then(|n| declared(n))) {
                     Some((n, ps)) => (n, model_form(ps, x, target, keys)),
-                    None => (k.clone(), addl.map_or_else(|| x.clone(), |a| model_form(a, x, target, keys))),
+                    None => (k.to_string(), addl.map_or_else(|| x.clone(), |a| model_form(a, x, target, keys))),
                 };
                 out.insert(name, m);
             }
@@ -863,7 +863,7 @@ fn keys_of(schema: &Value, target: Dialect) -> Keys {
 /// Whether an object key anywhere in `v` is a name the target sees mapped.
 fn uses_mapped_key(v: &Value, keys: &Keys) -> bool {
     match v {
-        Value::Object(o) => o.iter().any(|(k, x)| keys.contains_key(k) || uses_mapped_key(x, keys)),
+        Value::Object(o) => o.iter().any(|(k, x)| keys.contains_key(k.as_str()) || uses_mapped_key(x, keys)),
         Value::Array(a) => a.iter().any(|x| uses_mapped_key(x, keys)),
         _ => false,
     }
@@ -950,7 +950,7 @@ fn generated_arguments_validate_against_the_normalized_schema_and_coerce_back_ex
 // ===========================================================================
 
 fn props_of(v: &Value) -> Vec<String> {
-    v.as_object().and_then(|o| o.get("properties")).and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default()
+    v.as_object().and_then(|o| o.get("properties")).and_then(Value::as_object).map(|p| p.keys().map(|k| k.to_string()).collect()).unwrap_or_default()
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 const LAYERS: &[&[&str]] = &[
     // Data and text: no policy, no stage.
-    &["swar", "json", "text", "finding", "error", "jcs", "pattern", "schema", "markup"],
+    &["swar", "json", "keyword", "text", "finding", "error", "jcs", "pattern", "schema", "markup"],
     // The detector: rules over text.
     &["poison"],
     // The policy: data, holding the compiled detector.

@@ -148,7 +148,7 @@ impl<'a> Coercer<'a> {
         // the original needs it (a required, nullable property).
         let nulls: Vec<String> = match &v {
             Value::Object(map) => {
-                map.iter().filter(|(k, x)| matches!(x, Value::Null) && declared.contains(k.as_str())).map(|(k, _)| k.clone()).collect()
+                map.iter().filter(|(k, x)| matches!(x, Value::Null) && declared.contains(k.as_str())).map(|(k, _)| k.to_string()).collect()
             }
             _ => Vec::new(),
         };
@@ -276,11 +276,11 @@ impl<'a> Coercer<'a> {
         }
         let mut here = HashSet::new();
         self.names_at(s, 0, &mut here);
-        let present: HashSet<String> = map.keys().cloned().collect();
+        let present: HashSet<String> = map.keys().map(|k| k.to_string()).collect();
         for (k, _) in map.entries_mut().iter_mut() {
             if let Some(orig) = self.keys.original_name(k) {
                 if here.contains(orig) && !present.contains(orig) {
-                    *k = orig.to_string();
+                    *k = orig.into();
                 }
             }
         }
@@ -295,7 +295,7 @@ impl<'a> Coercer<'a> {
             return;
         }
         if let Some(Value::Object(p)) = o.get("properties") {
-            out.extend(p.keys().map(String::as_str));
+            out.extend(p.keys().map(|k| k.as_str()));
         }
         if let Some(Value::Array(r)) = o.get("required") {
             out.extend(r.iter().filter_map(Value::as_str));
@@ -437,8 +437,8 @@ impl<'a> Coercer<'a> {
         }
         if let Some(Value::Object(p)) = o.get("properties") {
             for n in p.keys() {
-                if !declared.contains(n) {
-                    declared.insert(n.clone());
+                if !declared.contains(n.as_str()) {
+                    declared.insert(n.to_string());
                 }
             }
         }

@@ -224,7 +224,7 @@ fn root_alternatives(o: &mut Object, path: &mut Path, depth: u32, cx: &mut Cx) -
 /// 2020-12 says it as it is.
 fn distribute(o: &mut Object, path: &Path, cx: &mut Cx) -> Result<(), String> {
     let siblings: Vec<String> =
-        o.keys().filter(|k| !is_annotation(k) && k.as_str() != "nullable" && k.as_str() != "anyOf").cloned().collect();
+        o.keys().filter(|k| !is_annotation(k) && k.as_str() != "nullable" && k.as_str() != "anyOf").map(|k| k.to_string()).collect();
     if siblings.is_empty() {
         return Ok(());
     }
@@ -565,7 +565,7 @@ fn prenorm(o: &mut Object) {
 }
 
 fn names(o: &Object, k: &str) -> Vec<String> {
-    o.get(k).and_then(Value::as_object).map(|m| m.keys().cloned().collect()).unwrap_or_default()
+    o.get(k).and_then(Value::as_object).map(|m| m.keys().map(|k| k.to_string()).collect()).unwrap_or_default()
 }
 
 fn schema_and(a: Value, b: Value) -> Value {
@@ -854,7 +854,7 @@ fn split_types(o: &mut Object, path: &Path, cx: &mut Cx) {
                 branches.push(Value::Object(n));
             }
             let keys: Vec<String> =
-                o.iter().filter(|(k, v)| type_of_keyword(k, v).is_some() || k.as_str() == "enum").map(|(k, _)| k.clone()).collect();
+                o.iter().filter(|(k, v)| type_of_keyword(k, v).is_some() || k.as_str() == "enum").map(|(k, _)| k.to_string()).collect();
             for k in keys {
                 o.remove(&k);
             }
@@ -1103,15 +1103,15 @@ fn flatten_objects(branches: Vec<Value>, path: &mut Path, depth: u32, cx: &mut C
     for b in &objs {
         if let Some(Value::Object(p)) = b.get("properties") {
             for (n, s) in p.iter() {
-                match index.get_mut(n) {
+                match index.get_mut(n.as_str()) {
                     Some((i, seen)) => {
                         if seen.insert(key(s)) {
                             variants[*i].1.push(s.clone());
                         }
                     }
                     None => {
-                        index.insert(n.clone(), (variants.len(), HashSet::from([key(s)])));
-                        variants.push((n.clone(), vec![s.clone()]));
+                        index.insert(n.to_string(), (variants.len(), HashSet::from([key(s)])));
+                        variants.push((n.to_string(), vec![s.clone()]));
                     }
                 }
             }
@@ -1135,7 +1135,7 @@ fn flatten_objects(branches: Vec<Value>, path: &mut Path, depth: u32, cx: &mut C
                 continue;
             }
             if objs.iter().all(|b| b.get(k).is_some_and(|w| w.schema_eq(v))) {
-                keep.push((k.clone(), v.clone()));
+                keep.push((k.to_string(), v.clone()));
             }
         }
     }
@@ -1172,11 +1172,11 @@ fn flatten_objects(branches: Vec<Value>, path: &mut Path, depth: u32, cx: &mut C
 /// Subschema nodes in `v` (for the node budget), keyword-aware, without
 /// building pointers.
 pub(super) fn count_nodes(v: &Value) -> u64 {
-    use crate::schema::{keyword, Kw};
+    use crate::schema::Kw;
     let Value::Object(o) = v else { return 1 };
     let mut n = 1u64;
     for (k, x) in o.iter() {
-        match (keyword(k), x) {
+        match (k.kw(), x) {
             (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(m)) => n += m.iter().map(|(_, s)| count_nodes(s)).sum::<u64>(),
             (Some(Kw::SchemaList | Kw::Items), Value::Array(a)) => n += a.iter().map(count_nodes).sum::<u64>(),
             (Some(Kw::SchemaOne | Kw::Items), s @ (Value::Object(_) | Value::Bool(_))) => n += count_nodes(s),

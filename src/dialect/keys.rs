@@ -45,7 +45,7 @@ use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{self, Object, Value};
 use crate::policy::Dialect;
-use crate::schema::{self, Kw};
+use crate::schema::Kw;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// The longest property name the targets take.
@@ -201,7 +201,7 @@ fn names<'a>(schema: &'a Value, f: &mut dyn FnMut(&'a str, bool)) {
                 ("dependentSchemas", Value::Object(d)) => d.keys().for_each(|n| f(n, false)),
                 _ => {}
             }
-            match (schema::keyword(k), x) {
+            match (k.kw(), x) {
                 (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(m)) => m.iter().for_each(|(_, s)| go(s, depth + 1, f)),
                 (Some(Kw::SchemaList | Kw::Items), Value::Array(l)) => l.iter().for_each(|s| go(s, depth + 1, f)),
                 (Some(Kw::SchemaOne | Kw::Items), s) => go(s, depth + 1, f),
@@ -228,7 +228,7 @@ fn node(v: &mut Value, path: &mut Path, depth: u32, map: &KeyMap, cx: &mut Cx) -
         return Err(format!("the schema nests deeper than {MAX_WALK_DEPTH} levels"));
     }
     for (k, x) in o.entries_mut().iter_mut() {
-        let Some(kw) = schema::keyword(k) else { continue };
+        let Some(kw) = k.kw() else { continue };
         let m = path.push(k);
         match (kw, x) {
             (Kw::SchemaMap | Kw::PatternMap, Value::Object(children)) => {
@@ -358,8 +358,8 @@ fn here(o: &mut Object, path: &Path, map: &KeyMap, cx: &mut Cx) -> Result<(), St
 fn rename_keys(o: &mut Object, map: &KeyMap, renamed: &mut Vec<(String, String)>) {
     for (k, _) in o.entries_mut().iter_mut() {
         if let Some(new) = map.target_name(k) {
-            let old = std::mem::replace(k, new.to_string());
-            renamed.push((old, new.to_string()));
+            let old = std::mem::replace(k, new.into());
+            renamed.push((old.into_string(), new.to_string()));
         }
     }
 }

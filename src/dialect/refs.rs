@@ -143,7 +143,7 @@ impl<'a> Inliner<'a> {
     fn keywords(&mut self, o: &Object, path: &mut Path, depth: u32, cx: &mut Cx) -> Result<Value, String> {
         let mut out = Object::with_capacity(o.len());
         for (k, v) in o.iter() {
-            let Some(kw) = schema::keyword(k) else {
+            let Some(kw) = k.kw() else {
                 cx.change(K::SchemaKeywordDropped, S::Info, &path.child(k), Action::Removed, format!("unknown keyword {k:?} removed"));
                 continue;
             };

@@ -17,7 +17,7 @@ use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::{Object, Value};
 use crate::policy::Dialect;
-use crate::schema::{self, Kw};
+use crate::schema::Kw;
 
 /// Where a node sits, for the few rules that depend on it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -47,7 +47,7 @@ pub(super) fn node(v: Value, path: &mut Path, depth: u32, cx: &mut Cx, pos: Pos)
 fn children(o: &mut Object, path: &mut Path, depth: u32, cx: &mut Cx) -> Result<(), String> {
     let keep_bools = cx.target == Dialect::Anthropic;
     for (k, v) in o.entries_mut().iter_mut() {
-        let Some(kw) = schema::keyword(k) else { continue };
+        let Some(kw) = k.kw() else { continue };
         if !matches!(kw, Kw::SchemaMap | Kw::PatternMap | Kw::SchemaList | Kw::SchemaOne | Kw::Items) {
             continue;
         }
@@ -110,7 +110,7 @@ fn booleans(o: &mut Object, path: &Path, cx: &mut Cx) {
         cx.change(K::DialectRewritten, S::Info, &path.child("not"), Action::Removed, "not: false (always true) removed".into());
     }
     let never: Vec<String> = match o.get("properties") {
-        Some(Value::Object(p)) => p.iter().filter(|(_, s)| **s == Value::Bool(false)).map(|(k, _)| k.clone()).collect(),
+        Some(Value::Object(p)) => p.iter().filter(|(_, s)| **s == Value::Bool(false)).map(|(k, _)| k.to_string()).collect(),
         _ => Vec::new(),
     };
     if never.is_empty() {

@@ -263,7 +263,7 @@ fn required_in_properties(o: &mut Object, path: &Path, cx: &mut Cx) {
     if all_declared {
         return; // the common case, without building a set
     }
-    let props: std::collections::HashSet<String> = props.map(|p| p.keys().cloned().collect()).unwrap_or_default();
+    let props: std::collections::HashSet<String> = props.map(|p| p.keys().map(|k| k.to_string()).collect()).unwrap_or_default();
     let Some(Value::Array(r)) = o.get_mut("required") else { return };
     let before = r.len();
     let mut dropped = Vec::new();
@@ -311,7 +311,7 @@ pub(super) fn drop_early(o: &mut Object, path: &Path, cx: &mut Cx) {
     };
     if o.keys().any(|k| doomed(k)) {
         let mut early = Object::new();
-        let keys: Vec<String> = o.keys().filter(|k| doomed(k)).cloned().collect();
+        let keys: Vec<String> = o.keys().filter(|k| doomed(k)).map(|k| k.to_string()).collect();
         for k in keys {
             if let Some(v) = o.remove(&k) {
                 early.insert(k, v);
@@ -345,7 +345,7 @@ fn foreign_keywords(o: &mut Object, path: &Path, cx: &mut Cx) {
     let foreign: Vec<String> = o
         .iter()
         .filter(|(k, v)| type_of_keyword(k, v).is_some_and(|kt| !(kt == t || (kt == "number" && t == "integer"))))
-        .map(|(k, _)| k.clone())
+        .map(|(k, _)| k.to_string())
         .collect();
     for k in foreign {
         o.remove(&k);
@@ -358,7 +358,7 @@ fn allow_list(o: &mut Object, allowed: &[&str], path: &Path, cx: &mut Cx) {
         return;
     }
     let target = cx.target.id();
-    let drop: Vec<String> = o.keys().filter(|k| !allowed.contains(&k.as_str())).cloned().collect();
+    let drop: Vec<String> = o.keys().filter(|k| !allowed.contains(&k.as_str())).map(|k| k.to_string()).collect();
     for k in drop {
         let v = o.remove(&k).unwrap_or(Value::Null);
         let open = matches!(&v, Value::Bool(true)) || matches!(&v, Value::Object(x) if x.is_empty());
@@ -404,7 +404,7 @@ fn gemini(o: &mut Object, path: &Path, cx: &mut Cx, pos: Pos) -> Result<(), Stri
         // Keywords of other types say nothing about a null value; left
         // without the type, they would imply one on the next pass (found by
         // the `schema` fuzz target: normalizing must be idempotent).
-        let vacuous: Vec<String> = o.iter().filter(|(k, v)| type_of_keyword(k, v).is_some()).map(|(k, _)| k.clone()).collect();
+        let vacuous: Vec<String> = o.iter().filter(|(k, v)| type_of_keyword(k, v).is_some()).map(|(k, _)| k.to_string()).collect();
         for k in vacuous {
             o.remove(&k);
             rewritten(cx, &path.child(&k), format!("{k} removed (it cannot apply to type \"null\")"));
@@ -680,7 +680,7 @@ fn close(o: &mut Object, path: &Path, cx: &mut Cx) {
         o.insert("additionalProperties", Value::Bool(false));
         did.push("additionalProperties: false".to_string());
     }
-    let names: Vec<String> = o.get("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default();
+    let names: Vec<String> = o.get("properties").and_then(Value::as_object).map(|p| p.keys().map(|k| k.to_string()).collect()).unwrap_or_default();
     let required: Vec<String> = o
         .get("required")
         .and_then(Value::as_array)

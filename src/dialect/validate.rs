@@ -311,7 +311,7 @@ impl<'a> Validator<'a> {
                 for (k, v) in map.iter() {
                     let m = at.push(k);
                     if let Some(pn) = names {
-                        if !self.check(pn, &Value::String(k.clone()), &mut Path::new(""), 0, None) {
+                        if !self.check(pn, &Value::String(k.to_string()), &mut Path::new(""), 0, None) {
                             at.pop_to(m);
                             bad!(format!("propertyNames: {k:?} is not an allowed property name"));
                             at.push(k);
@@ -469,8 +469,8 @@ impl<'a> Validator<'a> {
         for k in map.keys() {
             let hit =
                 props.is_some_and(|p| p.contains_key(k)) || pats.is_some_and(|p| p.keys().any(|pat| !self.pattern_fails(pat, k))) || addl;
-            if hit && !seen.contains(k) {
-                seen.push(k.clone());
+            if hit && !seen.iter().any(|s| s == k.as_str()) {
+                seen.push(k.to_string());
             }
         }
         for sub in self.in_place(o, inst, hops) {

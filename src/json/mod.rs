@@ -10,9 +10,12 @@
 //!   in the order it went in (deterministic, and diffs stay readable);
 //! - a hard **nesting bound** that fails cleanly instead of overflowing the stack.
 
+mod key;
 mod parse;
 mod path;
 mod write;
+
+pub use key::Key;
 
 pub use path::{for_each_text, Path};
 
@@ -198,7 +201,7 @@ impl Number {
 /// refuses duplicates, and `insert` replaces).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Object {
-    entries: Vec<(String, Value)>,
+    entries: Vec<(Key, Value)>,
 }
 
 impl Object {
@@ -209,7 +212,7 @@ impl Object {
         Object { entries: Vec::with_capacity(n) }
     }
     /// Members already known to have distinct keys (the parser checks).
-    pub(crate) fn from_entries(entries: Vec<(String, Value)>) -> Object {
+    pub(crate) fn from_entries(entries: Vec<(Key, Value)>) -> Object {
         Object { entries }
     }
     pub fn len(&self) -> usize {
@@ -219,25 +222,25 @@ impl Object {
         self.entries.is_empty()
     }
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.entries.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
     }
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
-        self.entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.entries.iter_mut().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
     }
     /// `get_mut`, looking at position `at` first: a caller that listed the
     /// keys finds each with one compare instead of a search (keys are
     /// unique, so the entry there is the one if its key matches).
     pub(crate) fn get_mut_near(&mut self, at: usize, key: &str) -> Option<&mut Value> {
         match self.entries.get(at) {
-            Some((k, _)) if k == key => self.entries.get_mut(at).map(|(_, v)| v),
+            Some((k, _)) if k.as_str() == key => self.entries.get_mut(at).map(|(_, v)| v),
             _ => self.get_mut(key),
         }
     }
     pub fn contains_key(&self, key: &str) -> bool {
-        self.entries.iter().any(|(k, _)| k == key)
+        self.entries.iter().any(|(k, _)| k.as_str() == key)
     }
     /// Sets `key`, keeping its position if present, appending otherwise.
-    pub fn insert(&mut self, key: impl Into<String>, value: Value) {
+    pub fn insert(&mut self, key: impl Into<Key>, value: Value) {
         let key = key.into();
         if let Some(slot) = self.get_mut(&key) {
             *slot = value;
@@ -247,35 +250,35 @@ impl Object {
     }
     /// Appends without checking for an existing key (the caller guarantees
     /// uniqueness, e.g. the parser after its duplicate check).
-    pub(crate) fn push_unchecked(&mut self, key: String, value: Value) {
-        self.entries.push((key, value));
+    pub(crate) fn push_unchecked(&mut self, key: impl Into<Key>, value: Value) {
+        self.entries.push((key.into(), value));
     }
     pub fn remove(&mut self, key: &str) -> Option<Value> {
-        let pos = self.entries.iter().position(|(k, _)| k == key)?;
+        let pos = self.entries.iter().position(|(k, _)| k.as_str() == key)?;
         Some(self.entries.remove(pos).1)
     }
-    pub fn iter(&self) -> impl Iterator<Item = (&String, &Value)> {
+    pub fn iter(&self) -> impl Iterator<Item = (&Key, &Value)> {
         self.entries.iter().map(|(k, v)| (k, v))
     }
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&String, &mut Value)> {
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&Key, &mut Value)> {
         self.entries.iter_mut().map(|(k, v)| (&*k, v))
     }
-    pub fn keys(&self) -> impl Iterator<Item = &String> {
+    pub fn keys(&self) -> impl Iterator<Item = &Key> {
         self.entries.iter().map(|(k, _)| k)
     }
     pub fn retain(&mut self, mut f: impl FnMut(&str, &mut Value) -> bool) {
         self.entries.retain_mut(|(k, v)| f(k, v));
     }
-    pub fn into_entries(self) -> Vec<(String, Value)> {
+    pub fn into_entries(self) -> Vec<(Key, Value)> {
         self.entries
     }
-    pub fn entries_mut(&mut self) -> &mut Vec<(String, Value)> {
+    pub fn entries_mut(&mut self) -> &mut Vec<(Key, Value)> {
         &mut self.entries
     }
 }
 
-impl FromIterator<(String, Value)> for Object {
-    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
+impl<K: Into<Key>> FromIterator<(K, Value)> for Object {
+    fn from_iter<I: IntoIterator<Item = (K, Value)>>(iter: I) -> Self {
         let mut o = Object::new();
         for (k, v) in iter {
             o.insert(k, v);
@@ -358,7 +361,7 @@ impl Value {
                 out.push(']');
             }
             Value::Object(o) => {
-                let mut entries: Vec<(&String, &Value)> = o.iter().collect();
+                let mut entries: Vec<(&Key, &Value)> = o.iter().collect();
                 entries.sort_by(|a, b| a.0.cmp(b.0));
                 out.push('{');
                 for (k, v) in entries {

@@ -4,7 +4,8 @@
 //! Recursion depth is bounded by `ParseOptions::max_depth` *before* recursing,
 //! so hostile nesting (3,000 `[`) ends in `TooDeep`, never a stack overflow.
 
-use super::{Number, Object, Value};
+use super::{Key, Number, Object, Value};
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -121,7 +122,7 @@ struct Parser<'a> {
     /// when it ends, into one allocation of the exact size (growing a `Vec`
     /// per object by doubling cost three or four reallocations each, most of
     /// a catalog's allocations).
-    entries: Vec<(String, Value)>,
+    entries: Vec<(Key, Value)>,
     items: Vec<Value>,
 }
 
@@ -236,7 +237,7 @@ impl<'a> Parser<'a> {
         let base = self.entries.len();
         // Small objects: linear duplicate scan; large ones switch to a set so a
         // 100,000-key object stays linear.
-        let mut seen: Option<HashSet<String>> = None;
+        let mut seen: Option<HashSet<Key>> = None;
         self.ws()?;
         if self.peek() == Some(b'}') {
             self.i += 1;
@@ -247,7 +248,7 @@ impl<'a> Parser<'a> {
                 return Err(self.unexpected());
             }
             let key_at = self.i;
-            let key = self.string()?;
+            let key = self.key()?;
             self.saw_header_key |= key == super::MCP_HEADER_KEY;
             let dup = match &mut seen {
                 Some(set) => !set.insert(key.clone()),
@@ -263,7 +264,7 @@ impl<'a> Parser<'a> {
             if dup {
                 return Err(ParseError {
                     offset: key_at,
-                    kind: ParseErrorKind::DuplicateKey { pointer: self.pointer(), key },
+                    kind: ParseErrorKind::DuplicateKey { pointer: self.pointer(), key: key.into_string() },
                 });
             }
             self.ws()?;
@@ -407,6 +408,21 @@ impl<'a> Parser<'a> {
     }
 
     fn string(&mut self) -> Result<String, ParseError> {
+        self.text_of_string().map(Cow::into_owned)
+    }
+
+    /// An object key: a known key ([`Key`]) is looked up in the input's
+    /// text as it is, and only an unknown one is copied.
+    fn key(&mut self) -> Result<Key, ParseError> {
+        Ok(match self.text_of_string()? {
+            Cow::Borrowed(s) => Key::new(s),
+            Cow::Owned(s) => Key::from(s),
+        })
+    }
+
+    /// A string's decoded text: borrowed from the input when it has no
+    /// escape.
+    fn text_of_string(&mut self) -> Result<Cow<'a, str>, ParseError> {
         self.i += 1; // opening quote
         let s = self.s;
         // Bytes of the decoded string once it has an escape: pushed as bytes
@@ -442,11 +458,11 @@ impl<'a> Parser<'a> {
                     // Runs start and end next to ASCII bytes, so both ends
                     // are char boundaries and slicing the &str needs no
                     // UTF-8 re-validation.
-                    None => self.text.get(run_start..self.i - 1).unwrap_or_default().to_string(),
+                    None => Cow::Borrowed(self.text.get(run_start..self.i - 1).unwrap_or_default()),
                     Some(mut o) => {
                         o.extend_from_slice(run);
                         // Valid by construction; the check is one fast pass.
-                        String::from_utf8(o).map_err(|_| ParseError { offset: run_start, kind: ParseErrorKind::InvalidEscape })?
+                        Cow::Owned(String::from_utf8(o).map_err(|_| ParseError { offset: run_start, kind: ParseErrorKind::InvalidEscape })?)
                     }
                 });
             }
@@ -523,6 +539,25 @@ mod tests {
         // The walk keeps only where each key starts; the error decodes them.
         let e = p(r#"{"t":[0,{"a\u0062":{"c/d":{"x":1,"x":2}}}]}"#).unwrap_err();
         assert_eq!(e, ParseErrorKind::DuplicateKey { pointer: "/t/1/ab/c~1d".into(), key: "x".into() });
+    }
+
+    #[test]
+    fn a_known_key_spelled_with_escapes_is_the_same_key() {
+        // Known keys are static and compare by their entry: the decoded
+        // spelling must land on the same one, or `typ\u0065` would slip
+        // past the duplicate check beside `type` and past every schema walk.
+        let e = p(r#"{"type":"object","typ\u0065":"string"}"#).unwrap_err();
+        assert_eq!(e, ParseErrorKind::DuplicateKey { pointer: "".into(), key: "type".into() });
+        let v = p(r#"{"propert\u0069es":{"a":{}}}"#).unwrap();
+        let (k, _) = v.as_object().unwrap().iter().next().unwrap();
+        assert_eq!(k.kw(), Some(crate::schema::Kw::SchemaMap));
+        // In a large object (the hashed duplicate check) too.
+        let mut s = String::from("{");
+        for i in 0..40 {
+            s.push_str(&format!("\"k{i}\":{i},"));
+        }
+        s.push_str(r#""description":"a","d\u0065scription":"b"}"#);
+        assert!(matches!(p(&s), Err(ParseErrorKind::DuplicateKey { .. })));
     }
 
     #[test]

@@ -29,6 +29,15 @@ impl Path {
         }
         mark
     }
+    /// `push` of a token known to need no escaping (a schema keyword, as a
+    /// walk pushes one above every subschema): no scan for `~` and `/`.
+    pub fn push_plain(&mut self, token: &str) -> usize {
+        debug_assert!(!super::needs_escape(token));
+        let mark = self.0.len();
+        self.0.push('/');
+        self.0.push_str(token);
+        mark
+    }
     pub fn push_index(&mut self, i: usize) -> usize {
         let mark = self.0.len();
         self.0.push('/');

@@ -192,10 +192,9 @@ fn pinned_view(tool: &Object, fields: &[String]) -> Object {
 pub(crate) fn tool_digest(tool: &Object, fields: &[String]) -> String {
     let keep = |k: &str| fields.iter().any(|f| f == k);
     let hints = pinned_hints(tool, fields).map(Value::Object);
-    let ann_key = "annotations".to_string();
-    let mut members: Vec<(&String, &Value)> = tool.iter().filter(|(k, _)| keep(k)).collect();
+    let mut members: Vec<(&str, &Value)> = tool.iter().filter(|(k, _)| keep(k)).map(|(k, v)| (k.as_str(), v)).collect();
     if let Some(h) = &hints {
-        members.push((&ann_key, h));
+        members.push(("annotations", h));
     }
     // A number with no JCS form cannot reach a visible tool (the limits
     // stage hides it); should one appear, the engine's own exact compact
@@ -389,7 +388,7 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
     let serve = |catalog: &mut Value, current: Vec<Value>, behind: &mut Vec<Value>| {
         if let Some(o) = catalog.as_object_mut() {
             let mut rest = std::mem::take(o).into_entries();
-            rest.insert(0, ("tools".to_string(), Value::Array(current)));
+            rest.insert(0, ("tools".into(), Value::Array(current)));
             *o = rest.into_iter().collect();
         }
         match discovery {

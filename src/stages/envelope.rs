@@ -204,7 +204,7 @@ mod tests {
                 "_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"},"traceparent":"00-a-b-01","com.example/x":1}}"#,
         );
         assert!(f.is_empty(), "{f:?}");
-        let keys: Vec<&String> = env.keys().collect();
+        let keys: Vec<&str> = env.keys().map(|k| k.as_str()).collect();
         assert_eq!(keys, ["resultType", "ttlMs", "cacheScope", "nextCursor", "_meta"]);
         assert_eq!(env.get("_meta").and_then(Value::as_object).map(Object::len), Some(3));
     }

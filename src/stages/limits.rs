@@ -241,9 +241,9 @@ fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx
     // `x-mcp-header` stays: `mcp_headers` checked every one of an input
     // schema before this walk (the tool is hidden otherwise); in an output
     // schema it means nothing and goes like any `x-` keyword.
-    let keep = |k: &str| schema::keyword(k).is_some() || (k == MCP_HEADER && st.input);
+    let keep = |k: &json::Key| k.kw().is_some() || (*k == MCP_HEADER && st.input);
     if o.keys().any(|k| !keep(k)) {
-        let unknown: Vec<String> = o.keys().filter(|k| !keep(k)).cloned().collect();
+        let unknown: Vec<json::Key> = o.keys().filter(|k| !keep(k)).cloned().collect();
         for k in unknown {
             if let Some(v) = o.remove(&k) {
                 cx.keep_dropped_text(&v, &p.child(&k));
@@ -256,7 +256,7 @@ fn check_node(node: &mut Value, p: &mut Path, depth: u32, lim: &SchemaLimits, cx
     // pointers are only built when something is reported.
     let mut keys = std::mem::take(&mut st.keybuf);
     keys.clear();
-    keys.extend(o.keys().enumerate().filter_map(|(i, k)| schema::keyword_static(k).map(|(k, kw)| (i, k, kw))));
+    keys.extend(o.keys().enumerate().filter_map(|(i, k)| k.keyword().map(|(k, kw)| (i, k, kw))));
     let mut ok = true;
     for &(at, k, kw) in &keys {
         let ptr = LazyPtr { base: p, key: k };
@@ -363,7 +363,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
                         return false;
                     }
                     let keep = lim.max_properties as usize;
-                    let removed: Vec<String> = map.keys().skip(keep).cloned().collect();
+                    let removed: Vec<json::Key> = map.keys().skip(keep).cloned().collect();
                     map.entries_mut().truncate(keep);
                     if let Some(Value::Array(req)) = o.get_mut("required") {
                         req.retain(|r| !removed.iter().any(|x| Some(x.as_str()) == r.as_str()));
@@ -372,7 +372,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
                 }
             }
             if kw == Kw::PatternMap {
-                let keys: Vec<String> = map.keys().cloned().collect();
+                let keys: Vec<json::Key> = map.keys().cloned().collect();
                 for pat in keys {
                     let pptr = json::pointer_push(&ptr.s(), &pat);
                     match pattern::check(&pat) {
@@ -792,7 +792,7 @@ fn unnamed_required(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
     let stray: Vec<String> = if props.len().saturating_mul(required.len()) <= 1024 {
         required.iter().filter_map(Value::as_str).filter(|r| !props.contains_key(r)).map(str::to_string).collect()
     } else {
-        let names: std::collections::HashSet<&str> = props.keys().map(String::as_str).collect();
+        let names: std::collections::HashSet<&str> = props.keys().map(|k| k.as_str()).collect();
         required.iter().filter_map(Value::as_str).filter(|r| !names.contains(r)).map(str::to_string).collect()
     };
     if stray.is_empty() {
@@ -836,7 +836,7 @@ fn unnamed_dependent(o: &mut Object, ptr: &LazyPtr, cx: &mut ToolCtx) {
     if other_names_possible(o) {
         return;
     }
-    let names: std::collections::HashSet<String> = props.keys().cloned().collect();
+    let names: std::collections::HashSet<json::Key> = props.keys().cloned().collect();
     let mut stray: Vec<String> = Vec::new();
     if let Some(Value::Object(map)) = o.get_mut("dependentRequired") {
         map.retain(|k, _| {

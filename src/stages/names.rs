@@ -492,7 +492,7 @@ fn properties_walk<'a>(node: &'a Value, at: &mut Vec<Tok<'a>>, base: &str, hits:
         }, hits);
     }
     for (k, v) in obj.iter() {
-        match (crate::schema::keyword(k), v) {
+        match (k.kw(), v) {
             (Some(Kw::SchemaMap | Kw::PatternMap), Value::Object(map)) => {
                 for (name, sub) in map.iter() {
                     at.push(Tok::Key(k));
@@ -527,7 +527,7 @@ fn look_alikes_in(props: &Object, at: impl FnOnce() -> String, hits: &mut Vec<(S
     if props.len() < 2 || props.keys().all(|n| plain(n)) {
         return;
     }
-    let names: Vec<&String> = props.keys().collect();
+    let names: Vec<&crate::json::Key> = props.keys().collect();
     // Hashes of the skeletons first (no string built for ASCII names); only
     // names whose hashes meet are compared by their skeletons.
     let mut keyed: Vec<(u64, usize)> = names.iter().enumerate().map(|(i, n)| (skeleton_hash(n), i)).collect();

@@ -39,17 +39,13 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
 
     for (key, l) in [("title", title_lim), ("description", desc_lim)] {
         if let Some(Value::String(s)) = tool.get_mut(key) {
-            let m = path.push(key);
-            clean_field(s, TextLimits { marker: &marker, ..l }, &path, cx);
-            path.pop_to(m);
+            clean_field(s, TextLimits { marker: &marker, ..l }, &path, key, cx);
         }
     }
     if let Some(Value::Object(ann)) = tool.get_mut("annotations") {
         if let Some(Value::String(s)) = ann.get_mut("title") {
             let m = path.push("annotations");
-            let m2 = path.push("title");
-            clean_field(s, TextLimits { marker: &marker, ..title_lim }, &path, cx);
-            path.pop_to(m2);
+            clean_field(s, TextLimits { marker: &marker, ..title_lim }, &path, "title", cx);
             path.pop_to(m);
         }
     }
@@ -71,23 +67,17 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
 fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCtx) {
     grammar_strings(o, path, cx);
     for (k, v) in o.iter_mut() {
-        match (schema::keyword(k), v) {
-            (Some(Kw::Text), Value::String(s)) => {
-                let m = path.push(k);
-                clean_field(s, lim, path, cx);
-                path.pop_to(m);
-            }
+        match (k.kw(), v) {
+            (Some(Kw::Text), Value::String(s)) => clean_field(s, lim, path, k, cx),
             (Some(Kw::Value | Kw::Example), v) => {
                 let m = path.push(k);
                 check_values(v, path, cx);
                 path.pop_to(m);
             }
             (Some(Kw::SchemaMap), Value::Object(props)) if k == "properties" => {
-                let m = path.push(k);
                 for name in props.keys() {
-                    check_value_str(name, || path.child(name), "property name", cx);
+                    check_value_str(name, || crate::json::pointer_push(&path.child(k), name), "property name", cx);
                 }
-                path.pop_to(m);
             }
             _ => {}
         }
@@ -107,7 +97,7 @@ fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCt
 fn grammar_strings(o: &mut Object, path: &mut Path, cx: &mut ToolCtx) {
     let mut drop = Vec::new();
     for (k, v) in o.iter() {
-        match (schema::keyword(k), v) {
+        match (k.kw(), v) {
             (Some(Kw::Str | Kw::Pattern), Value::String(s)) if text::has_unsafe_chars(s) => drop.push(k.clone()),
             (Some(Kw::Ref), Value::String(s)) => check_value_str(s, || path.child(k), "$ref", cx),
             (Some(Kw::Required), Value::Array(list)) => {
@@ -190,25 +180,33 @@ fn check_value_str(s: &str, pointer: impl FnOnce() -> String, what: &str, cx: &m
     }
 }
 
-/// Cleans one string in place and reports each kind of change.
-fn clean_field(s: &mut String, lim: TextLimits, path: &Path, cx: &mut ToolCtx) {
+/// Cleans the string at `key` below `path` in place and reports each kind
+/// of change. The field's pointer is only spelled out when there is
+/// something to report (nearly no text has): not pushed onto `path` for
+/// each of the thousands of texts of a catalog.
+fn clean_field(s: &mut String, lim: TextLimits, path: &Path, key: &str, cx: &mut ToolCtx) {
     let block = cx.policy.sanitization.mode == SanitizeMode::Block;
     let (out, ch) = text::clean(s, lim);
-    if ch.any() {
-        if ch.whitespace && (s.contains(PAD_NEWLINES) || s.contains(PAD_SPACES)) {
-            cx.padding.push(path.as_str().to_string());
-        }
-        if !ch.tag_text.is_empty() {
-            cx.concealed_text.push((path.as_str().to_string(), ch.tag_text.clone()));
-        }
-        report_changes(&ch, path.as_str(), block, cx);
-    }
     // Markup is looked for in the cleaned text: a zero-width space or soft
     // hyphen inside `<img`, or a fullwidth `！[`, is markup once cleaning has
     // dropped or folded it. Most text has none: it is not copied.
-    if markup::may_have_markup(&out) {
+    let markup = markup::may_have_markup(&out);
+    if !ch.any() && !markup {
+        return;
+    }
+    let ptr = path.child(key);
+    if ch.any() {
+        if ch.whitespace && (s.contains(PAD_NEWLINES) || s.contains(PAD_SPACES)) {
+            cx.padding.push(ptr.clone());
+        }
+        if !ch.tag_text.is_empty() {
+            cx.concealed_text.push((ptr.clone(), ch.tag_text.clone()));
+        }
+        report_changes(&ch, &ptr, block, cx);
+    }
+    if markup {
         let mut text = out.into_owned();
-        let stripped = strip_hidden_markup(&mut text, path, block, cx);
+        let stripped = strip_hidden_markup(&mut text, &ptr, block, cx);
         if !block && (ch.any() || stripped) {
             *s = text;
         }
@@ -229,7 +227,7 @@ const PAD_SPACES: &str = "                                                      
 /// until nothing is left; text that still holds markup after `MAX_PASSES`
 /// (nesting no real description has) hides the tool. The removed text goes
 /// to the poisoning detector. Returns whether `text` changed.
-fn strip_hidden_markup(text: &mut String, path: &Path, block: bool, cx: &mut ToolCtx) -> bool {
+fn strip_hidden_markup(text: &mut String, ptr: &str, block: bool, cx: &mut ToolCtx) -> bool {
     const MAX_PASSES: usize = 16;
     let mut removed: Vec<(markup::Kind, String)> = Vec::new();
     let mut passes = 0;
@@ -240,7 +238,7 @@ fn strip_hidden_markup(text: &mut String, path: &Path, block: bool, cx: &mut Too
         }
         if passes == MAX_PASSES {
             let d = format!("markup still rebuilt itself after {MAX_PASSES} removals: {}", escape_for_detail(&text[found[0].start..found[0].end]));
-            cx.hide(K::PoisonHidden, S::High, path.as_str().to_string(), d);
+            cx.hide(K::PoisonHidden, S::High, ptr.to_string(), d);
             break;
         }
         passes += 1;
@@ -279,7 +277,7 @@ fn strip_hidden_markup(text: &mut String, path: &Path, block: bool, cx: &mut Too
         };
         let more = if n > 1 { format!(" (and {} more of this kind)", n - 1) } else { String::new() };
         let d = format!("{what}: {}{more}", escape_for_detail(&removed[first].1));
-        cx.report(kind, sev, path.as_str().to_string(), act, d);
+        cx.report(kind, sev, ptr.to_string(), act, d);
     }
     // Comments and hidden elements are text a reader never sees: a rule hit
     // there is concealed on purpose (`ToolCtx::concealed_text`). An image is
@@ -297,7 +295,7 @@ fn strip_hidden_markup(text: &mut String, path: &Path, block: bool, cx: &mut Too
     }
     for (list, kept) in [(&mut cx.concealed_text, concealed), (&mut cx.extra_text, shown)] {
         if !kept.is_empty() {
-            list.push((path.as_str().to_string(), kept));
+            list.push((ptr.to_string(), kept));
         }
     }
     true
