@@ -49,7 +49,8 @@
 //!   tool does; a word like `datasource` that every Grafana tool mentions has
 //!   almost no idf, yet "list data sources" is plainly `list_datasources`.
 //! - **Word vectors** ([`super::vectors`]): the cosine between the query's
-//!   and each tool's idf-weighted GloVe word vectors through a learned
+//!   and each tool's idf-weighted word vectors (distilled from a sentence
+//!   encoder) through a learned
 //!   bilinear map, so a word none of the lists above relates to the tool's
 //!   ("music" for `play_track`) still counts for the tools nearest in
 //!   meaning. Every tool with a positive cosine is a candidate, so a query

