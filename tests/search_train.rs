@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use mcp_guard::discovery::search::{terms, tool_terms};
+use mcp_guard::discovery::vectors::Vectors;
 use mcp_guard::discovery::{Expansions, SearchIndex};
 use mcp_guard::json::{Object, Value};
 use mcp_guard::pinning;
@@ -210,13 +211,29 @@ fn load_bilinear(path: &str) -> &'static [i32] {
     Box::leak(text.split_whitespace().map(|x| x.parse::<i32>().unwrap()).collect::<Vec<_>>().into_boxed_slice())
 }
 
+/// A candidate word-vector table (`vectors.py --table --out`): `<prefix>.words`
+/// (one stem a line, sorted) and `<prefix>.bin` (their `i8` vectors, the
+/// width the file's length says), with `bilinear` its maps. Leaked.
+fn load_vectors(prefix: &str, bilinear: &'static [i32]) -> Vectors<'static> {
+    let words = std::fs::read_to_string(format!("{prefix}.words")).unwrap_or_else(|e| panic!("{prefix}.words: {e}"));
+    let words: Vec<&'static str> = words.lines().map(|w| &*Box::leak(w.to_string().into_boxed_str())).collect();
+    let vecs = std::fs::read(format!("{prefix}.bin")).unwrap_or_else(|e| panic!("{prefix}.bin: {e}"));
+    assert!(!words.is_empty() && vecs.len() % words.len() == 0, "{prefix}: {} bytes for {} words", vecs.len(), words.len());
+    let dims = vecs.len() / words.len();
+    let v = Vectors::from_parts(Box::leak(words.into_boxed_slice()), Box::leak(vecs.into_boxed_slice()), dims, bilinear);
+    assert!(v.is_on(), "{prefix}: table and maps do not fit ({dims} dims)");
+    v
+}
+
 #[test]
 #[ignore = "evaluates the tables of $SEARCH_TRAIN_PLAN; run by eval/search/model/train.py"]
 fn evaluate() {
     // Each plan line: `label<TAB>table file or "-"<TAB>catalog,catalog,…`
     // (`dev` as a catalog: every development catalog), optionally
     // `<TAB>bilinear map file` (the dense feature's B for that label,
-    // `vectors.py --fit`; absent: the shipped one; `-`: feature off).
+    // `vectors.py --fit`; absent: the shipped one; `-`: feature off),
+    // optionally `<TAB>word-vector table prefix` (a candidate table those
+    // maps were fitted for, `load_vectors`; absent: the shipped table).
     let plan = std::fs::read_to_string(std::env::var("SEARCH_TRAIN_PLAN").expect("SEARCH_TRAIN_PLAN")).unwrap();
     let queries = all_queries();
     // With $SEARCH_TRAIN_FEATURES, every query's features per matched tool
@@ -229,6 +246,7 @@ fn evaluate() {
         let (label, table, cats) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap_or(""));
         let table = if table == "-" { Expansions::none() } else { load_table(table) };
         let bilinear = f.next().map(load_bilinear);
+        let vectors = f.next().map(|p| load_vectors(p, bilinear.unwrap_or(&[])));
         let wanted: Vec<&str> = cats.split(',').collect();
         let (mut n, mut top1, mut top3, mut rr) = (0u32, 0u32, 0u32, 0f64);
         for (catalog, set, qs) in &queries {
@@ -241,7 +259,9 @@ fn evaluate() {
                 (s, idx)
             });
             let mut idx = idx.clone().with_expansions(table);
-            if let Some(b) = bilinear {
+            if let Some(v) = vectors {
+                idx = idx.with_vectors(v);
+            } else if let Some(b) = bilinear {
                 idx = idx.with_bilinear(b);
             }
             for q in qs {

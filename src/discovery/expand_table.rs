@@ -1253,4 +1253,4 @@ pub(super) static PAIRS: &[u32] = &[
 
 // Feature weights of the search score (src/discovery/search.rs, FEATURES), in
 // 1/16, fitted on out-of-fold features of the training queries.
-pub(super) const FEATURE_WEIGHTS: [u64; 7] = [18, 16, 24, 16, 18, 64, 88];
+pub(super) const FEATURE_WEIGHTS: [u64; 7] = [16, 20, 24, 11, 18, 93, 128];

@@ -49,7 +49,8 @@
 //!   tool does; a word like `datasource` that every Grafana tool mentions has
 //!   almost no idf, yet "list data sources" is plainly `list_datasources`.
 //! - **Word vectors** ([`super::vectors`]): the cosine between the query's
-//!   and each tool's idf-weighted GloVe word vectors through a learned
+//!   and each tool's idf-weighted word vectors (distilled from a sentence
+//!   encoder) through a learned
 //!   bilinear map, so a word none of the lists above relates to the tool's
 //!   ("music" for `play_track`) still counts for the tools nearest in
 //!   meaning. Every tool with a positive cosine is a candidate, so a query
@@ -89,7 +90,7 @@ use std::collections::BTreeMap;
 use super::expand::Expansions;
 use super::expand_table::FEATURE_WEIGHTS;
 use super::lexicon::{self, Rel};
-use super::vectors::{self, Vectors, MAPS, VECTOR_DIMS};
+use super::vectors::{self, Vectors, MAPS};
 use crate::json::{Object, Value};
 
 /// Fixed-point scale: 16 fractional bits (resolution 1.5e-5, well below the
@@ -466,10 +467,11 @@ impl SearchIndex {
                 }
             }
         }
-        let mut out = vec![0i32; self.docs * VECTOR_DIMS];
+        let dims = self.vectors.dims();
+        let mut out = vec![0i32; self.docs * dims];
         for (d, stems) in per_doc.iter().enumerate() {
             if let Some(v) = self.vectors.document(stems) {
-                out[d * VECTOR_DIMS..(d + 1) * VECTOR_DIMS].copy_from_slice(&v);
+                out[d * dims..(d + 1) * dims].copy_from_slice(&v);
             }
         }
         out
@@ -481,6 +483,16 @@ impl SearchIndex {
     #[doc(hidden)]
     pub fn with_bilinear(mut self, bilinear: &'static [i32]) -> SearchIndex {
         self.vectors = self.vectors.with_bilinear(bilinear);
+        self
+    }
+
+    /// The same index with another word-vector table and its maps (the
+    /// training script compares candidate tables without rebuilding the
+    /// engine); the tools' vectors are computed again from the postings.
+    #[doc(hidden)]
+    pub fn with_vectors(mut self, vectors: Vectors<'static>) -> SearchIndex {
+        self.vectors = vectors;
+        self.doc_vecs = std::array::from_fn(|m| self.document_vectors(&DENSE_FIELD_WEIGHTS[m]));
         self
     }
 
@@ -734,11 +746,12 @@ impl SearchIndex {
         let refs: Vec<(&str, u64)> = stems.iter().map(|(s, w)| (s.as_str(), *w)).collect();
         for (m, docs) in self.doc_vecs.iter().enumerate() {
             let Some(q) = self.vectors.query(m, &refs) else { return };
-            if docs.len() != self.docs * VECTOR_DIMS {
+            let dims = self.vectors.dims();
+            if docs.len() != self.docs * dims {
                 continue;
             }
             for (d, f) in feats.iter_mut().enumerate() {
-                f[X_DENSE + m] = vectors::cosine(&q, &docs[d * VECTOR_DIMS..(d + 1) * VECTOR_DIMS]);
+                f[X_DENSE + m] = vectors::cosine(&q, &docs[d * dims..(d + 1) * dims]);
             }
         }
     }

