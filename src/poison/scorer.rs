@@ -172,6 +172,7 @@ fn cluster_name(c: u16) -> &'static str {
 
 
 const KK0: Fnv = Fnv::new().feed_const(b"kk:");
+const K30: Fnv = Fnv::new().feed_const(b"k3:");
 
 /// `kk:` + both cluster ids (two bytes each, little-endian): two adjacent
 /// words that both have a cluster. (A word's own cluster, `k:`, was measured
@@ -179,6 +180,13 @@ const KK0: Fnv = Fnv::new().feed_const(b"kk:");
 #[inline]
 fn cluster_pair_hash(p: u16, c: u16) -> u32 {
     KK0.step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
+}
+
+/// `k3:` + three cluster ids: three adjacent words that all have a cluster
+/// ("do not ~tell": a negated instruction in any of its wordings).
+#[inline]
+fn cluster_triple_hash(q: u16, p: u16, c: u16) -> u32 {
+    K30.step(q as u8).step((q >> 8) as u8).step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
 }
 
 // ---------------------------------------------------------------------------
@@ -779,12 +787,13 @@ impl Seen {
         *s = self.now;
         new
     }
-    /// The weights of the cluster pairs of the segment's first `n` words
-    /// (`words`), each distinct bucket once. Out of line, once per segment.
+    /// The weights of the cluster pairs and triples of the segment's first
+    /// `n` words (`words`), each distinct bucket once. Out of line, once per
+    /// segment.
     #[inline(never)]
     fn cluster_pairs_sum(&mut self, n: usize) -> i32 {
         let mut sum = 0;
-        let mut prev: Option<u16> = None;
+        let (mut prev2, mut prev): (Option<u16>, Option<u16>) = (None, None);
         for i in 0..n.min(WORDS_CAP) {
             let k = cluster(self.words[i]);
             if let (Some(p), Some(c)) = (prev, k) {
@@ -792,8 +801,14 @@ impl Seen {
                 if self.first(b) {
                     sum += weight(b);
                 }
+                if let Some(q) = prev2 {
+                    let b = bucket(cluster_triple_hash(q, p, c));
+                    if self.first(b) {
+                        sum += weight(b);
+                    }
+                }
             }
-            prev = k;
+            (prev2, prev) = (prev, k);
         }
         sum
     }
@@ -841,8 +856,8 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
     // Words and word pairs: runs of letters, marks and numbers. `prev` is the
     // pair's hash state after "b:" + the previous word + " ".
     let mut prev: Option<(Fnv, usize, usize)> = None;
-    // The previous word's cluster, for a cluster pair.
-    let mut prev_k: Option<u16> = None;
+    // The clusters of the two previous words, for cluster pairs and triples.
+    let (mut prev_k2, mut prev_k): (Option<u16>, Option<u16>) = (None, None);
     let mut i = 0;
     while i < bytes.len() {
         // A byte at a time for ASCII (inlined), a character otherwise.
@@ -877,8 +892,11 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
         let k = cluster(hw);
         if let (Some(p), Some(c)) = (prev_k, k) {
             add!(cluster_pair_hash(p, c), format!("kk:{} {}", cluster_name(p), cluster_name(c)));
+            if let Some(q) = prev_k2 {
+                add!(cluster_triple_hash(q, p, c), format!("k3:{} {} {}", cluster_name(q), cluster_name(p), cluster_name(c)));
+            }
         }
-        prev_k = k;
+        (prev_k2, prev_k) = (prev_k, k);
     }
     // Byte 4-grams of " " + seg + " ".
     let gram_name = |x: u32| format!("c:{}", String::from_utf8_lossy(&x.to_be_bytes()));
@@ -1633,9 +1651,9 @@ fn describe(feature: &str, field: &str) -> String {
         format!("word {w:?}")
     } else if let Some(w) = feature.strip_prefix("b:") {
         format!("words {w:?}")
-    } else if let Some(k) = feature.strip_prefix("kk:") {
-        let (a, b) = k.split_once(' ').unwrap_or((k, ""));
-        format!("words like {:?}", format!("~{a} ~{b}"))
+    } else if let Some(k) = feature.strip_prefix("kk:").or_else(|| feature.strip_prefix("k3:")) {
+        let like: Vec<String> = k.split(' ').map(|w| format!("~{w}")).collect();
+        format!("words like {:?}", like.join(" "))
     } else if let Some(c) = feature.strip_prefix("c:") {
         format!("text {c:?}")
     } else if feature.starts_with("fl:") {
@@ -1661,6 +1679,7 @@ mod tests {
         assert_eq!(cluster_name(of("the").unwrap()), "the");
         assert_eq!(of("zzqxvw"), None, "a word outside the table has no cluster");
         assert_eq!(cluster_pair_hash(1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
+        assert_eq!(cluster_triple_hash(1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
     }
 
     #[test]

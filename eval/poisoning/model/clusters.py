@@ -181,6 +181,8 @@ GRIDS = {
     "k4": [("k4096-bi-avg3", {"k": 4096, "feats": ("bi",), "avg": True}),
            ("k4096-bi-t50k", {"k": 4096, "feats": ("bi",), "topk": 50000}),
            ("k2048-bi", {"k": 2048, "feats": ("bi",)})],
+    "k5": [("k4096-bi-skip", {"k": 4096, "feats": ("bi", "skip")}),
+           ("k4096-bi-tri", {"k": 4096, "feats": ("bi", "tri")})],
     "feats2": [("shipped-avg3", {"avg": True}), ("k512-uni", {"k": 512, "feats": ("uni",)}),
                ("k512-kw", {"k": 512, "feats": ("kw",)}), ("k1024-uni-kw", {"k": 1024, "feats": ("uni", "kw")}),
                ("k512-avg3", {"k": 512, "avg": True})],

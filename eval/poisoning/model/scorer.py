@@ -386,19 +386,30 @@ def clusters_at(path):
     return _CLUSTERS[path]
 
 
-# What ships: cluster pairs only (clusters.py, grids k2-k4: `k:` and the
-# cluster x word pairs `kw:`/`wk:` measured, not kept).
-CLUSTER_FEATS = ("bi",)
+# What ships: cluster pairs and triples (clusters.py, grids k2-k5: `k:`,
+# the cluster x word pairs `kw:`/`wk:` and the skip pairs `k2:` measured, not
+# kept).
+CLUSTER_FEATS = ("bi", "tri")
 
 
 def cluster_features(words, hw, cl, feats_kind):
     """Cluster features of a segment's words, given their `w:` hashes: each
-    word's cluster (`k:`) and each pair of adjacent words that both have one
-    (`kk:`). A word without a cluster (not English, a number, an identifier)
-    adds nothing and breaks the pair chain."""
+    pair of adjacent words that both have a cluster (`kk:`) and each three
+    (`k3:`); research options: each word's cluster (`k:`), cluster x word
+    pairs, pairs one word apart (`k2:`). A word without a cluster (not
+    English, a number, an identifier) adds nothing and breaks the chain."""
     out = []
     prev = None
     pw = None
+    if "skip" in feats_kind or "tri" in feats_kind:
+        ks = [cl.of.get(h) for h in hw]
+        kb = [None if c is None else bytes((c & 0xFF, c >> 8)) for c in ks]
+        for i in range(len(kb) - 2):
+            if kb[i] is not None and kb[i + 2] is not None:
+                if "skip" in feats_kind:
+                    out.append(fnv(b"k2:", kb[i], kb[i + 2]))
+                if "tri" in feats_kind and kb[i + 1] is not None:
+                    out.append(fnv(b"k3:", kb[i], kb[i + 1], kb[i + 2]))
     for w, h in zip(words, hw):
         c = cl.of.get(h)
         cb = None if c is None else bytes((c & 0xFF, c >> 8))
