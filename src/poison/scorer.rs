@@ -2,8 +2,10 @@
 //! character n-grams of a tool's model-visible strings, beside the rules.
 //!
 //! The rules find the phrasings in their word lists; the scorer reads how a
-//! string is written (its byte 4-grams, words and word pairs, and the field
-//! it sits in) and generalizes to phrasings no list holds. It is trained
+//! string is written (its byte 4-grams, words and word pairs, the pairs of
+//! their word clusters, and the field it sits in) and generalizes to
+//! phrasings no list holds; the clusters carry a pair it was trained on to
+//! words of the same meaning it never saw together. It is trained
 //! by `eval/poisoning/model/train.py` on the development part of
 //! `eval/poisoning` only, and `eval/poisoning/model/scorer.py` is its
 //! specification: this file follows it step by step, and the equivalence tests
@@ -68,6 +70,123 @@ const WINDOW: usize = 2;
 fn weight(h: u32) -> i32 {
     let i = HEADER + 2 * (h & MASK) as usize;
     i16::from_le_bytes([MODEL[i], MODEL[i + 1]]) as i32
+}
+
+/// The word clusters (`eval/poisoning/model/clusters.py --table`; do not
+/// edit): English words grouped by their GloVe 6B vectors, so that a
+/// phrasing no training family used ("conceal" where they wrote "hide") still
+/// lands on trained features. A 16-byte header (magic `MGWC`, version 1, a
+/// reserved byte, `u16` K, `u32` n, 4 reserved bytes), n sorted `u32` keys
+/// (the `w:` hash of the word, the one its word feature already has) and n
+/// `u16` cluster ids, little-endian. A `const`, read only at compile time
+/// into the arrays below: the bytes are not in the binary a second time.
+const CLUSTERS: &[u8] = include_bytes!("clusters.bin");
+/// Line c names cluster c in a finding (its most frequent word).
+static CLUSTER_NAMES: &str = include_str!("clusters.txt");
+/// Where each line of `CLUSTER_NAMES` starts (and the end): naming a feature
+/// is a slice, not a scan.
+static CL_NAME_AT: [u32; CL_K + 1] = {
+    let b = CLUSTER_NAMES.as_bytes();
+    let mut a = [0u32; CL_K + 1];
+    let (mut i, mut line) = (0, 1);
+    while i < b.len() && line <= CL_K {
+        if b[i] == b'\n' {
+            a[line] = i as u32 + 1;
+            line += 1;
+        }
+        i += 1;
+    }
+    assert!(line == CL_K + 1, "clusters.txt: not one line per cluster");
+    a
+};
+
+const fn le_u32(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+const CL_K: usize = u16::from_le_bytes([CLUSTERS[6], CLUSTERS[7]]) as usize;
+const CL_N: usize = le_u32(CLUSTERS, 8) as usize;
+const CL_KEYS: usize = 16;
+const CL_IDS: usize = CL_KEYS + 4 * CL_N;
+const CL_END: usize = CL_IDS + 2 * CL_N;
+const _: () = assert!(
+    CLUSTERS[0] == b'M' && CLUSTERS[1] == b'G' && CLUSTERS[2] == b'W' && CLUSTERS[3] == b'C' && CLUSTERS[4] == 1,
+    "clusters.bin: not a version 1 table"
+);
+const _: () = assert!(CL_N < 1 << 16 && CL_END == CLUSTERS.len(), "clusters.bin: size does not match its header");
+
+/// The keys and ids as arrays (read from the bytes at compile time: a lookup
+/// is an aligned load, not four byte reads), and where the keys of each value
+/// of their top `CL_BITS` bits start: a lookup compares the two keys or so
+/// that share a word's top bits.
+const CL_BITS: u32 = 14;
+static CL_KEY: [u32; CL_N] = {
+    let mut a = [0u32; CL_N];
+    let mut i = 0;
+    while i < CL_N {
+        a[i] = le_u32(CLUSTERS, CL_KEYS + 4 * i);
+        assert!(i == 0 || a[i] > a[i - 1], "clusters.bin: keys not sorted");
+        i += 1;
+    }
+    a
+};
+static CL_ID: [u16; CL_N] = {
+    let mut a = [0u16; CL_N];
+    let mut i = 0;
+    while i < CL_N {
+        a[i] = u16::from_le_bytes([CLUSTERS[CL_IDS + 2 * i], CLUSTERS[CL_IDS + 2 * i + 1]]);
+        assert!((a[i] as usize) < CL_K, "clusters.bin: a cluster id out of range");
+        i += 1;
+    }
+    a
+};
+static CL_START: [u16; (1 << CL_BITS) + 1] = {
+    let mut a = [0u16; (1 << CL_BITS) + 1];
+    let mut i = 0;
+    while i < CL_N {
+        a[(le_u32(CLUSTERS, CL_KEYS + 4 * i) >> (32 - CL_BITS)) as usize + 1] += 1;
+        i += 1;
+    }
+    let mut j = 0;
+    while j < 1 << CL_BITS {
+        a[j + 1] += a[j];
+        j += 1;
+    }
+    a
+};
+
+/// The cluster of the word whose `w:` hash is `h`; `None` for a word outside
+/// the table (not English, a number, an identifier).
+#[inline]
+fn cluster(h: u32) -> Option<u16> {
+    let top = (h >> (32 - CL_BITS)) as usize;
+    let (a, z) = (CL_START[top] as usize, CL_START[top + 1] as usize);
+    let keys = CL_KEY.get(a..z)?;
+    keys.iter().position(|&k| k == h).map(|i| CL_ID[a + i])
+}
+
+/// The word that names cluster `c` (its most frequent), for a finding.
+fn cluster_name(c: u16) -> &'static str {
+    let (a, z) = (CL_NAME_AT[c as usize % CL_K] as usize, CL_NAME_AT[c as usize % CL_K + 1] as usize);
+    CLUSTER_NAMES.get(a..z.saturating_sub(1)).unwrap_or("?")
+}
+
+
+const KK0: Fnv = Fnv::new().feed_const(b"kk:");
+const K30: Fnv = Fnv::new().feed_const(b"k3:");
+
+/// `kk:` + both cluster ids (two bytes each, little-endian): two adjacent
+/// words that both have a cluster. (A word's own cluster, `k:`, was measured
+/// and left out: clusters.py, grid `k3`.)
+#[inline]
+fn cluster_pair_hash(p: u16, c: u16) -> u32 {
+    KK0.step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
+}
+
+/// `k3:` + three cluster ids: three adjacent words that all have a cluster
+/// ("do not ~tell": a negated instruction in any of its wordings).
+#[inline]
+fn cluster_triple_hash(q: u16, p: u16, c: u16) -> u32 {
+    K30.step(q as u8).step((q >> 8) as u8).step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
 }
 
 // ---------------------------------------------------------------------------
@@ -633,17 +752,28 @@ impl FieldFeats {
 /// clear cost a list push for nearly every feature: a segment's few dozen
 /// buckets fall in different words of 1,024). 128 KiB, zeroed once every
 /// 65,535 segments.
+///
+/// It also holds the `w:` hashes of the words of `one_pass`'s segment, for
+/// the cluster pairs at the segment's end: a fixed array written by index
+/// (a `Vec` push there cost the byte loop ~50 instructions a word).
 pub(crate) struct Seen {
     stamp: Box<[u16; BUCKETS]>,
     now: u16,
+    words: Box<[u32; WORDS_CAP]>,
 }
 
 const BUCKETS: usize = MASK as usize + 1;
+/// Words of one segment in `one_pass`: it reads at most `MAX_CHARS`
+/// characters of one character each (a decoded variant is no longer than its
+/// text), and a word ends at a character that is not one: at most
+/// `MAX_CHARS / 2 + 1` words, so the cap is never reached.
+const WORDS_CAP: usize = MAX_CHARS;
 
 impl Default for Seen {
     fn default() -> Self {
         let stamp = vec![0; BUCKETS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("BUCKETS long"));
-        Seen { stamp, now: 1 }
+        let words = vec![0; WORDS_CAP].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("WORDS_CAP long"));
+        Seen { stamp, now: 1, words }
     }
 }
 
@@ -656,6 +786,31 @@ impl Seen {
         let new = *s != self.now;
         *s = self.now;
         new
+    }
+    /// The weights of the cluster pairs and triples of the segment's first
+    /// `n` words (`words`), each distinct bucket once. Out of line, once per
+    /// segment.
+    #[inline(never)]
+    fn cluster_pairs_sum(&mut self, n: usize) -> i32 {
+        let mut sum = 0;
+        let (mut prev2, mut prev): (Option<u16>, Option<u16>) = (None, None);
+        for i in 0..n.min(WORDS_CAP) {
+            let k = cluster(self.words[i]);
+            if let (Some(p), Some(c)) = (prev, k) {
+                let b = bucket(cluster_pair_hash(p, c));
+                if self.first(b) {
+                    sum += weight(b);
+                }
+                if let Some(q) = prev2 {
+                    let b = bucket(cluster_triple_hash(q, p, c));
+                    if self.first(b) {
+                        sum += weight(b);
+                    }
+                }
+            }
+            (prev2, prev) = (prev, k);
+        }
+        sum
     }
     /// Ends the segment.
     fn clear(&mut self) {
@@ -701,6 +856,8 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
     // Words and word pairs: runs of letters, marks and numbers. `prev` is the
     // pair's hash state after "b:" + the previous word + " ".
     let mut prev: Option<(Fnv, usize, usize)> = None;
+    // The clusters of the two previous words, for cluster pairs and triples.
+    let (mut prev_k2, mut prev_k): (Option<u16>, Option<u16>) = (None, None);
     let mut i = 0;
     while i < bytes.len() {
         // A byte at a time for ASCII (inlined), a character otherwise.
@@ -726,11 +883,20 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
             i += len;
         }
         let w = &bytes[start..i];
-        add!(Fnv::new().feed(b"w:").feed(w).0, format!("w:{}", &seg[start..i]));
+        let hw = Fnv::new().feed(b"w:").feed(w).0;
+        add!(hw, format!("w:{}", &seg[start..i]));
         if let Some((h, a, z)) = prev {
             add!(h.feed(w).0, format!("b:{} {}", &seg[a..z], &seg[start..i]));
         }
         prev = Some((Fnv::new().feed(b"b:").feed(w).feed(b" "), start, i));
+        let k = cluster(hw);
+        if let (Some(p), Some(c)) = (prev_k, k) {
+            add!(cluster_pair_hash(p, c), format!("kk:{} {}", cluster_name(p), cluster_name(c)));
+            if let Some(q) = prev_k2 {
+                add!(cluster_triple_hash(q, p, c), format!("k3:{} {} {}", cluster_name(q), cluster_name(p), cluster_name(c)));
+            }
+        }
+        (prev_k2, prev_k) = (prev_k, k);
     }
     // Byte 4-grams of " " + seg + " ".
     let gram_name = |x: u32| format!("c:{}", String::from_utf8_lossy(&x.to_be_bytes()));
@@ -849,6 +1015,9 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
     // (`b:` + word + " "), within a segment.
     let (mut in_word, mut hw, mut hb, mut hp) = (false, W0, B0, Fnv(0));
     let mut prev: Option<Fnv> = None;
+    // The number of the segment's words so far (their `w:` hashes are in
+    // `seen.words`), for the cluster pairs.
+    let mut nw = 0usize;
     // A backslash waiting for the next kept character.
     let mut backslash = false;
     // The base64 run started at `run_start` (a word is all base64).
@@ -905,6 +1074,10 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                     add!(hp.0);
                 }
                 prev = Some(hb.step(b' '));
+                if nw < WORDS_CAP {
+                    seen.words[nw] = hw.0;
+                    nw += 1;
+                }
             }
         };
     }
@@ -930,6 +1103,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                 if let Some(v) = variant {
                     add!(v);
                 }
+                sum += seen.cluster_pairs_sum(nw);
                 seen.clear();
                 contribs.push(std::mem::take(&mut sum));
                 if contribs.len() >= MAX_SEGMENTS {
@@ -938,6 +1112,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
             }
             (len, extra, space, end, x) = (0, 0, false, false, u32::from(b' '));
             prev = None;
+            nw = 0;
         }};
     }
     macro_rules! separator {
@@ -1476,6 +1651,9 @@ fn describe(feature: &str, field: &str) -> String {
         format!("word {w:?}")
     } else if let Some(w) = feature.strip_prefix("b:") {
         format!("words {w:?}")
+    } else if let Some(k) = feature.strip_prefix("kk:").or_else(|| feature.strip_prefix("k3:")) {
+        let like: Vec<String> = k.split(' ').map(|w| format!("~{w}")).collect();
+        format!("words like {:?}", like.join(" "))
     } else if let Some(c) = feature.strip_prefix("c:") {
         format!("text {c:?}")
     } else if feature.starts_with("fl:") {
@@ -1490,6 +1668,19 @@ fn describe(feature: &str, field: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn synonyms_share_a_cluster_and_a_cluster_is_named_by_its_most_frequent_word() {
+        let of = |w: &str| cluster(fnv(&[b"w:", w.as_bytes()]));
+        // "inform" and "notify" never need to be seen in training together:
+        // a pair with either word lands on the same `kk:` feature.
+        assert_eq!(of("inform"), of("notify"));
+        assert!(of("inform").is_some());
+        assert_eq!(cluster_name(of("the").unwrap()), "the");
+        assert_eq!(of("zzqxvw"), None, "a word outside the table has no cluster");
+        assert_eq!(cluster_pair_hash(1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
+        assert_eq!(cluster_triple_hash(1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
+    }
 
     #[test]
     fn fnv_is_fnv1a_32() {

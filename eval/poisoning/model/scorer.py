@@ -351,13 +351,95 @@ def gram_hashes(seg):
     return [(((int.from_bytes(p[i:i + 4], "big") ^ GRAM_SALT) * GRAM_MUL) & 0xFFFFFFFF) for i in range(len(p) - 3)]
 
 
+# Word clusters (clusters.py): English words grouped by their GloVe vectors,
+# so that a phrasing never seen in training ("conceal" for "hide", "mention"
+# for "tell") still lands on features that were trained. The table maps a
+# word's `w:` hash (the one its word feature already has) to a cluster id.
+
+class Clusters:
+    """The engine's word -> cluster table (src/poison/clusters.bin), read
+    with the standard library: a 16-byte header (b"MGWC", version 1, a
+    reserved byte, u16 K, u32 n, u32 reserved), n sorted u32 keys
+    (fnv(b"w:", word)), n u16 cluster ids; and K representative words (one per
+    line, UTF-8, in the .txt file beside it) that name a cluster feature.
+    Little-endian throughout."""
+
+    def __init__(self, path):
+        import struct
+        raw = open(path, "rb").read()
+        assert raw[:5] == b"MGWC\x01", path
+        self.k, n = struct.unpack("<HI", raw[6:12])
+        at = 16
+        keys = struct.unpack("<%dI" % n, raw[at:at + 4 * n])
+        ids = struct.unpack("<%dH" % n, raw[at + 4 * n:at + 6 * n])
+        self.of = dict(zip(keys, ids))
+        assert len(raw) == at + 6 * n, path
+        self.names = open(path[:-len(".bin")] + ".txt", encoding="utf-8").read().split("\n")[:self.k]
+
+
+_CLUSTERS = {}
+
+
+def clusters_at(path):
+    if path not in _CLUSTERS:
+        _CLUSTERS[path] = Clusters(path)
+    return _CLUSTERS[path]
+
+
+# What ships: cluster pairs and triples (clusters.py, grids k2-k5: `k:`,
+# the cluster x word pairs `kw:`/`wk:` and the skip pairs `k2:` measured, not
+# kept).
+CLUSTER_FEATS = ("bi", "tri")
+
+
+def cluster_features(words, hw, cl, feats_kind):
+    """Cluster features of a segment's words, given their `w:` hashes: each
+    pair of adjacent words that both have a cluster (`kk:`) and each three
+    (`k3:`); research options: each word's cluster (`k:`), cluster x word
+    pairs, pairs one word apart (`k2:`). A word without a cluster (not
+    English, a number, an identifier) adds nothing and breaks the chain."""
+    out = []
+    prev = None
+    pw = None
+    if "skip" in feats_kind or "tri" in feats_kind:
+        ks = [cl.of.get(h) for h in hw]
+        kb = [None if c is None else bytes((c & 0xFF, c >> 8)) for c in ks]
+        for i in range(len(kb) - 2):
+            if kb[i] is not None and kb[i + 2] is not None:
+                if "skip" in feats_kind:
+                    out.append(fnv(b"k2:", kb[i], kb[i + 2]))
+                if "tri" in feats_kind and kb[i + 1] is not None:
+                    out.append(fnv(b"k3:", kb[i], kb[i + 1], kb[i + 2]))
+    for w, h in zip(words, hw):
+        c = cl.of.get(h)
+        cb = None if c is None else bytes((c & 0xFF, c >> 8))
+        if "kw" in feats_kind and pw is not None:
+            if prev is not None:
+                out.append(fnv(b"kw:", prev, w))
+            if cb is not None:
+                out.append(fnv(b"wk:", pw, b" ", cb))
+        pw = w
+        if cb is None:
+            prev = None
+            continue
+        if "uni" in feats_kind:
+            out.append(fnv(b"k:", cb))
+        if prev is not None and "bi" in feats_kind:
+            out.append(fnv(b"kk:", prev, cb))
+        prev = cb
+    return out
+
+
 def segment_features(seg, field, vkind, cfg):
     """Feature hashes of one normalized segment (order irrelevant)."""
     feats = []
     if cfg.get("words", True):
         words = [w.encode("utf-8") for w in words_of(seg)]
-        feats += [fnv(b"w:", w) for w in words]
+        hw = [fnv(b"w:", w) for w in words]
+        feats += hw
         feats += [fnv(b"b:", a, b" ", b) for a, b in zip(words, words[1:])]
+        if cfg.get("clusters"):
+            feats += cluster_features(words, hw, clusters_at(cfg["clusters"]), cfg.get("cluster_feats", CLUSTER_FEATS))
     if cfg.get("chars", True):
         feats += gram_hashes(seg)
     if cfg.get("struct", True):
@@ -410,7 +492,8 @@ def best_span(contribs):
 HERE = __import__("os").path.dirname(__import__("os").path.abspath(__file__))
 REPO = __import__("os").path.normpath(__import__("os").path.join(HERE, "..", "..", ".."))
 ENGINE_MODEL = __import__("os").path.join(REPO, "src", "poison", "scorer.weights")
-FULL = {"words": True, "chars": True, "struct": True, "decode": True}
+ENGINE_CLUSTERS = __import__("os").path.join(REPO, "src", "poison", "clusters.bin")
+FULL = {"words": True, "chars": True, "struct": True, "decode": True, "clusters": ENGINE_CLUSTERS}
 
 
 def pack_engine_model():

