@@ -333,7 +333,7 @@ pub struct SearchIndex {
     /// Word vectors and the bilinear map of the dense feature.
     vectors: Vectors<'static>,
     /// Per map, per tool, its unit word vector ([`Vectors::document`]),
-    /// `VECTOR_DIMS` per tool, all zero for a tool none of whose words (in
+    /// [`Vectors::dims`] per tool, all zero for a tool none of whose words (in
     /// that map's fields) has a vector.
     doc_vecs: [Vec<i32>; MAPS],
 }

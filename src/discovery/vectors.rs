@@ -40,8 +40,6 @@ pub const B_SHIFT: u32 = 10;
 /// Fixed-point scale of a unit vector's components: 2^15 = 1.
 const UNIT_SHIFT: u32 = 15;
 
-/// Number of dimensions of the shipped vectors.
-pub const VECTOR_DIMS: usize = DIMS;
 /// Largest number of dimensions a table may have (a table that the training
 /// script loads may be wider than the shipped one; the integer bounds below
 /// hold up to it).

@@ -170,7 +170,6 @@ fn cluster_name(c: u16) -> &'static str {
     CLUSTER_NAMES.get(a..z.saturating_sub(1)).unwrap_or("?")
 }
 
-
 const KK0: Fnv = Fnv::new().feed_const(b"kk:");
 const K30: Fnv = Fnv::new().feed_const(b"k3:");
 
