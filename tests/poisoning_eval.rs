@@ -137,7 +137,7 @@ fn generate() -> PathBuf {
     let dir = std::env::var_os("MCP_GUARD_EVAL_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("poisoning-eval"));
-    // The first set (parts dev, held) and the extra parts (train, held2).
+    // The first set (parts dev, held) and the extra parts (train, held2, held3).
     for script in ["eval/poisoning/generate.py", "eval/poisoning/generate_extra.py"] {
         let status = Command::new("python3")
             .arg(root.join(script))
@@ -230,8 +230,9 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
 
     let mut results = serde_json::Map::new();
     let mut per_item = String::new();
-    // `train` is fitted on like `dev`; `held2` is the second held-back part.
-    for part in ["dev", "held", "train", "held2"] {
+    // `train` is fitted on like `dev`; `held2` and `held3` are the second and
+    // third held-back parts (nothing is fitted on them).
+    for part in ["dev", "held", "train", "held2", "held3"] {
         let mut overall = Tally::default();
         let (
             mut by_class,
@@ -340,6 +341,7 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
             match part {
                 "held" => "HELD-BACK",
                 "held2" => "SECOND HELD-BACK",
+                "held3" => "THIRD HELD-BACK",
                 "train" => "extra training",
                 _ => "development",
             }

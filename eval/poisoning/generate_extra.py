@@ -14,6 +14,11 @@ with the same shapes as generate.py's files, and two parts:
   held2   a second held-back part (extra/held2_*.py) written by a writer who
           saw neither the first set nor the training text: never fitted on,
           never read to choose anything; reported beside `held`.
+  held3   a third held-back part (extra/held3_*.py, session 31) by a writer who saw
+          only the class definitions and the kinds of input independent
+          evaluators found missed (described by class, no instances); it may
+          use the first set's held-back languages (pt, ru, ko, hi, uk), since
+          nothing is fitted on it. Never fitted on, read once per session.
 
 Every sentence becomes items the way generate.py makes them (the same
 carriers, slots, locations and encodings; its make_item): one in the tool
@@ -49,10 +54,17 @@ def sources(prefix, var):
     return out
 
 
-def check_entry(src, e):
+# Id prefix per part: held2 and held3 share a first letter.
+ID_PREFIX = {"train": "t", "held2": "h", "held3": "k"}
+# Parts that may use the first set's held-back languages: only parts nothing
+# is fitted on (a training sentence in Russian would leak into `held`).
+MEASURE_ONLY = ("held3",)
+
+
+def check_entry(part, src, e):
     if len(e) != 4 or e[0] not in g.CLASSES or not all(isinstance(x, str) and x for x in e):
         sys.exit("%s: bad entry %r" % (src, e))
-    if e[2] in g.HELD_LANGUAGES:
+    if e[2] in g.HELD_LANGUAGES and part not in MEASURE_ONLY:
         sys.exit("%s: language %s is held back in the first set" % (src, e[2]))
 
 
@@ -63,7 +75,7 @@ def build(part, prefix, split):
     enc_counter = 0
     for src, data in sources(prefix, "DATA"):
         for k, e in enumerate(data):
-            check_entry(src, e)
+            check_entry(part, src, e)
             cls, form, lang, text = e
             if (cls, text) in seen:
                 continue  # the same sentence twice in one part counts once
@@ -81,7 +93,7 @@ def build(part, prefix, split):
                 enc_counter += 1
             for loc, enc, hint in locs:
                 n += 1
-                item, label = g.make_item("%s%05d" % (part[0], n), cls, "x." + form, lang, text, loc, enc, hint, rng, split)
+                item, label = g.make_item("%s%05d" % (ID_PREFIX[part], n), cls, "x." + form, lang, text, loc, enc, hint, rng, split)
                 label["part"] = part
                 label["source"] = src
                 items.append(item)
@@ -95,13 +107,13 @@ def build_benign(part, prefix):
     n = 0
     for src, data in sources(prefix, "BENIGN"):
         for topic, lang, tool in data:
-            if lang in g.HELD_LANGUAGES:
+            if lang in g.HELD_LANGUAGES and part not in MEASURE_ONLY:
                 sys.exit("%s: language %s is held back in the first set" % (src, lang))
             if tool["name"] in names:
                 continue
             names.add(tool["name"])
             n += 1
-            iid = "%sb%04d" % (part[0], n)
+            iid = "%sb%04d" % (ID_PREFIX[part], n)
             items.append({"id": iid, "catalog": {"tools": [g.copy_tool(tool)]}})
             labels.append({"id": iid, "kind": "benign", "part": part, "topic": topic, "language": lang,
                            "tools": [tool["name"]], "source": src})
@@ -116,7 +128,8 @@ def main():
     a = ap.parse_args()
     split = g.compute_split()
     p_items, p_labels, b_items, b_labels = [], [], [], []
-    for part, attacks, benign in (("train", "train_", "benign_train_"), ("held2", "held2_attacks", "held2_benign")):
+    for part, attacks, benign in (("train", "train_", "benign_train_"), ("held2", "held2_attacks", "held2_benign"),
+                                  ("held3", "held3_attacks", "held3_benign")):
         it, lb = build(part, attacks, split)
         p_items += it
         p_labels += lb
@@ -136,7 +149,7 @@ def main():
         with open(dpath, encoding="utf-8") as f:
             if json.load(f) != digests:
                 sys.exit("generated extra set differs from expected-digests-extra.json: %s" % json.dumps(digests))
-    for part in ("train", "held2"):
+    for part in ("train", "held2", "held3"):
         sel = [l for l in p_labels + b_labels if l["part"] == part]
         pois = [l for l in sel if l["kind"] == "poisoned"]
         fam = {}
