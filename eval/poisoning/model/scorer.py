@@ -392,7 +392,7 @@ def clusters_at(path):
 CLUSTER_FEATS = ("bi", "tri")
 
 
-def cluster_features(words, hw, cl, feats_kind):
+def cluster_features(words, hw, cl, feats_kind, pfx=(b"kk:", b"k3:")):
     """Cluster features of a segment's words, given their `w:` hashes: each
     pair of adjacent words that both have a cluster (`kk:`) and each three
     (`k3:`); research options: each word's cluster (`k:`), cluster x word
@@ -409,7 +409,7 @@ def cluster_features(words, hw, cl, feats_kind):
                 if "skip" in feats_kind:
                     out.append(fnv(b"k2:", kb[i], kb[i + 2]))
                 if "tri" in feats_kind and kb[i + 1] is not None:
-                    out.append(fnv(b"k3:", kb[i], kb[i + 1], kb[i + 2]))
+                    out.append(fnv(pfx[1], kb[i], kb[i + 1], kb[i + 2]))
     for w, h in zip(words, hw):
         c = cl.of.get(h)
         cb = None if c is None else bytes((c & 0xFF, c >> 8))
@@ -425,7 +425,7 @@ def cluster_features(words, hw, cl, feats_kind):
         if "uni" in feats_kind:
             out.append(fnv(b"k:", cb))
         if prev is not None and "bi" in feats_kind:
-            out.append(fnv(b"kk:", prev, cb))
+            out.append(fnv(pfx[0], prev, cb))
         prev = cb
     return out
 
@@ -440,6 +440,8 @@ def segment_features(seg, field, vkind, cfg):
         feats += [fnv(b"b:", a, b" ", b) for a, b in zip(words, words[1:])]
         if cfg.get("clusters"):
             feats += cluster_features(words, hw, clusters_at(cfg["clusters"]), cfg.get("cluster_feats", CLUSTER_FEATS))
+        if cfg.get("clusters2"):  # research: a second cluster family (clusters.py --cv), own prefixes
+            feats += cluster_features(words, hw, clusters_at(cfg["clusters2"]), CLUSTER_FEATS, (b"jk:", b"j3:"))
     if cfg.get("chars", True):
         feats += gram_hashes(seg)
     if cfg.get("struct", True):

@@ -459,6 +459,12 @@ def oof_summary(oof, mode="max"):
             g[0] += r[mode] > t
             g[1] += 1
         out["by_class_" + name] = {k: pct(*by[k]) for k in sorted(by)}
+        by = {}
+        for r in pos:
+            g = by.setdefault(r["language"], [0, 0])
+            g[0] += r[mode] > t
+            g[1] += 1
+        out["by_language_" + name] = {k: pct(*by[k]) for k in sorted(by)}
     return out
 
 
