@@ -1689,7 +1689,7 @@ fn describe(feature: &str, field: &str) -> String {
         format!("word {w:?}")
     } else if let Some(w) = feature.strip_prefix("b:") {
         format!("words {w:?}")
-    } else if let Some(k) = feature.strip_prefix("kk:").or_else(|| feature.strip_prefix("k3:")) {
+    } else if let Some(k) = ["kk:", "k3:", "jk:", "j3:"].iter().find_map(|p| feature.strip_prefix(p)) {
         let like: Vec<String> = k.split(' ').map(|w| format!("~{w}")).collect();
         format!("words like {:?}", like.join(" "))
     } else if let Some(c) = feature.strip_prefix("c:") {
@@ -1719,6 +1719,9 @@ mod tests {
         assert_eq!(pair_hash(KK0, 1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
         assert_eq!(triple_hash(K30, 1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
         assert_eq!(pair_hash(JK0, 1, 2), fnv(&[b"jk:", &[1, 0, 2, 0]]));
+        // both families' features are named by their clusters' words, not as "decoded"
+        assert_eq!(describe("jk:send secret", "description"), r#"words like "~send ~secret""#);
+        assert_eq!(describe("k3:do not tell", "description"), r#"words like "~do ~not ~tell""#);
     }
 
     #[test]
