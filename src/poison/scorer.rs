@@ -73,30 +73,36 @@ fn weight(h: u32) -> i32 {
 }
 
 /// The word clusters (`eval/poisoning/model/clusters.py --table`; do not
-/// edit): English words grouped by their GloVe 6B vectors, so that a
-/// phrasing no training family used ("conceal" where they wrote "hide") still
-/// lands on trained features. A 16-byte header (magic `MGWC`, version 1, a
-/// reserved byte, `u16` K, `u32` n, 4 reserved bytes), n sorted `u32` keys
-/// (the `w:` hash of the word, the one its word feature already has) and n
-/// `u16` cluster ids, little-endian. A `const`, read only at compile time
-/// into the arrays below: the bytes are not in the binary a second time.
+/// edit): words grouped by their meaning, so that a phrasing no training
+/// family used ("conceal" where they wrote "hide") still lands on trained
+/// features; two groupings of the same words (families): by their GloVe 6B
+/// vectors and by vectors distilled from the all-MiniLM-L6-v2 sentence
+/// encoder (each splits what the other joins). Non-English words join the
+/// cluster of their translation's nearest English word. A 16-byte header
+/// (magic `MGWC`, version 1 with one family and a reserved byte, or version 2
+/// and the number of families, `u16` K, `u32` n, 4 reserved bytes), n sorted
+/// `u32` keys (the `w:` hash of the word, the one its word feature already
+/// has) and per family n `u16` cluster ids, little-endian. A `const`, read
+/// only at compile time into the arrays below: the bytes are not in the
+/// binary a second time.
 const CLUSTERS: &[u8] = include_bytes!("clusters.bin");
-/// Line c names cluster c in a finding (its most frequent word).
+/// Line c names cluster c of the first family in a finding (its most
+/// frequent word), line K + c cluster c of the second.
 static CLUSTER_NAMES: &str = include_str!("clusters.txt");
 /// Where each line of `CLUSTER_NAMES` starts (and the end): naming a feature
 /// is a slice, not a scan.
-static CL_NAME_AT: [u32; CL_K + 1] = {
+static CL_NAME_AT: [u32; CL_F * CL_K + 1] = {
     let b = CLUSTER_NAMES.as_bytes();
-    let mut a = [0u32; CL_K + 1];
+    let mut a = [0u32; CL_F * CL_K + 1];
     let (mut i, mut line) = (0, 1);
-    while i < b.len() && line <= CL_K {
+    while i < b.len() && line <= CL_F * CL_K {
         if b[i] == b'\n' {
             a[line] = i as u32 + 1;
             line += 1;
         }
         i += 1;
     }
-    assert!(line == CL_K + 1, "clusters.txt: not one line per cluster");
+    assert!(line == CL_F * CL_K + 1, "clusters.txt: not one line per cluster");
     a
 };
 
@@ -104,13 +110,19 @@ const fn le_u32(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
 const CL_K: usize = u16::from_le_bytes([CLUSTERS[6], CLUSTERS[7]]) as usize;
+/// Cluster families: 1 (version 1) or 2 (version 2).
+const CL_F: usize = if CLUSTERS[4] == 1 { 1 } else { CLUSTERS[5] as usize };
 const CL_N: usize = le_u32(CLUSTERS, 8) as usize;
 const CL_KEYS: usize = 16;
 const CL_IDS: usize = CL_KEYS + 4 * CL_N;
-const CL_END: usize = CL_IDS + 2 * CL_N;
+const CL_END: usize = CL_IDS + 2 * CL_F * CL_N;
 const _: () = assert!(
-    CLUSTERS[0] == b'M' && CLUSTERS[1] == b'G' && CLUSTERS[2] == b'W' && CLUSTERS[3] == b'C' && CLUSTERS[4] == 1,
-    "clusters.bin: not a version 1 table"
+    CLUSTERS[0] == b'M'
+        && CLUSTERS[1] == b'G'
+        && CLUSTERS[2] == b'W'
+        && CLUSTERS[3] == b'C'
+        && (CLUSTERS[4] == 1 || CLUSTERS[4] == 2 && (CLUSTERS[5] == 1 || CLUSTERS[5] == 2)),
+    "clusters.bin: not a version 1 or 2 table of one or two families"
 );
 const _: () = assert!(CL_N < 1 << 16 && CL_END == CLUSTERS.len(), "clusters.bin: size does not match its header");
 
@@ -129,12 +141,18 @@ static CL_KEY: [u32; CL_N] = {
     }
     a
 };
-static CL_ID: [u16; CL_N] = {
-    let mut a = [0u16; CL_N];
+/// Per word its cluster in each family (the second 0 with one family),
+/// side by side: one load.
+static CL_ID: [(u16, u16); CL_N] = {
+    let mut a = [(0u16, 0u16); CL_N];
     let mut i = 0;
     while i < CL_N {
-        a[i] = u16::from_le_bytes([CLUSTERS[CL_IDS + 2 * i], CLUSTERS[CL_IDS + 2 * i + 1]]);
-        assert!((a[i] as usize) < CL_K, "clusters.bin: a cluster id out of range");
+        let j = CL_IDS + 2 * i;
+        a[i].0 = u16::from_le_bytes([CLUSTERS[j], CLUSTERS[j + 1]]);
+        if CL_F > 1 {
+            a[i].1 = u16::from_le_bytes([CLUSTERS[j + 2 * CL_N], CLUSTERS[j + 2 * CL_N + 1]]);
+        }
+        assert!((a[i].0 as usize) < CL_K && (a[i].1 as usize) < CL_K, "clusters.bin: a cluster id out of range");
         i += 1;
     }
     a
@@ -154,38 +172,45 @@ static CL_START: [u16; (1 << CL_BITS) + 1] = {
     a
 };
 
-/// The cluster of the word whose `w:` hash is `h`; `None` for a word outside
-/// the table (not English, a number, an identifier).
+/// The clusters (one per family) of the word whose `w:` hash is `h`; `None`
+/// for a word outside the table (a rare word, a number, an identifier).
 #[inline]
-fn cluster(h: u32) -> Option<u16> {
+fn cluster(h: u32) -> Option<(u16, u16)> {
     let top = (h >> (32 - CL_BITS)) as usize;
     let (a, z) = (CL_START[top] as usize, CL_START[top + 1] as usize);
     let keys = CL_KEY.get(a..z)?;
     keys.iter().position(|&k| k == h).map(|i| CL_ID[a + i])
 }
 
-/// The word that names cluster `c` (its most frequent), for a finding.
-fn cluster_name(c: u16) -> &'static str {
-    let (a, z) = (CL_NAME_AT[c as usize % CL_K] as usize, CL_NAME_AT[c as usize % CL_K + 1] as usize);
+/// The word that names cluster `c` of family `f` (its most frequent), for a
+/// finding.
+fn cluster_name_of(f: usize, c: u16) -> &'static str {
+    let l = (f % CL_F) * CL_K + c as usize % CL_K;
+    let (a, z) = (CL_NAME_AT[l] as usize, CL_NAME_AT[l + 1] as usize);
     CLUSTER_NAMES.get(a..z.saturating_sub(1)).unwrap_or("?")
+}
+fn cluster_name(c: u16) -> &'static str {
+    cluster_name_of(0, c)
 }
 
 const KK0: Fnv = Fnv::new().feed_const(b"kk:");
 const K30: Fnv = Fnv::new().feed_const(b"k3:");
+/// The second family's pairs and triples: `jk:`, `j3:`.
+const JK0: Fnv = Fnv::new().feed_const(b"jk:");
+const J30: Fnv = Fnv::new().feed_const(b"j3:");
 
 /// `kk:` + both cluster ids (two bytes each, little-endian): two adjacent
-/// words that both have a cluster. (A word's own cluster, `k:`, was measured
-/// and left out: clusters.py, grid `k3`.)
+/// words that both have a cluster (`jk:` for the second family). (A word's
+/// own cluster, `k:`, was measured and left out: clusters.py, grid `k3`.)
+/// `k3:` (`j3:`) + three cluster ids: three adjacent words that all have a
+/// cluster ("do not ~tell": a negated instruction in any of its wordings).
 #[inline]
-fn cluster_pair_hash(p: u16, c: u16) -> u32 {
-    KK0.step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
+fn pair_hash(h0: Fnv, p: u16, c: u16) -> u32 {
+    h0.step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
 }
-
-/// `k3:` + three cluster ids: three adjacent words that all have a cluster
-/// ("do not ~tell": a negated instruction in any of its wordings).
 #[inline]
-fn cluster_triple_hash(q: u16, p: u16, c: u16) -> u32 {
-    K30.step(q as u8).step((q >> 8) as u8).step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
+fn triple_hash(h0: Fnv, q: u16, p: u16, c: u16) -> u32 {
+    h0.step(q as u8).step((q >> 8) as u8).step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
 }
 
 // ---------------------------------------------------------------------------
@@ -792,18 +817,24 @@ impl Seen {
     #[inline(never)]
     fn cluster_pairs_sum(&mut self, n: usize) -> i32 {
         let mut sum = 0;
-        let (mut prev2, mut prev): (Option<u16>, Option<u16>) = (None, None);
+        let (mut prev2, mut prev): (Option<(u16, u16)>, Option<(u16, u16)>) = (None, None);
+        let mut add = |seen: &mut Self, h: u32| {
+            let b = bucket(h);
+            if seen.first(b) {
+                sum += weight(b);
+            }
+        };
         for i in 0..n.min(WORDS_CAP) {
             let k = cluster(self.words[i]);
             if let (Some(p), Some(c)) = (prev, k) {
-                let b = bucket(cluster_pair_hash(p, c));
-                if self.first(b) {
-                    sum += weight(b);
+                add(self, pair_hash(KK0, p.0, c.0));
+                if CL_F > 1 {
+                    add(self, pair_hash(JK0, p.1, c.1));
                 }
                 if let Some(q) = prev2 {
-                    let b = bucket(cluster_triple_hash(q, p, c));
-                    if self.first(b) {
-                        sum += weight(b);
+                    add(self, triple_hash(K30, q.0, p.0, c.0));
+                    if CL_F > 1 {
+                        add(self, triple_hash(J30, q.1, p.1, c.1));
                     }
                 }
             }
@@ -856,7 +887,7 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
     // pair's hash state after "b:" + the previous word + " ".
     let mut prev: Option<(Fnv, usize, usize)> = None;
     // The clusters of the two previous words, for cluster pairs and triples.
-    let (mut prev_k2, mut prev_k): (Option<u16>, Option<u16>) = (None, None);
+    let (mut prev_k2, mut prev_k): (Option<(u16, u16)>, Option<(u16, u16)>) = (None, None);
     let mut i = 0;
     while i < bytes.len() {
         // A byte at a time for ASCII (inlined), a character otherwise.
@@ -890,9 +921,17 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
         prev = Some((Fnv::new().feed(b"b:").feed(w).feed(b" "), start, i));
         let k = cluster(hw);
         if let (Some(p), Some(c)) = (prev_k, k) {
-            add!(cluster_pair_hash(p, c), format!("kk:{} {}", cluster_name(p), cluster_name(c)));
+            add!(pair_hash(KK0, p.0, c.0), format!("kk:{} {}", cluster_name(p.0), cluster_name(c.0)));
+            if CL_F > 1 {
+                let n = |c: u16| cluster_name_of(1, c);
+                add!(pair_hash(JK0, p.1, c.1), format!("jk:{} {}", n(p.1), n(c.1)));
+            }
             if let Some(q) = prev_k2 {
-                add!(cluster_triple_hash(q, p, c), format!("k3:{} {} {}", cluster_name(q), cluster_name(p), cluster_name(c)));
+                add!(triple_hash(K30, q.0, p.0, c.0), format!("k3:{} {} {}", cluster_name(q.0), cluster_name(p.0), cluster_name(c.0)));
+                if CL_F > 1 {
+                    let n = |c: u16| cluster_name_of(1, c);
+                    add!(triple_hash(J30, q.1, p.1, c.1), format!("j3:{} {} {}", n(q.1), n(p.1), n(c.1)));
+                }
             }
         }
         (prev_k2, prev_k) = (prev_k, k);
@@ -1650,7 +1689,7 @@ fn describe(feature: &str, field: &str) -> String {
         format!("word {w:?}")
     } else if let Some(w) = feature.strip_prefix("b:") {
         format!("words {w:?}")
-    } else if let Some(k) = feature.strip_prefix("kk:").or_else(|| feature.strip_prefix("k3:")) {
+    } else if let Some(k) = ["kk:", "k3:", "jk:", "j3:"].iter().find_map(|p| feature.strip_prefix(p)) {
         let like: Vec<String> = k.split(' ').map(|w| format!("~{w}")).collect();
         format!("words like {:?}", like.join(" "))
     } else if let Some(c) = feature.strip_prefix("c:") {
@@ -1670,15 +1709,19 @@ mod tests {
 
     #[test]
     fn synonyms_share_a_cluster_and_a_cluster_is_named_by_its_most_frequent_word() {
-        let of = |w: &str| cluster(fnv(&[b"w:", w.as_bytes()]));
+        let of = |w: &str| cluster(fnv(&[b"w:", w.as_bytes()])).map(|c| c.0);
         // "inform" and "notify" never need to be seen in training together:
         // a pair with either word lands on the same `kk:` feature.
         assert_eq!(of("inform"), of("notify"));
         assert!(of("inform").is_some());
         assert_eq!(cluster_name(of("the").unwrap()), "the");
         assert_eq!(of("zzqxvw"), None, "a word outside the table has no cluster");
-        assert_eq!(cluster_pair_hash(1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
-        assert_eq!(cluster_triple_hash(1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
+        assert_eq!(pair_hash(KK0, 1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
+        assert_eq!(triple_hash(K30, 1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
+        assert_eq!(pair_hash(JK0, 1, 2), fnv(&[b"jk:", &[1, 0, 2, 0]]));
+        // both families' features are named by their clusters' words, not as "decoded"
+        assert_eq!(describe("jk:send secret", "description"), r#"words like "~send ~secret""#);
+        assert_eq!(describe("k3:do not tell", "description"), r#"words like "~do ~not ~tell""#);
     }
 
     #[test]

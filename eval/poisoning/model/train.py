@@ -459,6 +459,12 @@ def oof_summary(oof, mode="max"):
             g[0] += r[mode] > t
             g[1] += 1
         out["by_class_" + name] = {k: pct(*by[k]) for k in sorted(by)}
+        by = {}
+        for r in pos:
+            g = by.setdefault(r["language"], [0, 0])
+            g[0] += r[mode] > t
+            g[1] += 1
+        out["by_language_" + name] = {k: pct(*by[k]) for k in sorted(by)}
     return out
 
 
@@ -564,7 +570,7 @@ def export(wq, bq, scale, bits, rep):
         "format": "int16 little-endian, one per bucket, bucket = (H ^ H >> 16) & (2^bits - 1) of the feature hash H (scorer.py)",
         "bits": bits, "buckets": 1 << bits, "scale": scale, "bias": bq,
         "threshold_flag": rep["max"]["thresholds"]["flag"], "threshold_block": rep["max"]["thresholds"]["block"],
-        "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config): words, word pairs, byte 4-grams, field, field x length, variant, word-cluster pairs and triples (clusters.bin)",
+        "sha256": hashlib.sha256(blob).hexdigest(), "features": "scorer.py segment_features (full config): words, word pairs, byte 4-grams, field, field x length, variant, word-cluster pairs and triples of both cluster families (clusters.bin: GloVe kk:/k3:, MiniLM jk:/j3:)",
         "max_chars": scorer.MAX_CHARS, "max_segments": scorer.MAX_SEGMENTS,
     }
     with open(os.path.join(HERE, "weights.json"), "w", encoding="utf-8") as fh:
