@@ -13,10 +13,14 @@ Candidate tables (compared with the shipped one, never written to src/):
     V/bin/python eval/search/model/vectors.py --candidate --table --fit --source minilm
     V/bin/python eval/search/model/vectors.py --compare glove,minilm         # one engine run
 
---source: `glove` (shipped); `minilm` (all-MiniLM-L6-v2's pooled output of
-each word alone, per stem, PCA to ENC_DIMS), `minilm-tok` (the same pass,
+--source: `glove` (GloVe's own vectors, the table before the distilled
+one); `minilm` (all-MiniLM-L6-v2's pooled output of each word alone, per stem, PCA to ENC_DIMS), `minilm-tok` (the same pass,
 pooling only the word's own sub-word states), `minilm-wp` (the model2vec
 way: each WordPiece sub-word run alone, a word the mean of its sub-words);
+`minilm-ctx<K>` / `minilm-ctxp<K>[s<S>][t]` (contextual distillation: a
+stem's vector from the encoder's states of its words in real tool sentences
+and training queries; `contextual` says how); `shipped` (the table in src/,
+byte for byte: the baseline of a comparison);
 `a+b`: two tables side by side (each normalized, concatenated). Every source
 has the same stems (GloVe's vocabulary below), so only the vectors differ.
 --compare fits the feature weights per source on its out-of-fold features and
@@ -207,7 +211,7 @@ CTX_MAX_TOKENS = 96
 WIDE = os.path.join(ROOT, "testdata", "catalogs-wide")
 
 
-def context_texts():
+def context_texts(queries=True):
     """Sentences, deduplicated, in a fixed order (servers by name, tools in
     catalog order, then the training queries)."""
     split = json.load(open(os.path.join(ROOT, "testdata", "catalogs-wide-split.json")))
@@ -236,17 +240,17 @@ def context_texts():
                     add(t[k])
             if isinstance(t.get("inputSchema"), dict):
                 props(t["inputSchema"])
-    for f in train:
+    for f in train if queries else ():
         for line in open(os.path.join(train_dir, f + ".txt")):
             if line.strip() and not line.startswith("#"):
                 add(line.split("|", 2)[2].strip())
     return list(out), len(servers)
 
 
-def context_states(vocab):
+def context_states(vocab, queries=True):
     """{stem: (sum of unit contextual states, count)} over the sentences of
     context_texts (cached per run in search-vectors/ctx.npz)."""
-    cache = os.path.join(bdir(), f"ctx-{CTX_CAP}-{CTX_MAX_TOKENS}.npz")
+    cache = os.path.join(bdir(), f"ctx-{CTX_CAP}-{CTX_MAX_TOKENS}{'' if queries else '-tools'}.npz")
     if os.path.exists(cache):
         z = np.load(cache, allow_pickle=False)
         # each z[...] reads the whole array again: once each
@@ -255,7 +259,7 @@ def context_states(vocab):
     import minilm
 
     m = minilm.MiniLM()
-    texts, nserv = context_texts()
+    texts, nserv = context_texts(queries)
     toks = [[w for w in minilm.basic_tokens(t.lower())] for t in texts]
     words = sorted({w for ws in toks for w in ws if w.isascii() and w.isalnum()})
     stem_of = dict(zip(words, engine_stems(words)))
@@ -276,7 +280,7 @@ def context_states(vocab):
             for s in {s for _, _, s in spans}:
                 count[s] += 1
             kept.append((ids, spans))
-    print(f"contexts: {len(kept)} of {len(texts)} sentences ({nserv} servers + training queries), {sum(len(i) for i, _ in kept)} sub-words", flush=True)
+    print(f"contexts: {len(kept)} of {len(texts)} sentences ({nserv} servers{' + training queries' if queries else ', tool texts only'}), {sum(len(i) for i, _ in kept)} sub-words", flush=True)
     sums, counts = {}, defaultdict(int)
     order = sorted(range(len(kept)), key=lambda i: (len(kept[i][0]), i))
     for b in range(0, len(order), 32):
@@ -304,24 +308,35 @@ def unit_centered(m):
     return m / (np.linalg.norm(m, axis=1, keepdims=True) + 1e-12)
 
 
-def contextual(vocab, k):
+PROJ_RIDGE = 1.0
+
+
+def contextual(vocab, k, project=False, queries=True):
     """minilm-ctx<K>: per stem, w * (its mean contextual state) + (1 - w) *
     (minilm-tok's vector of the word alone), w = n / (n + K) for n contexts
     (K = 0: the contexts alone where there are any); each part centered and
     normalized over its stems first (contextual states share a common
     direction that the word-alone states do not)."""
-    ctx = context_states(set(vocab))
+    ctx = context_states(set(vocab), queries)
     v2, vec_of = encoder_vectors(vocab, "minilm-tok")
     keys, iso = per_stem(v2, vec_of)
     iso = unit_centered(iso)
     have = [i for i, s in enumerate(keys) if s in ctx]
     c = unit_centered(np.stack([ctx[keys[i]][0] / ctx[keys[i]][1] for i in have]))
+    if project:
+        # the word-alone vectors carried into the contextual space by a
+        # linear map (ridge least squares on the stems that have both), so
+        # that a stem never seen in context (often a user's word) is compared
+        # with the others in one space
+        x = iso[have]
+        w_map = np.linalg.solve(x.T @ x + PROJ_RIDGE * np.eye(x.shape[1]), x.T @ c)
+        iso = unit_centered(iso @ w_map)
     out = iso.copy()
     for r, i in enumerate(have):
         n = ctx[keys[i]][1]
         w = n / (n + k)
         out[i] = w * c[r] + (1 - w) * iso[i]
-    print(f"minilm-ctx{k}: {len(have)} of {len(keys)} stems seen in context", flush=True)
+    print(f"minilm-ctx{'p' if project else ''}{k}: {len(have)} of {len(keys)} stems seen in context", flush=True)
     return keys, out
 
 
@@ -336,6 +351,16 @@ def build_table(cats, source):
         vocab, vec_of = encoder_vectors(vocab, source)
         keys, m = per_stem(vocab, vec_of)
         return keys, pca(m, ENC_DIMS)
+    if source.startswith("minilm-ctxp"):
+        # minilm-ctxp<K>[s<S>]: S leading principal components dropped
+        # ("all but the top": contextual states share a few dominant
+        # directions that say little about meaning)
+        # a final "t": the tool texts alone as contexts, no training query
+        # (the training folds' figures then owe nothing to their own queries)
+        rest = source[len("minilm-ctxp") :]
+        k, _, skip = rest.rstrip("t").partition("s")
+        keys, m = contextual(vocab, float(k), project=True, queries=not rest.endswith("t"))
+        return keys, pca(m, ENC_DIMS + int(skip or 0))[:, int(skip or 0) :]
     if source.startswith("minilm-ctx"):
         keys, m = contextual(vocab, float(source[len("minilm-ctx") :]))
         return keys, pca(m, ENC_DIMS)
