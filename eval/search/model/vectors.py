@@ -211,7 +211,7 @@ CTX_MAX_TOKENS = 96
 WIDE = os.path.join(ROOT, "testdata", "catalogs-wide")
 
 
-def context_texts(queries=True):
+def context_texts(queries=True, queries_first=False):
     """Sentences, deduplicated, in a fixed order (servers by name, tools in
     catalog order, then the training queries)."""
     split = json.load(open(os.path.join(ROOT, "testdata", "catalogs-wide-split.json")))
@@ -220,12 +220,13 @@ def context_texts(queries=True):
     evals = {f[:-5] for f in os.listdir(os.path.join(ROOT, "testdata", "catalogs")) if f.endswith(".json")}
     servers = sorted((set(f[:-5] for f in split["development"]) | set(train)) - evals)
     out = {}
+    qs = {}
 
-    def add(text):
+    def add(text, into=out):
         for sent in re.split(r"(?<=[.!?])\s+|\n+", text or ""):
             sent = sent.strip()
             if len(sent) > 2:
-                out.setdefault(sent, None)
+                into.setdefault(sent, None)
 
     def props(schema):
         for name, p in sorted(((schema or {}).get("properties") or {}).items()):
@@ -243,14 +244,18 @@ def context_texts(queries=True):
     for f in train if queries else ():
         for line in open(os.path.join(train_dir, f + ".txt")):
             if line.strip() and not line.startswith("#"):
-                add(line.split("|", 2)[2].strip())
-    return list(out), len(servers)
+                add(line.split("|", 2)[2].strip(), qs)
+    # queries first: every training query is then encoded (the cap would
+    # otherwise drop most of them, their stems already seen in tool texts)
+    if queries_first:
+        return list(qs) + [t for t in out if t not in qs], len(servers)
+    return list(out) + [t for t in qs if t not in out], len(servers)
 
 
-def context_states(vocab, queries=True):
+def context_states(vocab, queries=True, queries_first=False):
     """{stem: (sum of unit contextual states, count)} over the sentences of
     context_texts (cached per run in search-vectors/ctx.npz)."""
-    cache = os.path.join(bdir(), f"ctx-{CTX_CAP}-{CTX_MAX_TOKENS}{'' if queries else '-tools'}.npz")
+    cache = os.path.join(bdir(), f"ctx-{CTX_CAP}-{CTX_MAX_TOKENS}{'' if queries else '-tools'}{'-qfirst' if queries_first else ''}.npz")
     if os.path.exists(cache):
         z = np.load(cache, allow_pickle=False)
         # each z[...] reads the whole array again: once each
@@ -259,7 +264,7 @@ def context_states(vocab, queries=True):
     import minilm
 
     m = minilm.MiniLM()
-    texts, nserv = context_texts(queries)
+    texts, nserv = context_texts(queries, queries_first)
     toks = [[w for w in minilm.basic_tokens(t.lower())] for t in texts]
     words = sorted({w for ws in toks for w in ws if w.isascii() and w.isalnum()})
     stem_of = dict(zip(words, engine_stems(words)))
@@ -311,13 +316,13 @@ def unit_centered(m):
 PROJ_RIDGE = 1.0
 
 
-def contextual(vocab, k, project=False, queries=True):
+def contextual(vocab, k, project=False, queries=True, queries_first=False):
     """minilm-ctx<K>: per stem, w * (its mean contextual state) + (1 - w) *
     (minilm-tok's vector of the word alone), w = n / (n + K) for n contexts
     (K = 0: the contexts alone where there are any); each part centered and
     normalized over its stems first (contextual states share a common
     direction that the word-alone states do not)."""
-    ctx = context_states(set(vocab), queries)
+    ctx = context_states(set(vocab), queries, queries_first)
     v2, vec_of = encoder_vectors(vocab, "minilm-tok")
     keys, iso = per_stem(v2, vec_of)
     iso = unit_centered(iso)
@@ -358,8 +363,9 @@ def build_table(cats, source):
         # a final "t": the tool texts alone as contexts, no training query
         # (the training folds' figures then owe nothing to their own queries)
         rest = source[len("minilm-ctxp") :]
-        k, _, skip = rest.rstrip("t").partition("s")
-        keys, m = contextual(vocab, float(k), project=True, queries=not rest.endswith("t"))
+        # a final "q": the training queries first in the contexts' order
+        k, _, skip = rest.rstrip("tq").partition("s")
+        keys, m = contextual(vocab, float(k), project=True, queries=not rest.endswith("t"), queries_first=rest.endswith("q"))
         return keys, pca(m, ENC_DIMS + int(skip or 0))[:, int(skip or 0) :]
     if source.startswith("minilm-ctx"):
         keys, m = contextual(vocab, float(source[len("minilm-ctx") :]))
