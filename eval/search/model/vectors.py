@@ -13,10 +13,14 @@ Candidate tables (compared with the shipped one, never written to src/):
     V/bin/python eval/search/model/vectors.py --candidate --table --fit --source minilm
     V/bin/python eval/search/model/vectors.py --compare glove,minilm         # one engine run
 
---source: `glove` (shipped); `minilm` (all-MiniLM-L6-v2's pooled output of
-each word alone, per stem, PCA to ENC_DIMS), `minilm-tok` (the same pass,
+--source: `glove` (GloVe's own vectors, the table before the distilled
+one); `minilm` (all-MiniLM-L6-v2's pooled output of each word alone, per stem, PCA to ENC_DIMS), `minilm-tok` (the same pass,
 pooling only the word's own sub-word states), `minilm-wp` (the model2vec
 way: each WordPiece sub-word run alone, a word the mean of its sub-words);
+`minilm-ctx<K>` / `minilm-ctxp<K>[s<S>][t]` (contextual distillation: a
+stem's vector from the encoder's states of its words in real tool sentences
+and training queries; `contextual` says how); `shipped` (the table in src/,
+byte for byte: the baseline of a comparison);
 `a+b`: two tables side by side (each normalized, concatenated). Every source
 has the same stems (GloVe's vocabulary below), so only the vectors differ.
 --compare fits the feature weights per source on its out-of-fold features and
@@ -52,7 +56,7 @@ development check), and the shipped one on training + development (like the
 expansion table, USE_DEV). Floats here, integers (2^10) in the engine: the
 features that train.py fits the weights on are the engine's own.
 """
-import argparse, json, math, os, re, subprocess, sys
+import argparse, hashlib, json, math, os, re, subprocess, sys
 from collections import defaultdict
 
 import numpy as np
@@ -175,7 +179,14 @@ def encoder_vectors(vocab, source):
     for s in vocab:
         vocab[s] = sorted(vocab[s])[:ENC_WORDS]
     if source in ("minilm", "minilm-tok"):
-        e = m.embed_ids([m.tok.encode(w) for _, w in wanted], inner=source == "minilm-tok")
+        # cached per source and word list: the contextual sources reuse it
+        key = hashlib.sha256("\n".join(w for _, w in wanted).encode()).hexdigest()[:16]
+        cache = os.path.join(bdir(), f"enc-{source}-{key}.npy")
+        if os.path.exists(cache):
+            e = np.load(cache)
+        else:
+            e = m.embed_ids([m.tok.encode(w) for _, w in wanted], inner=source == "minilm-tok")
+            np.save(cache, e)
         by = {w: e[r] for r, (_, w) in enumerate(wanted)}
     else:
         pieces = {w: m.tok.encode(w)[1:-1] for _, w in wanted}
@@ -185,6 +196,153 @@ def encoder_vectors(vocab, source):
         by = {w: e[[row[p] for p in ps]].mean(0) for w, ps in pieces.items()}
     print(f"{source}: {len(wanted)} words through the encoder", flush=True)
     return vocab, lambda i, w: by[w].astype(np.float64)
+
+
+# Contextual distillation (`minilm-ctx<K>`): a stem's vector is the encoder's
+# state of its words in real sentences, the domain sense ("commit", "pod",
+# "bucket") rather than the word alone. The sentences: the tool texts
+# (description, title, property descriptions) of the wide corpus's
+# development servers and of the training queries' servers, and the training
+# queries themselves; never an evaluation catalog or query (none of those
+# servers is one). A sentence is encoded while one of its stems has fewer
+# than CTX_CAP contexts (bounds the build), at most CTX_MAX_TOKENS sub-words.
+CTX_CAP = 24
+CTX_MAX_TOKENS = 96
+WIDE = os.path.join(ROOT, "testdata", "catalogs-wide")
+
+
+def context_texts(queries=True, queries_first=False):
+    """Sentences, deduplicated, in a fixed order (servers by name, tools in
+    catalog order, then the training queries)."""
+    split = json.load(open(os.path.join(ROOT, "testdata", "catalogs-wide-split.json")))
+    train_dir = os.path.join(os.path.dirname(HERE), "train")
+    train = sorted(f[:-4] for f in os.listdir(train_dir) if f.endswith(".txt"))
+    evals = {f[:-5] for f in os.listdir(os.path.join(ROOT, "testdata", "catalogs")) if f.endswith(".json")}
+    servers = sorted((set(f[:-5] for f in split["development"]) | set(train)) - evals)
+    out = {}
+    qs = {}
+
+    def add(text, into=out):
+        for sent in re.split(r"(?<=[.!?])\s+|\n+", text or ""):
+            sent = sent.strip()
+            if len(sent) > 2:
+                into.setdefault(sent, None)
+
+    def props(schema):
+        for name, p in sorted(((schema or {}).get("properties") or {}).items()):
+            if isinstance(p, dict):
+                add(p.get("description") if isinstance(p.get("description"), str) else "")
+                props(p)
+
+    for srv in servers:
+        for t in json.load(open(os.path.join(WIDE, srv + ".json")))["tools"]:
+            for k in ("title", "description"):
+                if isinstance(t.get(k), str):
+                    add(t[k])
+            if isinstance(t.get("inputSchema"), dict):
+                props(t["inputSchema"])
+    for f in train if queries else ():
+        for line in open(os.path.join(train_dir, f + ".txt")):
+            if line.strip() and not line.startswith("#"):
+                add(line.split("|", 2)[2].strip(), qs)
+    # queries first: every training query is then encoded (the cap would
+    # otherwise drop most of them, their stems already seen in tool texts)
+    if queries_first:
+        return list(qs) + [t for t in out if t not in qs], len(servers)
+    return list(out) + [t for t in qs if t not in out], len(servers)
+
+
+def context_states(vocab, queries=True, queries_first=False):
+    """{stem: (sum of unit contextual states, count)} over the sentences of
+    context_texts (cached per run in search-vectors/ctx.npz)."""
+    cache = os.path.join(bdir(), f"ctx-{CTX_CAP}-{CTX_MAX_TOKENS}{'' if queries else '-tools'}{'-qfirst' if queries_first else ''}.npz")
+    if os.path.exists(cache):
+        z = np.load(cache, allow_pickle=False)
+        # each z[...] reads the whole array again: once each
+        keys, sums, counts = z["keys"].tolist(), z["sums"], z["counts"]
+        return {k: (sums[i], int(counts[i])) for i, k in enumerate(keys)}
+    import minilm
+
+    m = minilm.MiniLM()
+    texts, nserv = context_texts(queries, queries_first)
+    toks = [[w for w in minilm.basic_tokens(t.lower())] for t in texts]
+    words = sorted({w for ws in toks for w in ws if w.isascii() and w.isalnum()})
+    stem_of = dict(zip(words, engine_stems(words)))
+    count = defaultdict(int)
+    kept = []
+    for t, ws in zip(texts, toks):
+        ids, spans = [m.tok.cls], []
+        for w in ws:
+            sub = m.tok.word(w)
+            if len(ids) + len(sub) >= CTX_MAX_TOKENS - 1:
+                break
+            s = stem_of.get(w)
+            if s is not None and s in vocab:
+                spans.append((len(ids), len(ids) + len(sub), s))
+            ids += sub
+        ids.append(m.tok.sep)
+        if any(count[s] < CTX_CAP for _, _, s in spans):
+            for s in {s for _, _, s in spans}:
+                count[s] += 1
+            kept.append((ids, spans))
+    print(f"contexts: {len(kept)} of {len(texts)} sentences ({nserv} servers{' + training queries' if queries else ', tool texts only'}), {sum(len(i) for i, _ in kept)} sub-words", flush=True)
+    sums, counts = {}, defaultdict(int)
+    order = sorted(range(len(kept)), key=lambda i: (len(kept[i][0]), i))
+    for b in range(0, len(order), 32):
+        idx = order[b : b + 32]
+        n = max(len(kept[i][0]) for i in idx)
+        ids = np.zeros((len(idx), n), dtype=np.int64)
+        mask = np.zeros((len(idx), n), dtype=np.float32)
+        for r, i in enumerate(idx):
+            ids[r, : len(kept[i][0])] = kept[i][0]
+            mask[r, : len(kept[i][0])] = 1
+        x = m.forward(ids, mask).astype(np.float64)
+        for r, i in enumerate(idx):
+            for a, e, s in kept[i][1]:
+                v = x[r, a:e].mean(0)
+                v /= np.linalg.norm(v) + 1e-12
+                sums[s] = sums.get(s, 0.0) + v
+                counts[s] += 1
+    keys = sorted(sums)
+    np.savez(cache, keys=np.array(keys), sums=np.stack([sums[k] for k in keys]), counts=np.array([counts[k] for k in keys]))
+    return {k: (sums[k], counts[k]) for k in keys}
+
+
+def unit_centered(m):
+    m = m - m.mean(0)
+    return m / (np.linalg.norm(m, axis=1, keepdims=True) + 1e-12)
+
+
+PROJ_RIDGE = 1.0
+
+
+def contextual(vocab, k, project=False, queries=True, queries_first=False):
+    """minilm-ctx<K>: per stem, w * (its mean contextual state) + (1 - w) *
+    (minilm-tok's vector of the word alone), w = n / (n + K) for n contexts
+    (K = 0: the contexts alone where there are any); each part centered and
+    normalized over its stems first (contextual states share a common
+    direction that the word-alone states do not)."""
+    ctx = context_states(set(vocab), queries, queries_first)
+    v2, vec_of = encoder_vectors(vocab, "minilm-tok")
+    keys, iso = per_stem(v2, vec_of)
+    iso = unit_centered(iso)
+    have = [i for i, s in enumerate(keys) if s in ctx]
+    c = unit_centered(np.stack([ctx[keys[i]][0] / ctx[keys[i]][1] for i in have]))
+    if project:
+        # the word-alone vectors carried into the contextual space by a
+        # linear map (ridge least squares on the stems that have both), so
+        # that a stem never seen in context (often a user's word) is compared
+        # with the others in one space
+        x = iso[have]
+        w_map = np.linalg.solve(x.T @ x + PROJ_RIDGE * np.eye(x.shape[1]), x.T @ c)
+        iso = unit_centered(iso @ w_map)
+    out = iso.copy()
+    for r, i in enumerate(have):
+        n = ctx[keys[i]][1]
+        w = n / (n + k)
+        out[i] = w * c[r] + (1 - w) * iso[i]
+    print(f"minilm-ctx{'p' if project else ''}{k}: {len(have)} of {len(keys)} stems seen in context", flush=True)
+    return keys, out
 
 
 def build_table(cats, source):
@@ -198,6 +356,23 @@ def build_table(cats, source):
         vocab, vec_of = encoder_vectors(vocab, source)
         keys, m = per_stem(vocab, vec_of)
         return keys, pca(m, ENC_DIMS)
+    if source.startswith("minilm-ctxp"):
+        # minilm-ctxp<K>[s<S>]: S leading principal components dropped
+        # ("all but the top": contextual states share a few dominant
+        # directions that say little about meaning)
+        # a final "t": the tool texts alone as contexts, no training query
+        # (the training folds' figures then owe nothing to their own queries)
+        rest = source[len("minilm-ctxp") :]
+        # a final "q": the training queries first in the contexts' order
+        k, _, skip = rest.rstrip("tq").partition("s")
+        keys, m = contextual(vocab, float(k), project=True, queries=not rest.endswith("t"), queries_first=rest.endswith("q"))
+        return keys, pca(m, ENC_DIMS + int(skip or 0))[:, int(skip or 0) :]
+    if source.startswith("minilm-ctx"):
+        keys, m = contextual(vocab, float(source[len("minilm-ctx") :]))
+        return keys, pca(m, ENC_DIMS)
+    if source == "shipped":
+        keys, vecs, *_ = read_table()
+        return keys, vecs
     raise SystemExit(f"unknown source {source}")
 
 
@@ -211,6 +386,8 @@ def build_quantized(cats, source):
         assert all(k == keys for k, _ in built)
         return keys, np.concatenate([q for _, q in built], axis=1)
     keys, m = build_table(cats, source)
+    if source == "shipped":
+        return keys, m.astype(np.int8)  # the bytes that ship, as they are
     return keys, quantize(m)
 
 
