@@ -201,13 +201,15 @@ const GRAM_MUL: u32 = 0x9E37_79B1;
 #[derive(Clone, Copy)]
 struct Fnv(u32);
 
+const FNV_PRIME: u32 = 0x0100_0193;
+
 impl Fnv {
     const fn new() -> Fnv {
         Fnv(0x811C_9DC5)
     }
     #[inline]
     fn step(self, b: u8) -> Fnv {
-        Fnv((self.0 ^ b as u32).wrapping_mul(0x0100_0193))
+        Fnv((self.0 ^ b as u32).wrapping_mul(FNV_PRIME))
     }
     const fn feed_const(mut self, bytes: &[u8]) -> Fnv {
         let mut i = 0;
@@ -1000,8 +1002,6 @@ fn lower_alone(c: char) -> Option<char> {
 // last ones, at the end of the text, reset state nothing reads again.
 #[allow(unused_assignments)]
 fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut Seen, contribs: &mut Vec<i32>) -> Pass {
-    const W0: Fnv = Fnv::new().feed_const(b"w:");
-    const B0: Fnv = Fnv::new().feed_const(b"b:");
     let bytes = text.as_bytes();
     let gram = |x: u32| (x ^ GRAM_SALT).wrapping_mul(GRAM_MUL);
     let mut sum = 0i32;
@@ -1145,18 +1145,32 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
             backslash!(true);
             pending_space!();
             start_word!();
-            // The rest of the word's ASCII bytes in a loop of their own.
+            // The segment's first two bytes make no 4-gram (`len >= 3`):
+            // they take the general step, once per segment at most.
             let (mut c, mut k) = (c, k);
-            loop {
+            while len < 2 {
                 let c_low = c | (k & C_UPPER);
                 byte!(c_low);
                 word_byte!(c_low);
                 i += 1;
-                let Some(&next) = bytes.get(i) else { break };
-                (c, k) = (next, CLASS[next as usize]);
+                (c, k) = match bytes.get(i) {
+                    Some(&next) => (next, CLASS[next as usize]),
+                    None => (0, 0),
+                };
                 if k & C_WORD == 0 {
                     break;
                 }
+            }
+            // The rest of the word's ASCII bytes in a loop of their own, on
+            // locals: every byte adds its 4-gram, and the segment's length
+            // is counted once after it (the loop kept spilling its state to
+            // the stack when it carried the whole pass's).
+            if k & C_WORD != 0 {
+                let mut run = PlainRun { x, len, w: hw.0, b: hb.0, p: hp.0, prev: prev.map(|f| f.0), nw, sum, run_start, long_run };
+                i = plain_words(bytes, i, &mut run, &mut seen.stamp, seen.now, &mut seen.words);
+                (x, len, hw, hb, hp, nw, sum, run_start, long_run) =
+                    (run.x, run.len, Fnv(run.w), Fnv(run.b), Fnv(run.p), run.nw, run.sum, run.run_start, run.long_run);
+                prev = run.prev.map(Fnv);
             }
             end = false;
             continue;
@@ -1226,6 +1240,95 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
     end_segment!();
     long_run |= bytes.len() - run_start >= 24;
     Pass::Done(Hints { long_run, pct, tags })
+}
+
+const W0: Fnv = Fnv::new().feed_const(b"w:");
+const B0: Fnv = Fnv::new().feed_const(b"b:");
+
+/// What `plain_words` carries in and out of `one_pass`: the last four bytes
+/// of " " + segment and its length, the word being read (its `w:` and `b:`
+/// hashes, its pair with the previous word) and the previous word's pair
+/// prefix, the number of the segment's words, its sum, and the base64 run.
+#[derive(Clone, Copy)]
+struct PlainRun {
+    x: u32,
+    len: usize,
+    w: u32,
+    b: u32,
+    p: u32,
+    prev: Option<u32>,
+    nw: usize,
+    sum: i32,
+    run_start: usize,
+    long_run: bool,
+}
+
+/// `one_pass`'s steps over plain prose: from a word byte at `i` (the word
+/// started, the segment at least two bytes long, so every byte makes a
+/// 4-gram), the word's ASCII bytes and, while one space and another word
+/// follow, the word's end, the space and the next word; returns at the
+/// first byte that is anything else, the last word still being read (what
+/// follows may continue it: a non-ASCII letter, a dropped control). The
+/// same steps as `one_pass`'s (its tests compare it with the reference),
+/// out of line: inside `one_pass`, which carries the whole pass's state,
+/// these loops kept their own in the stack (~36 instructions a word byte;
+/// ~24 here), and one call covers a run of words.
+#[inline(never)]
+fn plain_words(bytes: &[u8], mut i: usize, st: &mut PlainRun, stamp: &mut [u16; BUCKETS], now: u16, words: &mut [u32; WORDS_CAP]) -> usize {
+    let PlainRun { mut x, len, mut w, mut b, mut p, mut prev, mut nw, mut sum, mut run_start, mut long_run } = *st;
+    let from = i;
+    macro_rules! add {
+        ($h:expr) => {{
+            let g = bucket($h);
+            let s = &mut stamp[g as usize];
+            if *s != now {
+                *s = now;
+                sum += weight(g);
+            }
+        }};
+    }
+    let gram = |x: u32| (x ^ GRAM_SALT).wrapping_mul(GRAM_MUL);
+    loop {
+        while let Some(&c) = bytes.get(i) {
+            let k = CLASS[c as usize];
+            if k & C_WORD == 0 {
+                break;
+            }
+            let c = u32::from(c | (k & C_UPPER));
+            x = x << 8 | c;
+            add!(gram(x));
+            w = (w ^ c).wrapping_mul(FNV_PRIME);
+            b = (b ^ c).wrapping_mul(FNV_PRIME);
+            p = (p ^ c).wrapping_mul(FNV_PRIME);
+            i += 1;
+        }
+        match (bytes.get(i), bytes.get(i + 1)) {
+            (Some(b' '), Some(&n)) if CLASS[n as usize] & C_WORD != 0 => {}
+            _ => break,
+        }
+        // The word ends (`finish_word`)…
+        add!(w);
+        if prev.is_some() {
+            add!(p);
+        }
+        let pair = Fnv(b).step(b' ').0;
+        prev = Some(pair);
+        if let Some(slot) = words.get_mut(nw) {
+            *slot = w;
+            nw += 1;
+        }
+        // …the space is a separator that ends no base64 run of 24 before
+        // it and is written as the segment's one space…
+        long_run |= i - run_start >= 24;
+        run_start = i + 1;
+        x = x << 8 | u32::from(b' ');
+        add!(gram(x));
+        i += 1;
+        // …and the next word starts (`start_word`).
+        (w, b, p) = (W0.0, B0.0, pair);
+    }
+    *st = PlainRun { x, len: len + (i - from), w, b, p, prev, nw, sum, run_start, long_run };
+    i
 }
 
 /// Whether ASCII byte `c` ends a sentence (at the next separator).
