@@ -1161,16 +1161,30 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                     break;
                 }
             }
-            // The rest of the word's ASCII bytes in a loop of their own, on
-            // locals: every byte adds its 4-gram, and the segment's length
-            // is counted once after it (the loop kept spilling its state to
-            // the stack when it carried the whole pass's).
+            // The rest of the word, and the plain ASCII after it, out of
+            // line (`plain_words`).
             if k & C_WORD != 0 {
-                let mut run = PlainRun { x, len, w: hw.0, b: hb.0, p: hp.0, prev: prev.map(|f| f.0), nw, sum, run_start, long_run };
+                let mut run = PlainRun {
+                    x,
+                    len,
+                    w: hw.0,
+                    b: hb.0,
+                    p: hp.0,
+                    prev: prev.map(|f| f.0),
+                    nw,
+                    sum,
+                    run_start,
+                    long_run,
+                    in_word,
+                    space,
+                    end: false,
+                    pct,
+                };
                 i = plain_words(bytes, i, &mut run, &mut seen.stamp, seen.now, &mut seen.words);
                 (x, len, hw, hb, hp, nw, sum, run_start, long_run) =
                     (run.x, run.len, Fnv(run.w), Fnv(run.b), Fnv(run.p), run.nw, run.sum, run.run_start, run.long_run);
-                prev = run.prev.map(Fnv);
+                (prev, in_word, space, end, pct) = (run.prev.map(Fnv), run.in_word, run.space, run.end, run.pct);
+                continue;
             }
             end = false;
             continue;
@@ -1245,10 +1259,11 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
 const W0: Fnv = Fnv::new().feed_const(b"w:");
 const B0: Fnv = Fnv::new().feed_const(b"b:");
 
-/// What `plain_words` carries in and out of `one_pass`: the last four bytes
-/// of " " + segment and its length, the word being read (its `w:` and `b:`
-/// hashes, its pair with the previous word) and the previous word's pair
-/// prefix, the number of the segment's words, its sum, and the base64 run.
+/// What `plain_words` carries in and out of `one_pass` (its variables of
+/// the same names): the last four bytes of " " + segment and its length,
+/// the word being read (its `w:` and `b:` hashes, its pair with the
+/// previous word) and the previous word's pair prefix, the number of the
+/// segment's words, its sum, the base64 run, and the flags.
 #[derive(Clone, Copy)]
 struct PlainRun {
     x: u32,
@@ -1261,22 +1276,27 @@ struct PlainRun {
     sum: i32,
     run_start: usize,
     long_run: bool,
+    in_word: bool,
+    space: bool,
+    end: bool,
+    pct: bool,
 }
 
-/// `one_pass`'s steps over plain prose: from a word byte at `i` (the word
-/// started, the segment at least two bytes long, so every byte makes a
-/// 4-gram), the word's ASCII bytes and, while one space and another word
-/// follow, the word's end, the space and the next word; returns at the
-/// first byte that is anything else, the last word still being read (what
-/// follows may continue it: a non-ASCII letter, a dropped control). The
-/// same steps as `one_pass`'s (its tests compare it with the reference),
-/// out of line: inside `one_pass`, which carries the whole pass's state,
-/// these loops kept their own in the stack (~36 instructions a word byte;
-/// ~24 here), and one call covers a run of words.
+/// `one_pass`'s steps over the plain ASCII inside a segment: from a word
+/// byte at `i` (the word started, the segment at least two bytes long, so
+/// every byte makes a 4-gram), words, punctuation and separators, up to the
+/// first byte that needs more (one that is not ASCII or normalization drops
+/// or waits on, a line break, a separator after a sentence end: the
+/// segment's end) or the end of the text; returns where that is. The same
+/// steps as `one_pass`'s macros of the same names (its tests compare it with
+/// the reference), out of line: inside `one_pass`, which carries the whole
+/// pass's state, the word loop kept its own in the stack (~38 instructions
+/// a word byte; ~28 here), and one call covers a run of words and
+/// punctuation.
 #[inline(never)]
 fn plain_words(bytes: &[u8], mut i: usize, st: &mut PlainRun, stamp: &mut [u16; BUCKETS], now: u16, words: &mut [u32; WORDS_CAP]) -> usize {
-    let PlainRun { mut x, len, mut w, mut b, mut p, mut prev, mut nw, mut sum, mut run_start, mut long_run } = *st;
-    let from = i;
+    let PlainRun { mut x, mut len, mut w, mut b, mut p, mut prev, mut nw, mut sum, mut run_start, mut long_run, mut in_word, mut space, mut end, mut pct } =
+        *st;
     macro_rules! add {
         ($h:expr) => {{
             let g = bucket($h);
@@ -1287,8 +1307,33 @@ fn plain_words(bytes: &[u8], mut i: usize, st: &mut PlainRun, stamp: &mut [u16; 
             }
         }};
     }
-    let gram = |x: u32| (x ^ GRAM_SALT).wrapping_mul(GRAM_MUL);
-    loop {
+    // A byte of the segment (past its second: it makes a 4-gram).
+    macro_rules! byte {
+        ($c:expr) => {{
+            x = x << 8 | u32::from($c);
+            len += 1;
+            add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
+        }};
+    }
+    macro_rules! finish_word {
+        () => {
+            if in_word {
+                in_word = false;
+                add!(w);
+                if prev.is_some() {
+                    add!(p);
+                }
+                prev = Some(Fnv(b).step(b' ').0);
+                if let Some(slot) = words.get_mut(nw) {
+                    *slot = w;
+                    nw += 1;
+                }
+            }
+        };
+    }
+    'out: loop {
+        // The word's bytes (counted into `len` after).
+        let word_from = i;
         while let Some(&c) = bytes.get(i) {
             let k = CLASS[c as usize];
             if k & C_WORD == 0 {
@@ -1296,38 +1341,54 @@ fn plain_words(bytes: &[u8], mut i: usize, st: &mut PlainRun, stamp: &mut [u16; 
             }
             let c = u32::from(c | (k & C_UPPER));
             x = x << 8 | c;
-            add!(gram(x));
+            add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
             w = (w ^ c).wrapping_mul(FNV_PRIME);
             b = (b ^ c).wrapping_mul(FNV_PRIME);
             p = (p ^ c).wrapping_mul(FNV_PRIME);
             i += 1;
         }
-        match (bytes.get(i), bytes.get(i + 1)) {
-            (Some(b' '), Some(&n)) if CLASS[n as usize] & C_WORD != 0 => {}
-            _ => break,
+        len += i - word_from;
+        // Separators and punctuation up to the next word.
+        loop {
+            let Some(&c) = bytes.get(i) else { break 'out };
+            let k = CLASS[c as usize];
+            if k & C_WORD != 0 {
+                break;
+            }
+            // `one_pass` takes these (before it notes the byte's run).
+            if k & C_SLOW != 0 || (k & C_SEP != 0 && (c == b'\n' || end)) {
+                break 'out;
+            }
+            if k & C_B64 == 0 {
+                long_run |= i - run_start >= 24;
+                run_start = i + 1;
+            }
+            i += 1;
+            finish_word!();
+            if k & C_SEP != 0 {
+                // Inside a segment of at least two bytes (`separator`).
+                space = true;
+                continue;
+            }
+            // `punct`.
+            if space {
+                byte!(b' ');
+                space = false;
+            }
+            byte!(c);
+            end = k_end(c);
+            pct |= c == b'%';
         }
-        // The word ends (`finish_word`)…
-        add!(w);
-        if prev.is_some() {
-            add!(p);
+        // The next word (`pending_space`, `start_word`).
+        if space {
+            byte!(b' ');
+            space = false;
         }
-        let pair = Fnv(b).step(b' ').0;
-        prev = Some(pair);
-        if let Some(slot) = words.get_mut(nw) {
-            *slot = w;
-            nw += 1;
-        }
-        // …the space is a separator that ends no base64 run of 24 before
-        // it and is written as the segment's one space…
-        long_run |= i - run_start >= 24;
-        run_start = i + 1;
-        x = x << 8 | u32::from(b' ');
-        add!(gram(x));
-        i += 1;
-        // …and the next word starts (`start_word`).
-        (w, b, p) = (W0.0, B0.0, pair);
+        (w, b, p) = (W0.0, B0.0, prev.unwrap_or(0));
+        in_word = true;
+        end = false;
     }
-    *st = PlainRun { x, len: len + (i - from), w, b, p, prev, nw, sum, run_start, long_run };
+    *st = PlainRun { x, len, w, b, p, prev, nw, sum, run_start, long_run, in_word, space, end, pct };
     i
 }
 
@@ -1881,6 +1942,10 @@ mod tests {
                 Pass::Done(h) => {
                     assert_eq!(got, want, "{text:?}");
                     assert_eq!(kinds(decoded_with(text, Some(h))), kinds(decoded(text)), "{text:?}");
+                    // The hints themselves, not only where they change the
+                    // variants (a run of 24 base64 bytes, a `%`).
+                    let long_run = text.as_bytes().split(|&b| !B64_BYTE[b as usize]).any(|r| r.len() >= 24);
+                    assert_eq!((h.long_run, h.pct), (long_run, text.contains('%')), "{text:?}");
                     fast += 1;
                 }
                 Pass::Full => {
@@ -1900,6 +1965,14 @@ mod tests {
         check(&"line\n".repeat(70));
         check(&"A sentence. ".repeat(80));
         check(&"第一句。".repeat(70));
+        // One base64 run of 22 to 26 bytes, after and before words, spaces,
+        // punctuation and line breaks.
+        for n in 22..27 {
+            let run = "aB9+/".repeat(6)[..n].to_string();
+            for t in ["word {} word", "a, {}. x", "x_{}_y z", "{}\nx", "one. {} two", "one.{}", "{}"] {
+                check(&t.replace("{}", &run));
+            }
+        }
         // ASCII, then characters normalized alone (or dropped), then ones
         // that are not (NFKC changes them, they combine, `Σ`, `İ`).
         let alphabet: Vec<char> = "aZ9 _\t\n.!?;,-+/%=A0f\\\r\u{7f}\u{85}é É—’。中жЖ😀\u{200b}\u{fe0f}\u{e0041}\u{2028}\u{3000}\u{a0}ﬁ\u{301}ΣİK".chars().collect();
