@@ -173,6 +173,21 @@ fn cluster_name(c: u16) -> &'static str {
 const KK0: Fnv = Fnv::new().feed_const(b"kk:");
 const K30: Fnv = Fnv::new().feed_const(b"k3:");
 
+/// The hash of `kk:` and of `k3:` followed by cluster c's two bytes, per c
+/// (computed at compile time): the first steps of every pair and triple.
+static KK_AFTER: [u32; CL_K] = after_each_cluster(KK0);
+static K3_AFTER: [u32; CL_K] = after_each_cluster(K30);
+
+const fn after_each_cluster(tag: Fnv) -> [u32; CL_K] {
+    let mut a = [0u32; CL_K];
+    let mut c = 0;
+    while c < CL_K {
+        a[c] = tag.feed_const(&[c as u8, (c >> 8) as u8]).0;
+        c += 1;
+    }
+    a
+}
+
 /// `kk:` + both cluster ids (two bytes each, little-endian): two adjacent
 /// words that both have a cluster. (A word's own cluster, `k:`, was measured
 /// and left out: clusters.py, grid `k3`.)
@@ -761,7 +776,17 @@ pub(crate) struct Seen {
     stamp: Box<[u16; BUCKETS]>,
     now: u16,
     words: Box<[u32; WORDS_CAP]>,
+    /// The clusters of the words this catalog's text has used, by their
+    /// `w:` hash (its top bits pick the slot; a word that finds another in
+    /// its slot takes it over): a catalog repeats its words, and the
+    /// table's lookup (two index reads, a scan of the keys, the id) cost
+    /// ~25 instructions a word where a slot's compare costs ~6. A slot: the
+    /// hash in the top 32 bits, the cluster in bits 16..32, bit 1 "has a
+    /// cluster", bit 0 "filled".
+    clusters: Box<[u64; CLUSTER_SLOTS]>,
 }
+
+const CLUSTER_SLOTS: usize = 1 << 12;
 
 const BUCKETS: usize = MASK as usize + 1;
 /// Words of one segment in `one_pass`: it reads at most `MAX_CHARS`
@@ -774,7 +799,8 @@ impl Default for Seen {
     fn default() -> Self {
         let stamp = vec![0; BUCKETS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("BUCKETS long"));
         let words = vec![0; WORDS_CAP].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("WORDS_CAP long"));
-        Seen { stamp, now: 1, words }
+        let clusters = vec![0; CLUSTER_SLOTS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("CLUSTER_SLOTS long"));
+        Seen { stamp, now: 1, words, clusters }
     }
 }
 
@@ -796,14 +822,18 @@ impl Seen {
         let mut sum = 0;
         let (mut prev2, mut prev): (Option<u16>, Option<u16>) = (None, None);
         for i in 0..n.min(WORDS_CAP) {
-            let k = cluster(self.words[i]);
+            let k = self.cluster_of(self.words[i]);
             if let (Some(p), Some(c)) = (prev, k) {
-                let b = bucket(cluster_pair_hash(p, c));
+                // `cluster_pair_hash` and `cluster_triple_hash`, from the
+                // hash of the tag and the first cluster (`KK_AFTER`,
+                // `K3_AFTER`).
+                let (c0, c1, p0, p1) = (c as u8, (c >> 8) as u8, p as u8, (p >> 8) as u8);
+                let b = bucket(Fnv(KK_AFTER[p as usize % CL_K]).step(c0).step(c1).0);
                 if self.first(b) {
                     sum += weight(b);
                 }
                 if let Some(q) = prev2 {
-                    let b = bucket(cluster_triple_hash(q, p, c));
+                    let b = bucket(Fnv(K3_AFTER[q as usize % CL_K]).step(p0).step(p1).step(c0).step(c1).0);
                     if self.first(b) {
                         sum += weight(b);
                     }
@@ -812,6 +842,17 @@ impl Seen {
             (prev2, prev) = (prev, k);
         }
         sum
+    }
+    /// `cluster(h)`, from the memo when the slot holds this word.
+    #[inline]
+    fn cluster_of(&mut self, h: u32) -> Option<u16> {
+        let slot = &mut self.clusters[(h >> (32 - CLUSTER_SLOTS.trailing_zeros())) as usize % CLUSTER_SLOTS];
+        if *slot & 1 != 0 && (*slot >> 32) as u32 == h {
+            return (*slot & 2 != 0).then_some((*slot >> 16) as u16);
+        }
+        let k = cluster(h);
+        *slot = u64::from(h) << 32 | u64::from(k.unwrap_or(0)) << 16 | u64::from(k.is_some()) << 1 | 1;
+        k
     }
     /// Ends the segment.
     fn clear(&mut self) {
@@ -1843,6 +1884,33 @@ mod tests {
         assert_eq!(of("zzqxvw"), None, "a word outside the table has no cluster");
         assert_eq!(cluster_pair_hash(1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
         assert_eq!(cluster_triple_hash(1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
+        // The tables the scoring path starts from.
+        let (p, q, c) = (0x0123 % CL_K as u16, 0x0f0e % CL_K as u16, 7);
+        assert_eq!(Fnv(KK_AFTER[p as usize]).step(c as u8).step((c >> 8) as u8).0, cluster_pair_hash(p, c));
+        let t = Fnv(K3_AFTER[q as usize]).step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0;
+        assert_eq!(t, cluster_triple_hash(q, p, c));
+    }
+
+    #[test]
+    fn the_cluster_memo_answers_as_the_table_when_words_share_a_slot() {
+        // Words of the table and outside it, many sharing a slot (4,096
+        // slots, ~6,000 words): each lookup, first or repeated, after the
+        // slot was taken over or not, gives the table's answer.
+        let mut seen = Seen::default();
+        let words: Vec<String> = ["the", "inform", "notify", "zzqxvw", "send", "hide"]
+            .iter()
+            .map(|w| w.to_string())
+            .chain((0..6000).map(|i| format!("w{i}")))
+            .collect();
+        let hashes: Vec<u32> = words.iter().map(|w| fnv(&[b"w:", w.as_bytes()])).collect();
+        let slot = |h: u32| h >> 20;
+        assert!(hashes.iter().enumerate().any(|(i, &h)| hashes[..i].iter().any(|&g| slot(g) == slot(h) && g != h)));
+        for _ in 0..2 {
+            for (w, &h) in words.iter().zip(&hashes) {
+                assert_eq!(seen.cluster_of(h), cluster(h), "{w}");
+            }
+        }
+        assert!(hashes.iter().filter(|&&h| cluster(h).is_some()).count() >= 4, "some words have a cluster");
     }
 
     #[test]
