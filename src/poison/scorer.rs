@@ -1482,7 +1482,12 @@ impl Scratch {
     /// The best span of `text` in field `field`, from the memo when this
     /// catalog has scored the same string in the same field before.
     fn best(&mut self, field: &'static str, text: &str) -> Option<Best> {
-        let gi = match self.groups.iter().position(|g| g.field == field) {
+        // The walk names fields by `&'static str` literals: the same name
+        // is the same pointer, so a group is found by comparing pointers,
+        // not text (a text compare per group per string cost ~100
+        // instructions a string). A name spelled at two addresses would
+        // only have two groups with the same scores.
+        let gi = match self.groups.iter().position(|g| std::ptr::eq(g.field, field)) {
             Some(i) => i,
             None => {
                 self.groups.push(Group { field, feats: FieldFeats::new(&field_group(field)), memo: Memo::new() });
