@@ -173,21 +173,6 @@ fn cluster_name(c: u16) -> &'static str {
 const KK0: Fnv = Fnv::new().feed_const(b"kk:");
 const K30: Fnv = Fnv::new().feed_const(b"k3:");
 
-/// The hash of `kk:` and of `k3:` followed by cluster c's two bytes, per c
-/// (computed at compile time): the first steps of every pair and triple.
-static KK_AFTER: [u32; CL_K] = after_each_cluster(KK0);
-static K3_AFTER: [u32; CL_K] = after_each_cluster(K30);
-
-const fn after_each_cluster(tag: Fnv) -> [u32; CL_K] {
-    let mut a = [0u32; CL_K];
-    let mut c = 0;
-    while c < CL_K {
-        a[c] = tag.feed_const(&[c as u8, (c >> 8) as u8]).0;
-        c += 1;
-    }
-    a
-}
-
 /// `kk:` + both cluster ids (two bytes each, little-endian): two adjacent
 /// words that both have a cluster. (A word's own cluster, `k:`, was measured
 /// and left out: clusters.py, grid `k3`.)
@@ -826,16 +811,12 @@ impl Seen {
         for i in 0..n.min(WORDS_CAP) {
             let k = self.cluster_of(self.words[i]);
             if let (Some(p), Some(c)) = (prev, k) {
-                // `cluster_pair_hash` and `cluster_triple_hash`, from the
-                // hash of the tag and the first cluster (`KK_AFTER`,
-                // `K3_AFTER`).
-                let (c0, c1, p0, p1) = (c as u8, (c >> 8) as u8, p as u8, (p >> 8) as u8);
-                let b = bucket(Fnv(KK_AFTER[p as usize % CL_K]).step(c0).step(c1).0);
+                let b = bucket(cluster_pair_hash(p, c));
                 if self.first(b) {
                     sum += weight(b);
                 }
                 if let Some(q) = prev2 {
-                    let b = bucket(Fnv(K3_AFTER[q as usize % CL_K]).step(p0).step(p1).step(c0).step(c1).0);
+                    let b = bucket(cluster_triple_hash(q, p, c));
                     if self.first(b) {
                         sum += weight(b);
                     }
@@ -1891,11 +1872,6 @@ mod tests {
         assert_eq!(of("zzqxvw"), None, "a word outside the table has no cluster");
         assert_eq!(cluster_pair_hash(1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
         assert_eq!(cluster_triple_hash(1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
-        // The tables the scoring path starts from.
-        let (p, q, c) = (0x0123 % CL_K as u16, 0x0f0e % CL_K as u16, 7);
-        assert_eq!(Fnv(KK_AFTER[p as usize]).step(c as u8).step((c >> 8) as u8).0, cluster_pair_hash(p, c));
-        let t = Fnv(K3_AFTER[q as usize]).step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0;
-        assert_eq!(t, cluster_triple_hash(q, p, c));
     }
 
     #[test]
