@@ -226,13 +226,15 @@ const GRAM_MUL: u32 = 0x9E37_79B1;
 #[derive(Clone, Copy)]
 struct Fnv(u32);
 
+const FNV_PRIME: u32 = 0x0100_0193;
+
 impl Fnv {
     const fn new() -> Fnv {
         Fnv(0x811C_9DC5)
     }
     #[inline]
     fn step(self, b: u8) -> Fnv {
-        Fnv((self.0 ^ b as u32).wrapping_mul(0x0100_0193))
+        Fnv((self.0 ^ b as u32).wrapping_mul(FNV_PRIME))
     }
     const fn feed_const(mut self, bytes: &[u8]) -> Fnv {
         let mut i = 0;
@@ -411,8 +413,10 @@ fn hex_val(b: u8) -> u8 {
 
 /// Each maximal run of `run_char` of at least `min_len` characters replaced
 /// by ` decoded ` when it decodes to readable text; `None` when none does.
-/// (Run characters are ASCII: byte offsets are character offsets.)
-fn runs_decoded(text: &str, run_char: fn(u8) -> bool, min_len: usize, decode: fn(&str) -> Option<String>) -> Option<String> {
+/// (Run characters are ASCII: byte offsets are character offsets.) Generic
+/// rather than `fn` pointers: a call per byte through a pointer cost the
+/// texts with a long run (URLs, identifiers) ~12 instructions a byte.
+fn runs_decoded(text: &str, run_char: impl Fn(u8) -> bool, min_len: usize, decode: impl Fn(&str) -> Option<String>) -> Option<String> {
     let b = text.as_bytes();
     let mut out = String::new();
     let (mut i, mut copied, mut changed) = (0, 0, false);
@@ -784,7 +788,17 @@ pub(crate) struct Seen {
     stamp: Box<[u16; BUCKETS]>,
     now: u16,
     words: Box<[u32; WORDS_CAP]>,
+    /// The clusters of the words this catalog's text has used, by their
+    /// `w:` hash (its top bits pick the slot; a word that finds another in
+    /// its slot takes it over): a catalog repeats its words, and the
+    /// table's lookup (two index reads, a scan of the keys, the id) cost
+    /// ~25 instructions a word where a slot's compare costs ~6. A slot: the
+    /// hash in the top 32 bits, the cluster in bits 16..32, bit 1 "has a
+    /// cluster", bit 0 "filled".
+    clusters: Box<[u64; CLUSTER_SLOTS]>,
 }
+
+const CLUSTER_SLOTS: usize = 1 << 12;
 
 const BUCKETS: usize = MASK as usize + 1;
 /// Words of one segment in `one_pass`: it reads at most `MAX_CHARS`
@@ -797,7 +811,8 @@ impl Default for Seen {
     fn default() -> Self {
         let stamp = vec![0; BUCKETS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("BUCKETS long"));
         let words = vec![0; WORDS_CAP].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("WORDS_CAP long"));
-        Seen { stamp, now: 1, words }
+        let clusters = vec![0; CLUSTER_SLOTS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("CLUSTER_SLOTS long"));
+        Seen { stamp, now: 1, words, clusters }
     }
 }
 
@@ -825,7 +840,7 @@ impl Seen {
             }
         };
         for i in 0..n.min(WORDS_CAP) {
-            let k = cluster(self.words[i]);
+            let k = self.cluster_of(self.words[i]);
             if let (Some(p), Some(c)) = (prev, k) {
                 add(self, pair_hash(KK0, p.0, c.0));
                 if CL_F > 1 {
@@ -841,6 +856,17 @@ impl Seen {
             (prev2, prev) = (prev, k);
         }
         sum
+    }
+    /// `cluster(h)`, from the memo when the slot holds this word.
+    #[inline]
+    fn cluster_of(&mut self, h: u32) -> Option<u16> {
+        let slot = &mut self.clusters[(h >> (32 - CLUSTER_SLOTS.trailing_zeros())) as usize % CLUSTER_SLOTS];
+        if *slot & 1 != 0 && (*slot >> 32) as u32 == h {
+            return (*slot & 2 != 0).then_some((*slot >> 16) as u16);
+        }
+        let k = cluster(h);
+        *slot = u64::from(h) << 32 | u64::from(k.unwrap_or(0)) << 16 | u64::from(k.is_some()) << 1 | 1;
+        k
     }
     /// Ends the segment.
     fn clear(&mut self) {
@@ -1039,8 +1065,6 @@ fn lower_alone(c: char) -> Option<char> {
 // last ones, at the end of the text, reset state nothing reads again.
 #[allow(unused_assignments)]
 fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut Seen, contribs: &mut Vec<i32>) -> Pass {
-    const W0: Fnv = Fnv::new().feed_const(b"w:");
-    const B0: Fnv = Fnv::new().feed_const(b"b:");
     let bytes = text.as_bytes();
     let gram = |x: u32| (x ^ GRAM_SALT).wrapping_mul(GRAM_MUL);
     let mut sum = 0i32;
@@ -1184,18 +1208,46 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
             backslash!(true);
             pending_space!();
             start_word!();
-            // The rest of the word's ASCII bytes in a loop of their own.
+            // The segment's first two bytes make no 4-gram (`len >= 3`):
+            // they take the general step, once per segment at most.
             let (mut c, mut k) = (c, k);
-            loop {
+            while len < 2 {
                 let c_low = c | (k & C_UPPER);
                 byte!(c_low);
                 word_byte!(c_low);
                 i += 1;
-                let Some(&next) = bytes.get(i) else { break };
-                (c, k) = (next, CLASS[next as usize]);
+                (c, k) = match bytes.get(i) {
+                    Some(&next) => (next, CLASS[next as usize]),
+                    None => (0, 0),
+                };
                 if k & C_WORD == 0 {
                     break;
                 }
+            }
+            // The rest of the word, and the plain ASCII after it, out of
+            // line (`plain_words`).
+            if k & C_WORD != 0 {
+                let mut run = PlainRun {
+                    x,
+                    len,
+                    w: hw.0,
+                    b: hb.0,
+                    p: hp.0,
+                    prev: prev.map(|f| f.0),
+                    nw,
+                    sum,
+                    run_start,
+                    long_run,
+                    in_word,
+                    space,
+                    end: false,
+                    pct,
+                };
+                i = plain_words(bytes, i, &mut run, &mut seen.stamp, seen.now, &mut seen.words);
+                (x, len, hw, hb, hp, nw, sum, run_start, long_run) =
+                    (run.x, run.len, Fnv(run.w), Fnv(run.b), Fnv(run.p), run.nw, run.sum, run.run_start, run.long_run);
+                (prev, in_word, space, end, pct) = (run.prev.map(Fnv), run.in_word, run.space, run.end, run.pct);
+                continue;
             }
             end = false;
             continue;
@@ -1267,6 +1319,142 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
     Pass::Done(Hints { long_run, pct, tags })
 }
 
+const W0: Fnv = Fnv::new().feed_const(b"w:");
+const B0: Fnv = Fnv::new().feed_const(b"b:");
+
+/// What `plain_words` carries in and out of `one_pass` (its variables of
+/// the same names): the last four bytes of " " + segment and its length,
+/// the word being read (its `w:` and `b:` hashes, its pair with the
+/// previous word) and the previous word's pair prefix, the number of the
+/// segment's words, its sum, the base64 run, and the flags.
+#[derive(Clone, Copy)]
+struct PlainRun {
+    x: u32,
+    len: usize,
+    w: u32,
+    b: u32,
+    p: u32,
+    prev: Option<u32>,
+    nw: usize,
+    sum: i32,
+    run_start: usize,
+    long_run: bool,
+    in_word: bool,
+    space: bool,
+    end: bool,
+    pct: bool,
+}
+
+/// `one_pass`'s steps over the plain ASCII inside a segment: from a word
+/// byte at `i` (the word started, the segment at least two bytes long, so
+/// every byte makes a 4-gram), words, punctuation and separators, up to the
+/// first byte that needs more (one that is not ASCII or normalization drops
+/// or waits on, a line break, a separator after a sentence end: the
+/// segment's end) or the end of the text; returns where that is. The same
+/// steps as `one_pass`'s macros of the same names (its tests compare it with
+/// the reference), out of line: inside `one_pass`, which carries the whole
+/// pass's state, the word loop kept its own in the stack (~38 instructions
+/// a word byte; ~28 here), and one call covers a run of words and
+/// punctuation.
+#[inline(never)]
+fn plain_words(bytes: &[u8], mut i: usize, st: &mut PlainRun, stamp: &mut [u16; BUCKETS], now: u16, words: &mut [u32; WORDS_CAP]) -> usize {
+    let PlainRun { mut x, mut len, mut w, mut b, mut p, mut prev, mut nw, mut sum, mut run_start, mut long_run, mut in_word, mut space, mut end, mut pct } =
+        *st;
+    macro_rules! add {
+        ($h:expr) => {{
+            let g = bucket($h);
+            let s = &mut stamp[g as usize];
+            if *s != now {
+                *s = now;
+                sum += weight(g);
+            }
+        }};
+    }
+    // A byte of the segment (past its second: it makes a 4-gram).
+    macro_rules! byte {
+        ($c:expr) => {{
+            x = x << 8 | u32::from($c);
+            len += 1;
+            add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
+        }};
+    }
+    macro_rules! finish_word {
+        () => {
+            if in_word {
+                in_word = false;
+                add!(w);
+                if prev.is_some() {
+                    add!(p);
+                }
+                prev = Some(Fnv(b).step(b' ').0);
+                if let Some(slot) = words.get_mut(nw) {
+                    *slot = w;
+                    nw += 1;
+                }
+            }
+        };
+    }
+    'out: loop {
+        // The word's bytes (counted into `len` after).
+        let word_from = i;
+        while let Some(&c) = bytes.get(i) {
+            let k = CLASS[c as usize];
+            if k & C_WORD == 0 {
+                break;
+            }
+            let c = u32::from(c | (k & C_UPPER));
+            x = x << 8 | c;
+            add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
+            w = (w ^ c).wrapping_mul(FNV_PRIME);
+            b = (b ^ c).wrapping_mul(FNV_PRIME);
+            p = (p ^ c).wrapping_mul(FNV_PRIME);
+            i += 1;
+        }
+        len += i - word_from;
+        // Separators and punctuation up to the next word.
+        loop {
+            let Some(&c) = bytes.get(i) else { break 'out };
+            let k = CLASS[c as usize];
+            if k & C_WORD != 0 {
+                break;
+            }
+            // `one_pass` takes these (before it notes the byte's run).
+            if k & C_SLOW != 0 || (k & C_SEP != 0 && (c == b'\n' || end)) {
+                break 'out;
+            }
+            if k & C_B64 == 0 {
+                long_run |= i - run_start >= 24;
+                run_start = i + 1;
+            }
+            i += 1;
+            finish_word!();
+            if k & C_SEP != 0 {
+                // Inside a segment of at least two bytes (`separator`).
+                space = true;
+                continue;
+            }
+            // `punct`.
+            if space {
+                byte!(b' ');
+                space = false;
+            }
+            byte!(c);
+            end = k_end(c);
+            pct |= c == b'%';
+        }
+        // The next word (`pending_space`, `start_word`).
+        if space {
+            byte!(b' ');
+            space = false;
+        }
+        (w, b, p) = (W0.0, B0.0, prev.unwrap_or(0));
+        in_word = true;
+        end = false;
+    }
+    *st = PlainRun { x, len, w, b, p, prev, nw, sum, run_start, long_run, in_word, space, end, pct };
+    i
+}
+
 /// Whether ASCII byte `c` ends a sentence (at the next separator).
 #[inline]
 fn k_end(c: u8) -> bool {
@@ -1314,7 +1502,12 @@ impl Scratch {
     /// The best span of `text` in field `field`, from the memo when this
     /// catalog has scored the same string in the same field before.
     fn best(&mut self, field: &'static str, text: &str) -> Option<Best> {
-        let gi = match self.groups.iter().position(|g| g.field == field) {
+        // The walk names fields by `&'static str` literals: the same name
+        // is the same pointer, so a group is found by comparing pointers,
+        // not text (a text compare per group per string cost ~100
+        // instructions a string). A name spelled at two addresses would
+        // only have two groups with the same scores.
+        let gi = match self.groups.iter().position(|g| std::ptr::eq(g.field, field)) {
             Some(i) => i,
             None => {
                 self.groups.push(Group { field, feats: FieldFeats::new(&field_group(field)), memo: Memo::new() });
@@ -1725,6 +1918,28 @@ mod tests {
     }
 
     #[test]
+    fn the_cluster_memo_answers_as_the_table_when_words_share_a_slot() {
+        // Words of the table and outside it, many sharing a slot (4,096
+        // slots, ~6,000 words): each lookup, first or repeated, after the
+        // slot was taken over or not, gives the table's answer.
+        let mut seen = Seen::default();
+        let words: Vec<String> = ["the", "inform", "notify", "zzqxvw", "send", "hide"]
+            .iter()
+            .map(|w| w.to_string())
+            .chain((0..6000).map(|i| format!("w{i}")))
+            .collect();
+        let hashes: Vec<u32> = words.iter().map(|w| fnv(&[b"w:", w.as_bytes()])).collect();
+        let slot = |h: u32| h >> 20;
+        assert!(hashes.iter().enumerate().any(|(i, &h)| hashes[..i].iter().any(|&g| slot(g) == slot(h) && g != h)));
+        for _ in 0..2 {
+            for (w, &h) in words.iter().zip(&hashes) {
+                assert_eq!(seen.cluster_of(h), cluster(h), "{w}");
+            }
+        }
+        assert!(hashes.iter().filter(|&&h| cluster(h).is_some()).count() >= 4, "some words have a cluster");
+    }
+
+    #[test]
     fn fnv_is_fnv1a_32() {
         assert_eq!(fnv(&[b"a"]), 0xE40C_292C);
         assert_eq!(fnv(&[b"w:", b"abc"]), fnv(&[b"w:abc"]));
@@ -1821,6 +2036,10 @@ mod tests {
                 Pass::Done(h) => {
                     assert_eq!(got, want, "{text:?}");
                     assert_eq!(kinds(decoded_with(text, Some(h))), kinds(decoded(text)), "{text:?}");
+                    // The hints themselves, not only where they change the
+                    // variants (a run of 24 base64 bytes, a `%`).
+                    let long_run = text.as_bytes().split(|&b| !B64_BYTE[b as usize]).any(|r| r.len() >= 24);
+                    assert_eq!((h.long_run, h.pct), (long_run, text.contains('%')), "{text:?}");
                     fast += 1;
                 }
                 Pass::Full => {
@@ -1840,6 +2059,14 @@ mod tests {
         check(&"line\n".repeat(70));
         check(&"A sentence. ".repeat(80));
         check(&"第一句。".repeat(70));
+        // One base64 run of 22 to 26 bytes, after and before words, spaces,
+        // punctuation and line breaks.
+        for n in 22..27 {
+            let run = "aB9+/".repeat(6)[..n].to_string();
+            for t in ["word {} word", "a, {}. x", "x_{}_y z", "{}\nx", "one. {} two", "one.{}", "{}"] {
+                check(&t.replace("{}", &run));
+            }
+        }
         // ASCII, then characters normalized alone (or dropped), then ones
         // that are not (NFKC changes them, they combine, `Σ`, `İ`).
         let alphabet: Vec<char> = "aZ9 _\t\n.!?;,-+/%=A0f\\\r\u{7f}\u{85}é É—’。中жЖ😀\u{200b}\u{fe0f}\u{e0041}\u{2028}\u{3000}\u{a0}ﬁ\u{301}ΣİK".chars().collect();
