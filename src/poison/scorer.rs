@@ -125,6 +125,8 @@ const _: () = assert!(
     "clusters.bin: not a version 1 or 2 table of one or two families"
 );
 const _: () = assert!(CL_N < 1 << 16 && CL_END == CLUSTERS.len(), "clusters.bin: size does not match its header");
+// `Seen::cluster_of`'s memo packs two ids in 12 bits each.
+const _: () = assert!(CL_K <= 1 << 12, "clusters.bin: more clusters than the memo's 12-bit ids");
 
 /// The keys and ids as arrays (read from the bytes at compile time: a lookup
 /// is an aligned load, not four byte reads), and where the keys of each value
@@ -793,8 +795,9 @@ pub(crate) struct Seen {
     /// its slot takes it over): a catalog repeats its words, and the
     /// table's lookup (two index reads, a scan of the keys, the id) cost
     /// ~25 instructions a word where a slot's compare costs ~6. A slot: the
-    /// hash in the top 32 bits, the cluster in bits 16..32, bit 1 "has a
-    /// cluster", bit 0 "filled".
+    /// hash in the top 32 bits, the first family's cluster in bits 20..32,
+    /// the second's in bits 8..20 (ids < 4,096: checked at compile time),
+    /// bit 1 "has a cluster", bit 0 "filled".
     clusters: Box<[u64; CLUSTER_SLOTS]>,
 }
 
@@ -859,13 +862,15 @@ impl Seen {
     }
     /// `cluster(h)`, from the memo when the slot holds this word.
     #[inline]
-    fn cluster_of(&mut self, h: u32) -> Option<u16> {
+    fn cluster_of(&mut self, h: u32) -> Option<(u16, u16)> {
+        const ID: u64 = (1 << 12) - 1;
         let slot = &mut self.clusters[(h >> (32 - CLUSTER_SLOTS.trailing_zeros())) as usize % CLUSTER_SLOTS];
         if *slot & 1 != 0 && (*slot >> 32) as u32 == h {
-            return (*slot & 2 != 0).then_some((*slot >> 16) as u16);
+            return (*slot & 2 != 0).then_some(((*slot >> 20 & ID) as u16, (*slot >> 8 & ID) as u16));
         }
         let k = cluster(h);
-        *slot = u64::from(h) << 32 | u64::from(k.unwrap_or(0)) << 16 | u64::from(k.is_some()) << 1 | 1;
+        let (a, b) = k.unwrap_or((0, 0));
+        *slot = u64::from(h) << 32 | u64::from(a) << 20 | u64::from(b) << 8 | u64::from(k.is_some()) << 1 | 1;
         k
     }
     /// Ends the segment.
@@ -1937,6 +1942,13 @@ mod tests {
             }
         }
         assert!(hashes.iter().filter(|&&h| cluster(h).is_some()).count() >= 4, "some words have a cluster");
+        // Every word of the table, both families' ids, through the memo's
+        // packed slot: filled, then hit.
+        let mut seen = Seen::default();
+        for &h in CL_KEY.iter() {
+            assert_eq!(seen.cluster_of(h), cluster(h), "{h:#x}");
+            assert_eq!(seen.cluster_of(h), cluster(h), "{h:#x}, from the memo");
+        }
     }
 
     #[test]
