@@ -564,13 +564,14 @@ fn decoded_with(text: &str, hints: Option<Hints>) -> Vec<(Variant, Cow<'_, str>)
     }
     // The encodings without a hint of their own (decode.rs), in scorer.py's
     // order.
-    if let Some(v) = decode::entities(text) {
+    let g = decode::gates(text);
+    if let Some(v) = g.refs.then(|| decode::entities(text)).flatten() {
         out.push((Variant::Entities, Cow::Owned(v)));
     }
-    if let Some(v) = decode::spaced(text) {
+    if let Some(v) = g.spaced.then(|| decode::spaced(text)).flatten() {
         out.push((Variant::Spaced, Cow::Owned(v)));
     }
-    if let Some(v) = decode::leet(text) {
+    if let Some(v) = g.leet.then(|| decode::leet(text)).flatten() {
         out.push((Variant::Leet, Cow::Owned(v)));
     }
     let (rev, rot) = decode::reversed_rot13(text);

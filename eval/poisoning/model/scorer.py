@@ -233,6 +233,7 @@ def _pct_decode(text):
 NAMED_REFS = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'", "nbsp": "\u00a0"}
 MIN_REFS = 4        # character references before the text is read decoded
 MIN_SPACED = 8      # single characters in a run before it is joined
+MAX_GAP = 4         # spaces between two of them (more is layout)
 ALPHA = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LEET_OF = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"}
 VOCAB_WORDS = 64    # words of a text the reversed / ROT13 gates look at
@@ -294,9 +295,11 @@ def _entities_decoded(text):
 
 
 def _spaced_decoded(text):
-    """Runs of at least MIN_SPACED single characters, each apart from the next
-    by one space, joined ("i g n o r e" -> "ignore"); two or more spaces, or a
-    lone `/`, between two of them is a word gap (one space). None when no run."""
+    """Runs of at least MIN_SPACED single characters (not a control character),
+    each apart from the next by one to MAX_GAP spaces, joined ("i g n o r e" ->
+    "ignore"); two or more spaces, or a lone `/`, between two of them is a word
+    gap (one space). None when no run. (A line break or a wider gap is layout,
+    and ends a run.)"""
     toks, i, n = [], 0, len(text)   # (start, end, spaces before)
     gap = 0
     while i < n:
@@ -310,13 +313,16 @@ def _spaced_decoded(text):
         toks.append((i, j, gap))
         gap = 0
         i = j
+    def single(k):
+        return toks[k][1] - toks[k][0] == 1 and text[toks[k][0]] >= " "
+
     out, copied, changed, t = [], 0, False, 0
     while t < len(toks):
-        if toks[t][1] - toks[t][0] != 1:
+        if not single(t):
             t += 1
             continue
         u = t + 1
-        while u < len(toks) and toks[u][1] - toks[u][0] == 1:
+        while u < len(toks) and single(u) and toks[u][2] <= MAX_GAP:
             u += 1
         if u - t >= MIN_SPACED:
             out.append(text[copied:toks[t][0]])
