@@ -579,6 +579,47 @@ mod tests {
         }
     }
 
+    /// The same over 200,000 generated texts of the characters the gates
+    /// look at (spaces, line breaks, letters, leet digits, a two-byte and a
+    /// four-byte character, `&`) and of tokens apart by one to six spaces: a
+    /// gate that turned away a text its decoder reads fails here.
+    #[test]
+    fn no_generated_text_a_decoder_reads_is_turned_away() {
+        let alphabet = [" ", " ", " ", "  ", "\n", "a", "t", "h", "e", "l", "4", "7", "3", "1", "0", "2", "$", "д", "\u{1F600}", "&", "x"];
+        let tokens = ["a", "b", "4", "д", "\u{1F600}", "/", "\n", "ab", "4ll", "7h3"];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut read = (0usize, 0usize);
+        for _ in 0..200_000 {
+            let len = (next() % 48) as usize;
+            let t: String = if next() % 2 == 0 {
+                (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect()
+            } else {
+                // Tokens, mostly of one character, apart by one to six spaces.
+                (0..len / 2)
+                    .map(|_| {
+                        let tok = tokens[(next() % tokens.len() as u64) as usize];
+                        format!("{tok}{}", " ".repeat(1 + (next() % 6) as usize * (next() % 3 == 0) as usize))
+                    })
+                    .collect()
+            };
+            let g = gates(&t);
+            let (s, l) = (spaced(&t).is_some(), leet(&t).is_some());
+            assert!(g.spaced || !s, "{t:?}");
+            assert!(g.leet || !l, "{t:?}");
+            assert!(g.refs || entities(&t).is_none(), "{t:?}");
+            read.0 += s as usize;
+            read.1 += l as usize;
+        }
+        // The texts exercise both decoders (the test could fail).
+        assert!(read.0 > 100 && read.1 > 100, "{read:?}");
+    }
+
     #[test]
     fn character_references_decode_from_four_on() {
         assert_eq!(entities("&#73;&#103;&#x6E;&#X6f;re &amp; &lt;b&gt;").as_deref(), Some("Ignore & <b>"));
