@@ -18,14 +18,16 @@
 //! filter) gives the same score to the bit.
 //!
 //! Bounded work per string: the first `MAX_CHARS` characters, at most
-//! `MAX_SEGMENTS` segments per variant, at most five variants (the original
-//! and one decoding of each kind), each a fixed number of passes: linear.
+//! `MAX_SEGMENTS` segments per variant, at most ten variants (the original
+//! and one decoding of each kind, none longer than the original), each a
+//! fixed number of passes: linear.
 
 use std::borrow::Cow;
 
 use unicode_general_category::{get_general_category, GeneralCategory as G};
 use unicode_normalization::UnicodeNormalization;
 
+use super::decode;
 use super::memo::{Found, Memo};
 use crate::json::{Object, Path, Value};
 
@@ -347,6 +349,11 @@ enum Variant {
     Base64,
     Hex,
     Url,
+    Entities,
+    Spaced,
+    Leet,
+    Reversed,
+    Rot13,
 }
 
 impl Variant {
@@ -357,7 +364,21 @@ impl Variant {
             Variant::Base64 => "base64",
             Variant::Hex => "hex",
             Variant::Url => "url",
+            Variant::Entities => "entities",
+            Variant::Spaced => "spaced",
+            Variant::Leet => "leet",
+            Variant::Reversed => "reversed",
+            Variant::Rot13 => "rot13",
         }
+    }
+
+    /// The variant's `v:` feature (scorer.py: `TRAINED_VARIANTS`): only the
+    /// variants the shipped weights were trained with have one. An untrained
+    /// `v:` hash lands in a bucket that holds whatever feature collides with
+    /// it, a weight that means nothing: the later decoders' text is scored as
+    /// text.
+    fn feature(self) -> Option<u32> {
+        matches!(self, Variant::Tags | Variant::Base64 | Variant::Hex | Variant::Url).then(|| fnv(&[b"v:", self.id().as_bytes()]))
     }
 }
 
@@ -538,9 +559,33 @@ fn decoded_with(text: &str, hints: Option<Hints>) -> Vec<(Variant, Cow<'_, str>)
         out.push((Variant::Tags, Cow::Owned(t)));
     }
     // No run of 24 base64 characters, no four `%XX` escapes (12 bytes).
-    if text.len() < 12 {
-        return out;
+    if text.len() >= 12 {
+        runs_and_escapes(text, hints, tags, &mut out);
     }
+    // The encodings without a hint of their own (decode.rs), in scorer.py's
+    // order.
+    let g = decode::gates(text);
+    if let Some(v) = g.refs.then(|| decode::entities(text)).flatten() {
+        out.push((Variant::Entities, Cow::Owned(v)));
+    }
+    if let Some(v) = g.spaced.then(|| decode::spaced(text)).flatten() {
+        out.push((Variant::Spaced, Cow::Owned(v)));
+    }
+    if let Some(v) = g.leet.then(|| decode::leet(text)).flatten() {
+        out.push((Variant::Leet, Cow::Owned(v)));
+    }
+    let (rev, rot) = decode::reversed_rot13(text);
+    if let Some(v) = rev {
+        out.push((Variant::Reversed, Cow::Owned(v)));
+    }
+    if let Some(v) = rot {
+        out.push((Variant::Rot13, Cow::Owned(v)));
+    }
+    out
+}
+
+/// Base64 and hex runs, `%XX` escapes (`decoded_with` on 12 bytes or more).
+fn runs_and_escapes(text: &str, hints: Option<Hints>, tags: bool, out: &mut Vec<(Variant, Cow<'_, str>)>) {
     // One pass finds whether a run of 24 base64 characters exists (hex
     // digits are base64 characters: no such run, no hex run either) and
     // whether a `%` is there at all; most text has neither.
@@ -563,7 +608,6 @@ fn decoded_with(text: &str, hints: Option<Hints>) -> Vec<(Variant, Cow<'_, str>)
     if pct && pct_count(text.as_bytes()) >= 4 {
         out.push((Variant::Url, Cow::Owned(pct_decode(text.as_bytes()))));
     }
-    out
 }
 
 // ---------------------------------------------------------------------------
@@ -1555,7 +1599,7 @@ fn string_best(group: &FieldFeats, text: &str, sc: &mut Bufs) -> Option<Best> {
 /// One variant's spans, into `best` when one beats it; the hints of a text
 /// read whole in one pass.
 fn score_variant(v: Variant, vt: &str, group: &FieldFeats, sc: &mut Bufs, best: &mut Option<Best>) -> Option<Hints> {
-    let vh = (v != Variant::Orig).then(|| fnv(&[b"v:", v.id().as_bytes()]));
+    let vh = v.feature();
     let seen = sc.seen.get_or_insert_with(Seen::default);
     let hints = match one_pass(vt, group, vh, seen, &mut sc.contribs) {
         Pass::Done(h) => Some(h),
@@ -1843,7 +1887,7 @@ impl ToolScore {
         let mut sc = Bufs::default();
         let ff = FieldFeats::new(&field_group(self.field));
         let vt = variants(&self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
-        let vh = (self.best.variant != Variant::Orig).then(|| fnv(&[b"v:", self.best.variant.id().as_bytes()]));
+        let vh = self.best.variant.feature();
         norm_segments(&vt, &mut sc.norm, &mut sc.seg_buf, &mut sc.segs);
         let span: Vec<(usize, usize)> = sc.segs.iter().skip(self.best.first).take(self.best.len).copied().collect();
         let mut feats: Vec<(String, i32)> = Vec::new();

@@ -60,6 +60,13 @@ pub const UNITS: &[(&str, &str, &str)] = &[
     ("percent-run", "%41", ""),
     ("sentence-ends", "a. ", ""),
     ("one-word", "abcdefgh", ""),
+    // The scorer's later decoders (src/poison/decode.rs), each gate passed:
+    // character references, spaced letters, leet, reversed and ROT13 words.
+    ("char-refs", "&#105;", ""),
+    ("spaced-letters", "a ", ""),
+    ("leet-words", "7h3 4ll ", ""),
+    ("reversed-words", "eht ot fo ", ""),
+    ("rot13-words", "gur gb bs ", ""),
 ];
 
 /// Plain English prose, the baseline every case is compared with.

@@ -223,6 +223,191 @@ def _pct_decode(text):
     return bytes(b).decode("utf-8", errors="replace")
 
 
+# Decoders of the encodings that need no hint of their own (src/poison/decode.rs
+# follows them): character references, spaced letters, leet, reversed text and
+# ROT13. Each gate is one linear pass that almost all real text fails. The
+# reversed / ROT13 / leet gates count function words (FUNCTION_WORDS) in each
+# reading: the cluster table was tried as the vocabulary and knows too much
+# (28 of the 31 words of a ROT13 payload are in it, "lbh" and "gur" too).
+
+NAMED_REFS = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'", "nbsp": "\u00a0"}
+MIN_REFS = 4        # character references before the text is read decoded
+MIN_SPACED = 8      # single characters in a run before it is joined
+MAX_GAP = 4         # spaces between two of them (more is layout)
+ALPHA = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LEET_OF = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"}
+VOCAB_WORDS = 64    # words of a text the reversed / ROT13 gates look at
+MIN_WORDS = 5       # words a text needs before it can be read reversed / ROT13
+MIN_FUNCTION = 3    # function words the reversed / ROT13 reading must show
+MIN_LEET = 2        # leet words that read as function words
+# Function words of the languages of the set's Latin-script payloads; none is
+# another's reversal or ROT13 ("or" / "be", "le" / "el" are left out), so
+# that text as written never counts in the other readings.
+# Nor is any the reversal of a token common in real tool text ("id" / "di",
+# "no" / "on", "us" / "su", "me" / "em", "ad" / "da", "fi" / "if", "red" / "der").
+FUNCTION_WORDS = frozenset("""the to of and in is for with that this you your it are as by from at
+not all any an will can do we was has have what when must should its into then them they their
+there these those which who would been were than only also but
+de la los las que del por para una con les des et est pour dans une vous sur au
+die das und ist nicht sie zu mit den ein eine auf dem il che per sono della um com""".split())
+
+
+def _ref_at(text, i):
+    """(decoded character, length) of a character reference at `i`, else None."""
+    n = len(text)
+    j = i + 1
+    if j < n and text[j] == "#":
+        j += 1
+        hexa = j < n and text[j] in "xX"
+        if hexa:
+            j += 1
+        k, v = j, 0
+        while k < n and k - j < 8 and (text[k] in HEXD if hexa else "0" <= text[k] <= "9"):
+            v = v * (16 if hexa else 10) + int(text[k], 16)
+            k += 1
+        if k == j or k >= n or text[k] != ";" or v == 0 or v > 0x10FFFF or 0xD800 <= v <= 0xDFFF:
+            return None
+        return chr(v), k + 1 - i
+    k = j
+    while k < n and k - j < 5 and text[k] in ALPHA:
+        k += 1
+    if k < n and text[k] == ";" and text[j:k] in NAMED_REFS:
+        return NAMED_REFS[text[j:k]], k + 1 - i
+    return None
+
+
+def _entities_decoded(text):
+    """Character references (`&#NN;`, `&#xHH;`, the named ones of NAMED_REFS)
+    decoded, when there are at least MIN_REFS; None otherwise."""
+    if "&" not in text:
+        return None
+    out, i, n, refs = [], 0, len(text), 0
+    while i < n:
+        r = _ref_at(text, i) if text[i] == "&" else None
+        if r is None:
+            out.append(text[i])
+            i += 1
+        else:
+            out.append(r[0])
+            refs += 1
+            i += r[1]
+    return "".join(out) if refs >= MIN_REFS else None
+
+
+def _spaced_decoded(text):
+    """Runs of at least MIN_SPACED single characters (not a control character),
+    each apart from the next by one to MAX_GAP spaces, joined ("i g n o r e" ->
+    "ignore"); two or more spaces, or a lone `/`, between two of them is a word
+    gap (one space). None when no run. (A line break or a wider gap is layout,
+    and ends a run.)"""
+    toks, i, n = [], 0, len(text)   # (start, end, spaces before)
+    gap = 0
+    while i < n:
+        if text[i] == " ":
+            gap += 1
+            i += 1
+            continue
+        j = i
+        while j < n and text[j] != " ":
+            j += 1
+        toks.append((i, j, gap))
+        gap = 0
+        i = j
+    def single(k):
+        return toks[k][1] - toks[k][0] == 1 and text[toks[k][0]] >= " "
+
+    out, copied, changed, t = [], 0, False, 0
+    while t < len(toks):
+        if not single(t):
+            t += 1
+            continue
+        u = t + 1
+        while u < len(toks) and single(u) and toks[u][2] <= MAX_GAP:
+            u += 1
+        if u - t >= MIN_SPACED:
+            out.append(text[copied:toks[t][0]])
+            word_gap = False
+            for k in range(t, u):
+                ch = text[toks[k][0]]
+                if ch == "/":
+                    word_gap = True
+                    continue
+                if k > t and (word_gap or toks[k][2] >= 2):
+                    out.append(" ")
+                word_gap = False
+                out.append(ch)
+            copied = toks[u - 1][1]
+            changed = True
+        t = u
+    if not changed:
+        return None
+    out.append(text[copied:])
+    return "".join(out)
+
+
+def _ascii_words(text, limit):
+    """The first `limit` runs of two or more ASCII letters, lower case."""
+    out, cur = [], []
+    for ch in text:
+        if ch in ALPHA:
+            cur.append(ch.lower())
+            continue
+        if len(cur) >= 2:
+            out.append("".join(cur))
+            if len(out) >= limit:
+                return out
+        cur = []
+    if len(cur) >= 2 and len(out) < limit:
+        out.append("".join(cur))
+    return out
+
+
+ROT13 = str.maketrans(ALPHA, "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM")
+
+
+def _reversed_rot13(text):
+    """(reversed text or None, ROT13 text or None): read so when, over the
+    text's first VOCAB_WORDS words (at least MIN_WORDS), that reading has at
+    least MIN_FUNCTION function words and at least half as many as the text
+    as written (a payload after a short benign sentence still counts)."""
+    words = _ascii_words(text, VOCAB_WORDS)
+    if len(words) < MIN_WORDS:
+        return None, None
+    f0 = fr = f13 = 0
+    for w in words:
+        f0 += w in FUNCTION_WORDS
+        fr += w[::-1] in FUNCTION_WORDS
+        f13 += w.translate(ROT13) in FUNCTION_WORDS
+    rev = text[::-1] if fr >= MIN_FUNCTION and 2 * fr >= f0 else None
+    rot = text.translate(ROT13) if f13 >= MIN_FUNCTION and 2 * f13 >= f0 else None
+    return rev, rot
+
+
+def _leet_decoded(text):
+    """Words of ASCII letters and leet digits / symbols (at least one of each,
+    no other digit) with those read as letters, when at least MIN_LEET of them
+    read as function words ("4ll", "7h3"); None otherwise."""
+    out, i, n, hits, changed = [], 0, len(text), 0, False
+    while i < n:
+        if not (text[i] in ALPHA or text[i] in LEET_OF or "0" <= text[i] <= "9"):
+            out.append(text[i])
+            i += 1
+            continue
+        j = i
+        while j < n and (text[j] in ALPHA or text[j] in LEET_OF or "0" <= text[j] <= "9"):
+            j += 1
+        w = text[i:j]
+        if any(ch in ALPHA for ch in w) and all(ch in ALPHA or ch in LEET_OF for ch in w) and any(ch in LEET_OF for ch in w):
+            d = "".join(LEET_OF.get(ch, ch) for ch in w)
+            hits += d.lower() in FUNCTION_WORDS
+            out.append(d)
+            changed = True
+        else:
+            out.append(w)
+        i = j
+    return "".join(out) if changed and hits >= MIN_LEET else None
+
+
 def variants(text, decode=True):
     """[(kind, text)]: the original first, then the decoded variants that apply."""
     text = text[:MAX_CHARS]
@@ -239,6 +424,20 @@ def variants(text, decode=True):
         out.append(("hex", v))
     if _pct_count(text) >= 4:
         out.append(("url", _pct_decode(text)))
+    v = _entities_decoded(text)
+    if v is not None:
+        out.append(("entities", v))
+    v = _spaced_decoded(text)
+    if v is not None:
+        out.append(("spaced", v))
+    v = _leet_decoded(text)
+    if v is not None:
+        out.append(("leet", v))
+    rev, rot = _reversed_rot13(text)
+    if rev is not None:
+        out.append(("reversed", rev))
+    if rot is not None:
+        out.append(("rot13", rot))
     return out
 
 
@@ -462,9 +661,16 @@ def segment_features(seg, field, vkind, cfg):
         fg = field_group(field).encode("utf-8")
         feats.append(fnv(b"f:", fg))
         feats.append(fnv(b"fl:", fg, b"|", str(length_bucket(len(seg))).encode()))
-        if vkind != "orig":
+        if vkind in TRAINED_VARIANTS:
             feats.append(fnv(b"v:", vkind.encode()))
     return feats
+
+
+# The variants whose `v:` feature the shipped weights were trained with. The
+# later decoders (entities, spaced, leet, reversed, rot13) add none: an
+# untrained `v:` hash lands in a bucket that holds whatever feature collides
+# with it, a weight that means nothing; their decoded text is scored as text.
+TRAINED_VARIANTS = ("tags", "base64", "hex", "url")
 
 
 def distinct_buckets(feats, bits):
