@@ -215,6 +215,34 @@ fn triple_hash(h0: Fnv, q: u16, p: u16, c: u16) -> u32 {
     h0.step(q as u8).step((q >> 8) as u8).step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
 }
 
+/// `h` fed a cluster id's two bytes (little-endian).
+#[inline]
+const fn step_id(h: u32, c: u16) -> u32 {
+    let h = (h ^ (c & 0xff) as u32).wrapping_mul(FNV_PRIME);
+    (h ^ (c >> 8) as u32).wrapping_mul(FNV_PRIME)
+}
+
+/// Per family and cluster id `c`: the hash state after the pair tag and `c`
+/// (`kk:`/`jk:`; the next word's id completes the pair) and after the
+/// triple tag and `c` (`k3:`/`j3:`; the next id makes the prefix of the
+/// triple the id after it completes). `cluster_pairs_sum` loads the state
+/// of the tag and the first id where it fed six bytes a pair and ten a
+/// triple (~20 instructions a word per family); 32 KiB a family.
+static CL_PREFIX: [[(u32, u32); CL_K]; CL_F] = {
+    let mut a = [[(0u32, 0u32); CL_K]; CL_F];
+    let tags = [(KK0.0, K30.0), (JK0.0, J30.0)];
+    let mut f = 0;
+    while f < CL_F {
+        let mut c = 0;
+        while c < CL_K {
+            a[f][c] = (step_id(tags[f].0, c as u16), step_id(tags[f].1, c as u16));
+            c += 1;
+        }
+        f += 1;
+    }
+    a
+};
+
 // ---------------------------------------------------------------------------
 // Hashes (scorer.py: fnv, gram_hashes, distinct_buckets). A feature is a
 // 32-bit hash H, its bucket `(H ^ H >> 16) & MASK`. Byte 4-grams take one
@@ -835,28 +863,35 @@ impl Seen {
     #[inline(never)]
     fn cluster_pairs_sum(&mut self, n: usize) -> i32 {
         let mut sum = 0;
-        let (mut prev2, mut prev): (Option<(u16, u16)>, Option<(u16, u16)>) = (None, None);
-        let mut add = |seen: &mut Self, h: u32| {
-            let b = bucket(h);
-            if seen.first(b) {
-                sum += weight(b);
-            }
-        };
+        let mut prev: Option<(u16, u16)> = None;
+        // Per family the triple's state after its tag and the two previous
+        // words' ids, when both had a cluster.
+        let mut triple: Option<[u32; 2]> = None;
         for i in 0..n.min(WORDS_CAP) {
             let k = self.cluster_of(self.words[i]);
-            if let (Some(p), Some(c)) = (prev, k) {
-                add(self, pair_hash(KK0, p.0, c.0));
-                if CL_F > 1 {
-                    add(self, pair_hash(JK0, p.1, c.1));
+            let (Some(p), Some(c)) = (prev, k) else {
+                (prev, triple) = (k, None);
+                continue;
+            };
+            let mut next = [0u32; 2];
+            for (f, p, c) in [(0, p.0, c.0), (1, p.1, c.1)] {
+                if f >= CL_F {
+                    break;
                 }
-                if let Some(q) = prev2 {
-                    add(self, triple_hash(K30, q.0, p.0, c.0));
-                    if CL_F > 1 {
-                        add(self, triple_hash(J30, q.1, p.1, c.1));
+                let (pair_at, triple_at) = CL_PREFIX[f][p as usize % CL_K];
+                let b = bucket(step_id(pair_at, c));
+                if self.first(b) {
+                    sum += weight(b);
+                }
+                if let Some(t) = triple {
+                    let b = bucket(step_id(t[f], c));
+                    if self.first(b) {
+                        sum += weight(b);
                     }
                 }
+                next[f] = step_id(triple_at, c);
             }
-            (prev2, prev) = (prev, k);
+            (prev, triple) = (k, Some(next));
         }
         sum
     }
@@ -1917,6 +1952,9 @@ mod tests {
         assert_eq!(pair_hash(KK0, 1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
         assert_eq!(triple_hash(K30, 1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
         assert_eq!(pair_hash(JK0, 1, 2), fnv(&[b"jk:", &[1, 0, 2, 0]]));
+        // the prefix table is the tags fed one id: a pair, or a triple's first two ids, completed by the next
+        assert_eq!(step_id(CL_PREFIX[0][258].0, 2), pair_hash(KK0, 258, 2));
+        assert_eq!(step_id(step_id(CL_PREFIX[1][4095].1, 7), 513), triple_hash(J30, 4095, 7, 513));
         // both families' features are named by their clusters' words, not as "decoded"
         assert_eq!(describe("jk:send secret", "description"), r#"words like "~send ~secret""#);
         assert_eq!(describe("k3:do not tell", "description"), r#"words like "~do ~not ~tell""#);
