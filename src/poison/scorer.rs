@@ -125,7 +125,7 @@ const _: () = assert!(
     "clusters.bin: not a version 1 or 2 table of one or two families"
 );
 const _: () = assert!(CL_N < 1 << 16 && CL_END == CLUSTERS.len(), "clusters.bin: size does not match its header");
-// `Seen::cluster_of`'s memo packs two ids in 12 bits each.
+// `cluster_of`'s memo (`Seen::clusters`) packs two ids in 12 bits each.
 const _: () = assert!(CL_K <= 1 << 12, "clusters.bin: more clusters than the memo's 12-bit ids");
 
 /// The keys and ids as arrays (read from the bytes at compile time: a lookup
@@ -862,13 +862,25 @@ impl Seen {
     /// segment.
     #[inline(never)]
     fn cluster_pairs_sum(&mut self, n: usize) -> i32 {
+        // Apart: the stamps and the memo stay in registers (through `self`
+        // they were reloaded after each memo write).
+        let Seen { stamp, now, words, clusters } = self;
+        let (stamp, now, clusters) = (&mut **stamp, *now, &mut **clusters);
         let mut sum = 0;
+        let mut add = |h: u32| {
+            let b = bucket(h);
+            let s = &mut stamp[(b & MASK) as usize];
+            if *s != now {
+                *s = now;
+                sum += weight(b);
+            }
+        };
         let mut prev: Option<(u16, u16)> = None;
         // Per family the triple's state after its tag and the two previous
         // words' ids, when both had a cluster.
         let mut triple: Option<[u32; 2]> = None;
-        for i in 0..n.min(WORDS_CAP) {
-            let k = self.cluster_of(self.words[i]);
+        for &h in &words[..n.min(WORDS_CAP)] {
+            let k = cluster_of(clusters, h);
             let (Some(p), Some(c)) = (prev, k) else {
                 (prev, triple) = (k, None);
                 continue;
@@ -879,34 +891,15 @@ impl Seen {
                     break;
                 }
                 let (pair_at, triple_at) = CL_PREFIX[f][p as usize % CL_K];
-                let b = bucket(step_id(pair_at, c));
-                if self.first(b) {
-                    sum += weight(b);
-                }
+                add(step_id(pair_at, c));
                 if let Some(t) = triple {
-                    let b = bucket(step_id(t[f], c));
-                    if self.first(b) {
-                        sum += weight(b);
-                    }
+                    add(step_id(t[f], c));
                 }
                 next[f] = step_id(triple_at, c);
             }
             (prev, triple) = (k, Some(next));
         }
         sum
-    }
-    /// `cluster(h)`, from the memo when the slot holds this word.
-    #[inline]
-    fn cluster_of(&mut self, h: u32) -> Option<(u16, u16)> {
-        const ID: u64 = (1 << 12) - 1;
-        let slot = &mut self.clusters[(h >> (32 - CLUSTER_SLOTS.trailing_zeros())) as usize % CLUSTER_SLOTS];
-        if *slot & 1 != 0 && (*slot >> 32) as u32 == h {
-            return (*slot & 2 != 0).then_some(((*slot >> 20 & ID) as u16, (*slot >> 8 & ID) as u16));
-        }
-        let k = cluster(h);
-        let (a, b) = k.unwrap_or((0, 0));
-        *slot = u64::from(h) << 32 | u64::from(a) << 20 | u64::from(b) << 8 | u64::from(k.is_some()) << 1 | 1;
-        k
     }
     /// Ends the segment.
     fn clear(&mut self) {
@@ -916,6 +909,20 @@ impl Seen {
             self.now = 1;
         }
     }
+}
+
+/// `cluster(h)`, from the memo when the slot holds this word.
+#[inline]
+fn cluster_of(clusters: &mut [u64; CLUSTER_SLOTS], h: u32) -> Option<(u16, u16)> {
+    const ID: u64 = (1 << 12) - 1;
+    let slot = &mut clusters[(h >> (32 - CLUSTER_SLOTS.trailing_zeros())) as usize % CLUSTER_SLOTS];
+    if *slot & 1 != 0 && (*slot >> 32) as u32 == h {
+        return (*slot & 2 != 0).then_some(((*slot >> 20 & ID) as u16, (*slot >> 8 & ID) as u16));
+    }
+    let k = cluster(h);
+    let (a, b) = k.unwrap_or((0, 0));
+    *slot = u64::from(h) << 32 | u64::from(a) << 20 | u64::from(b) << 8 | u64::from(k.is_some()) << 1 | 1;
+    k
 }
 
 /// Whether the (non-ASCII) character at byte `i` is a word character, and
@@ -1875,7 +1882,13 @@ impl ToolScore {
     /// a logit, integer arithmetic), the three features that add the most to
     /// the best span, and the span itself.
     pub fn detail(&self) -> String {
-        let mut sc = Bufs::default();
+        self.detail_with(&mut Scratch::default())
+    }
+
+    /// `detail` with the catalog's buffers (its 128 KiB of stamps were
+    /// allocated and zeroed anew for each finding: ~180,000 instructions).
+    pub fn detail_with(&self, scratch: &mut Scratch) -> String {
+        let sc = &mut scratch.bufs;
         let ff = FieldFeats::new(&field_group(self.field));
         let vt = variants(&self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
         let vh = (self.best.variant != Variant::Orig).then(|| fnv(&[b"v:", self.best.variant.id().as_bytes()]));
@@ -1884,12 +1897,18 @@ impl ToolScore {
         let mut feats: Vec<(String, i32)> = Vec::new();
         let seen = sc.seen.get_or_insert_with(Seen::default);
         for &(a, z) in &span {
-            let mut each = |name: String, w: i32| match feats.iter_mut().find(|(n, _)| *n == name) {
-                Some(e) => e.1 += w,
-                None => feats.push((name, w)),
-            };
-            segment_sum::<true>(&sc.seg_buf[a..z], &ff, vh, seen, &mut each);
+            segment_sum::<true>(&sc.seg_buf[a..z], &ff, vh, seen, &mut |name, w| feats.push((name, w)));
         }
+        // A feature named in both segments of the span weighs their sum
+        // (sorted by name and merged, not a search per feature).
+        feats.sort_by(|a, b| a.0.cmp(&b.0));
+        feats.dedup_by(|b, a| {
+            let same = a.0 == b.0;
+            if same {
+                a.1 += b.1;
+            }
+            same
+        });
         feats.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let top: Vec<String> = feats
             .iter()
@@ -1976,7 +1995,7 @@ mod tests {
         assert!(hashes.iter().enumerate().any(|(i, &h)| hashes[..i].iter().any(|&g| slot(g) == slot(h) && g != h)));
         for _ in 0..2 {
             for (w, &h) in words.iter().zip(&hashes) {
-                assert_eq!(seen.cluster_of(h), cluster(h), "{w}");
+                assert_eq!(cluster_of(&mut seen.clusters, h), cluster(h), "{w}");
             }
         }
         assert!(hashes.iter().filter(|&&h| cluster(h).is_some()).count() >= 4, "some words have a cluster");
@@ -1984,8 +2003,8 @@ mod tests {
         // packed slot: filled, then hit.
         let mut seen = Seen::default();
         for &h in CL_KEY.iter() {
-            assert_eq!(seen.cluster_of(h), cluster(h), "{h:#x}");
-            assert_eq!(seen.cluster_of(h), cluster(h), "{h:#x}, from the memo");
+            assert_eq!(cluster_of(&mut seen.clusters, h), cluster(h), "{h:#x}");
+            assert_eq!(cluster_of(&mut seen.clusters, h), cluster(h), "{h:#x}, from the memo");
         }
     }
 
