@@ -441,15 +441,14 @@ fn hex_val(b: u8) -> u8 {
     }
 }
 
-/// Each maximal run of `run_char` of at least `min_len` characters replaced
-/// by ` decoded ` when it decodes to readable text; `None` when none does.
-/// (Run characters are ASCII: byte offsets are character offsets.) Generic
-/// rather than `fn` pointers: a call per byte through a pointer cost the
-/// texts with a long run (URLs, identifiers) ~12 instructions a byte.
-fn runs_decoded(text: &str, run_char: impl Fn(u8) -> bool, min_len: usize, decode: impl Fn(&str) -> Option<String>) -> Option<String> {
-    let b = text.as_bytes();
-    let mut out = String::new();
-    let (mut i, mut copied, mut changed) = (0, 0, false);
+/// The maximal runs of `run_char` in `b[from..to]` of at least `min_len`
+/// bytes, into `out` (`from` and `to` are not inside a longer run: the
+/// text's ends, or a run's). Generic rather than `fn` pointers: a call per
+/// byte through a pointer cost the texts with a long run (URLs,
+/// identifiers) ~12 instructions a byte.
+fn long_runs(b: &[u8], from: usize, to: usize, run_char: impl Fn(u8) -> bool, min_len: usize, out: &mut Vec<(usize, usize)>) {
+    let b = &b[from..to];
+    let mut i = 0;
     while i < b.len() {
         if !run_char(b[i]) {
             i += 1;
@@ -457,16 +456,27 @@ fn runs_decoded(text: &str, run_char: impl Fn(u8) -> bool, min_len: usize, decod
         }
         let j = i + b[i..].iter().take_while(|&&x| run_char(x)).count();
         if j - i >= min_len {
-            if let Some(d) = decode(&text[i..j]).filter(|d| readable(d)) {
-                out.push_str(&text[copied..i]);
-                out.push(' ');
-                out.push_str(&d);
-                out.push(' ');
-                copied = j;
-                changed = true;
-            }
+            out.push((from + i, from + j));
         }
         i = j;
+    }
+}
+
+/// Each of `runs` (in order, apart) replaced by ` decoded ` when it decodes
+/// to readable text; `None` when none does. (Run characters are ASCII: byte
+/// offsets are character offsets.)
+fn runs_decoded(text: &str, runs: &[(usize, usize)], decode: impl Fn(&str) -> Option<String>) -> Option<String> {
+    let mut out = String::new();
+    let (mut copied, mut changed) = (0, false);
+    for &(i, j) in runs {
+        if let Some(d) = decode(&text[i..j]).filter(|d| readable(d)) {
+            out.push_str(&text[copied..i]);
+            out.push(' ');
+            out.push_str(&d);
+            out.push(' ');
+            copied = j;
+            changed = true;
+        }
     }
     changed.then(|| {
         out.push_str(&text[copied..]);
@@ -581,10 +591,19 @@ fn decoded_with(text: &str, hints: Option<Hints>) -> Vec<(Variant, Cow<'_, str>)
         Hints { long_run, pct: memchr::memchr(b'%', text.as_bytes()).is_some(), tags }
     });
     if long_run {
-        if let Some(v) = runs_decoded(text, is_b64_byte, 24, b64_decode) {
+        let mut b64 = Vec::new();
+        long_runs(text.as_bytes(), 0, text.len(), is_b64_byte, 24, &mut b64);
+        if let Some(v) = runs_decoded(text, &b64, b64_decode) {
             out.push((Variant::Base64, Cow::Owned(v)));
         }
-        if let Some(v) = runs_decoded(text, |b| b.is_ascii_hexdigit(), 24, hex_decode) {
+        // A hex digit is a base64 character: a run of 24 hex digits lies in
+        // one of the base64 runs of 24 (found by scanning those, not the
+        // whole text again), and is a run of the text there.
+        let mut hex = Vec::new();
+        for &(a, z) in &b64 {
+            long_runs(text.as_bytes(), a, z, |b| b.is_ascii_hexdigit(), 24, &mut hex);
+        }
+        if let Some(v) = runs_decoded(text, &hex, hex_decode) {
             out.push((Variant::Hex, Cow::Owned(v)));
         }
     }
