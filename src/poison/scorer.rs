@@ -533,6 +533,11 @@ fn cut(text: &str) -> &str {
     if text.len() <= MAX_CHARS {
         return text;
     }
+    // ASCII up to there (nearly always): a character a byte, counted by a
+    // vectorized check instead of a decode per character.
+    if text.as_bytes()[..MAX_CHARS].is_ascii() {
+        return &text[..MAX_CHARS];
+    }
     match text.char_indices().nth(MAX_CHARS) {
         Some((i, _)) => &text[..i],
         None => text,
