@@ -1560,6 +1560,19 @@ fn k_end(c: u8) -> bool {
 pub struct Scratch {
     bufs: Bufs,
     groups: Vec<Group>,
+    /// Per slot of a field name's address (`field_slot`), 1 + the index of
+    /// the group last found there: a walk alternates its fields, so a scan
+    /// of the groups compared ~5 a string.
+    slots: [u8; FIELD_SLOTS],
+}
+
+const FIELD_SLOTS: usize = 32;
+
+/// A field name's slot: its address hashed (the names are static literals,
+/// one address each).
+#[inline]
+fn field_slot(field: &'static str) -> usize {
+    ((field.as_ptr() as usize as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59) as usize % FIELD_SLOTS
 }
 
 /// Reusable buffers of one string's scoring.
@@ -1596,11 +1609,22 @@ impl Scratch {
         // not text (a text compare per group per string cost ~100
         // instructions a string). A name spelled at two addresses would
         // only have two groups with the same scores.
-        let gi = match self.groups.iter().position(|g| std::ptr::eq(g.field, field)) {
-            Some(i) => i,
-            None => {
-                self.groups.push(Group { field, feats: FieldFeats::new(&field_group(field)), memo: Memo::new() });
-                self.groups.len() - 1
+        let slot = field_slot(field);
+        let hint = usize::from(self.slots[slot]).wrapping_sub(1);
+        let gi = match self.groups.get(hint) {
+            Some(g) if std::ptr::eq(g.field, field) => hint,
+            _ => {
+                let gi = match self.groups.iter().position(|g| std::ptr::eq(g.field, field)) {
+                    Some(i) => i,
+                    None => {
+                        self.groups.push(Group { field, feats: FieldFeats::new(&field_group(field)), memo: Memo::new() });
+                        self.groups.len() - 1
+                    }
+                };
+                // More than 255 groups (never: the walk names a few dozen
+                // fields) are found by the scan.
+                self.slots[slot] = u8::try_from(gi + 1).unwrap_or(0);
+                gi
             }
         };
         let g = &mut self.groups[gi];
