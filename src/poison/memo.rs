@@ -71,7 +71,9 @@ pub struct Memo<V> {
 /// wyhash-style: one 64 x 64 -> 128-bit multiply per 16 bytes, its halves
 /// folded (the FxHash-style multiply per 8 bytes and a murmur3 finalizer it
 /// replaces cost ~14 instructions per 16 bytes where this costs ~9).
-/// Collisions only cost time (see the module docs).
+/// Collisions only cost time (see the module docs). On 64-bit targets only:
+/// wasm32 has no 128-bit product (a `__multi3` call), and keeps the other.
+#[cfg(target_pointer_width = "64")]
 fn hash(s: &str) -> u64 {
     const K0: u64 = 0xa076_1d64_78bd_642f;
     const K1: u64 = 0xe703_7ed1_a0b4_28db;
@@ -99,6 +101,36 @@ fn hash(s: &str) -> u64 {
     };
     h = mum(x ^ K1, y ^ h);
     mum(h ^ K0, n as u64 ^ K1)
+}
+
+/// FxHash-style: one multiply per 8 bytes. Collisions only cost time (see
+/// the module docs).
+#[cfg(not(target_pointer_width = "64"))]
+fn hash(s: &str) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let b = s.as_bytes();
+    let word = |c: &[u8]| c.try_into().map(u64::from_le_bytes).unwrap_or(0);
+    let mut h = b.len() as u64;
+    let chunks = b.chunks_exact(8);
+    let rest = chunks.remainder();
+    for c in chunks {
+        h = (h.rotate_left(5) ^ word(c)).wrapping_mul(K);
+    }
+    // The tail: the last 8 bytes (overlapping the chunks) when there are
+    // that many, else the short string byte by byte (no copy call).
+    let last = if b.len() >= 8 {
+        word(&b[b.len() - 8..])
+    } else {
+        rest.iter().fold(0u64, |w, &x| w << 8 | u64::from(x))
+    };
+    h = (h.rotate_left(5) ^ last).wrapping_mul(K);
+    // The multiply leaves the low bits (the slot) weak: mix (murmur3's
+    // finalizer), once per string.
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
 }
 
 /// What a lookup found.
