@@ -127,7 +127,7 @@ const _: () = assert!(
     "clusters.bin: not a version 1 or 2 table of one or two families"
 );
 const _: () = assert!(CL_N < 1 << 16 && CL_END == CLUSTERS.len(), "clusters.bin: size does not match its header");
-// `Seen::cluster_of`'s memo packs two ids in 12 bits each.
+// `cluster_of`'s memo (`Seen::clusters`) packs two ids in 12 bits each.
 const _: () = assert!(CL_K <= 1 << 12, "clusters.bin: more clusters than the memo's 12-bit ids");
 
 /// The keys and ids as arrays (read from the bytes at compile time: a lookup
@@ -216,6 +216,34 @@ fn pair_hash(h0: Fnv, p: u16, c: u16) -> u32 {
 fn triple_hash(h0: Fnv, q: u16, p: u16, c: u16) -> u32 {
     h0.step(q as u8).step((q >> 8) as u8).step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
 }
+
+/// `h` fed a cluster id's two bytes (little-endian).
+#[inline]
+const fn step_id(h: u32, c: u16) -> u32 {
+    let h = (h ^ (c & 0xff) as u32).wrapping_mul(FNV_PRIME);
+    (h ^ (c >> 8) as u32).wrapping_mul(FNV_PRIME)
+}
+
+/// Per family and cluster id `c`: the hash state after the pair tag and `c`
+/// (`kk:`/`jk:`; the next word's id completes the pair) and after the
+/// triple tag and `c` (`k3:`/`j3:`; the next id makes the prefix of the
+/// triple the id after it completes). `cluster_pairs_sum` loads the state
+/// of the tag and the first id where it fed six bytes a pair and ten a
+/// triple (~20 instructions a word per family); 32 KiB a family.
+static CL_PREFIX: [[(u32, u32); CL_K]; CL_F] = {
+    let mut a = [[(0u32, 0u32); CL_K]; CL_F];
+    let tags = [(KK0.0, K30.0), (JK0.0, J30.0)];
+    let mut f = 0;
+    while f < CL_F {
+        let mut c = 0;
+        while c < CL_K {
+            a[f][c] = (step_id(tags[f].0, c as u16), step_id(tags[f].1, c as u16));
+            c += 1;
+        }
+        f += 1;
+    }
+    a
+};
 
 // ---------------------------------------------------------------------------
 // Hashes (scorer.py: fnv, gram_hashes, distinct_buckets). A feature is a
@@ -434,15 +462,14 @@ fn hex_val(b: u8) -> u8 {
     }
 }
 
-/// Each maximal run of `run_char` of at least `min_len` characters replaced
-/// by ` decoded ` when it decodes to readable text; `None` when none does.
-/// (Run characters are ASCII: byte offsets are character offsets.) Generic
-/// rather than `fn` pointers: a call per byte through a pointer cost the
-/// texts with a long run (URLs, identifiers) ~12 instructions a byte.
-fn runs_decoded(text: &str, run_char: impl Fn(u8) -> bool, min_len: usize, decode: impl Fn(&str) -> Option<String>) -> Option<String> {
-    let b = text.as_bytes();
-    let mut out = String::new();
-    let (mut i, mut copied, mut changed) = (0, 0, false);
+/// The maximal runs of `run_char` in `b[from..to]` of at least `min_len`
+/// bytes, into `out` (`from` and `to` are not inside a longer run: the
+/// text's ends, or a run's). Generic rather than `fn` pointers: a call per
+/// byte through a pointer cost the texts with a long run (URLs,
+/// identifiers) ~12 instructions a byte.
+fn long_runs(b: &[u8], from: usize, to: usize, run_char: impl Fn(u8) -> bool, min_len: usize, out: &mut Vec<(usize, usize)>) {
+    let b = &b[from..to];
+    let mut i = 0;
     while i < b.len() {
         if !run_char(b[i]) {
             i += 1;
@@ -450,16 +477,27 @@ fn runs_decoded(text: &str, run_char: impl Fn(u8) -> bool, min_len: usize, decod
         }
         let j = i + b[i..].iter().take_while(|&&x| run_char(x)).count();
         if j - i >= min_len {
-            if let Some(d) = decode(&text[i..j]).filter(|d| readable(d)) {
-                out.push_str(&text[copied..i]);
-                out.push(' ');
-                out.push_str(&d);
-                out.push(' ');
-                copied = j;
-                changed = true;
-            }
+            out.push((from + i, from + j));
         }
         i = j;
+    }
+}
+
+/// Each of `runs` (in order, apart) replaced by ` decoded ` when it decodes
+/// to readable text; `None` when none does. (Run characters are ASCII: byte
+/// offsets are character offsets.)
+fn runs_decoded(text: &str, runs: &[(usize, usize)], decode: impl Fn(&str) -> Option<String>) -> Option<String> {
+    let mut out = String::new();
+    let (mut copied, mut changed) = (0, false);
+    for &(i, j) in runs {
+        if let Some(d) = decode(&text[i..j]).filter(|d| readable(d)) {
+            out.push_str(&text[copied..i]);
+            out.push(' ');
+            out.push_str(&d);
+            out.push(' ');
+            copied = j;
+            changed = true;
+        }
     }
     changed.then(|| {
         out.push_str(&text[copied..]);
@@ -516,10 +554,23 @@ fn cut(text: &str) -> &str {
     if text.len() <= MAX_CHARS {
         return text;
     }
-    match text.char_indices().nth(MAX_CHARS) {
-        Some((i, _)) => &text[..i],
-        None => text,
+    // ASCII up to there (nearly always): a character a byte, counted by a
+    // vectorized check instead of a decode per character.
+    if text.as_bytes()[..MAX_CHARS].is_ascii() {
+        return &text[..MAX_CHARS];
     }
+    // Else where character `MAX_CHARS` starts: the bytes that start a
+    // character counted (a char decode each cost ~20 instructions).
+    let mut n = 0;
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        if (b as i8) >= -0x40 {
+            if n == MAX_CHARS {
+                return &text[..i];
+            }
+            n += 1;
+        }
+    }
+    text
 }
 
 /// The original (cut at `MAX_CHARS`) and the decoded variants that apply.
@@ -598,10 +649,19 @@ fn runs_and_escapes(text: &str, hints: Option<Hints>, tags: bool, out: &mut Vec<
         Hints { long_run, pct: memchr::memchr(b'%', text.as_bytes()).is_some(), tags }
     });
     if long_run {
-        if let Some(v) = runs_decoded(text, is_b64_byte, 24, b64_decode) {
+        let mut b64 = Vec::new();
+        long_runs(text.as_bytes(), 0, text.len(), is_b64_byte, 24, &mut b64);
+        if let Some(v) = runs_decoded(text, &b64, b64_decode) {
             out.push((Variant::Base64, Cow::Owned(v)));
         }
-        if let Some(v) = runs_decoded(text, |b| b.is_ascii_hexdigit(), 24, hex_decode) {
+        // A hex digit is a base64 character: a run of 24 hex digits lies in
+        // one of the base64 runs of 24 (found by scanning those, not the
+        // whole text again), and is a run of the text there.
+        let mut hex = Vec::new();
+        for &(a, z) in &b64 {
+            long_runs(text.as_bytes(), a, z, |b| b.is_ascii_hexdigit(), 24, &mut hex);
+        }
+        if let Some(v) = runs_decoded(text, &hex, hex_decode) {
             out.push((Variant::Hex, Cow::Owned(v)));
         }
     }
@@ -878,44 +938,44 @@ impl Seen {
     /// segment.
     #[inline(never)]
     fn cluster_pairs_sum(&mut self, n: usize) -> i32 {
+        // Apart: the stamps and the memo stay in registers (through `self`
+        // they were reloaded after each memo write).
+        let Seen { stamp, now, words, clusters } = self;
+        let (stamp, now, clusters) = (&mut **stamp, *now, &mut **clusters);
         let mut sum = 0;
-        let (mut prev2, mut prev): (Option<(u16, u16)>, Option<(u16, u16)>) = (None, None);
-        let mut add = |seen: &mut Self, h: u32| {
+        let mut add = |h: u32| {
             let b = bucket(h);
-            if seen.first(b) {
+            let s = &mut stamp[(b & MASK) as usize];
+            if *s != now {
+                *s = now;
                 sum += weight(b);
             }
         };
-        for i in 0..n.min(WORDS_CAP) {
-            let k = self.cluster_of(self.words[i]);
-            if let (Some(p), Some(c)) = (prev, k) {
-                add(self, pair_hash(KK0, p.0, c.0));
-                if CL_F > 1 {
-                    add(self, pair_hash(JK0, p.1, c.1));
+        let mut prev: Option<(u16, u16)> = None;
+        // Per family the triple's state after its tag and the two previous
+        // words' ids, when both had a cluster.
+        let mut triple: Option<[u32; 2]> = None;
+        for &h in &words[..n.min(WORDS_CAP)] {
+            let k = cluster_of(clusters, h);
+            let (Some(p), Some(c)) = (prev, k) else {
+                (prev, triple) = (k, None);
+                continue;
+            };
+            let mut next = [0u32; 2];
+            for (f, p, c) in [(0, p.0, c.0), (1, p.1, c.1)] {
+                if f >= CL_F {
+                    break;
                 }
-                if let Some(q) = prev2 {
-                    add(self, triple_hash(K30, q.0, p.0, c.0));
-                    if CL_F > 1 {
-                        add(self, triple_hash(J30, q.1, p.1, c.1));
-                    }
+                let (pair_at, triple_at) = CL_PREFIX[f][p as usize % CL_K];
+                add(step_id(pair_at, c));
+                if let Some(t) = triple {
+                    add(step_id(t[f], c));
                 }
+                next[f] = step_id(triple_at, c);
             }
-            (prev2, prev) = (prev, k);
+            (prev, triple) = (k, Some(next));
         }
         sum
-    }
-    /// `cluster(h)`, from the memo when the slot holds this word.
-    #[inline]
-    fn cluster_of(&mut self, h: u32) -> Option<(u16, u16)> {
-        const ID: u64 = (1 << 12) - 1;
-        let slot = &mut self.clusters[(h >> (32 - CLUSTER_SLOTS.trailing_zeros())) as usize % CLUSTER_SLOTS];
-        if *slot & 1 != 0 && (*slot >> 32) as u32 == h {
-            return (*slot & 2 != 0).then_some(((*slot >> 20 & ID) as u16, (*slot >> 8 & ID) as u16));
-        }
-        let k = cluster(h);
-        let (a, b) = k.unwrap_or((0, 0));
-        *slot = u64::from(h) << 32 | u64::from(a) << 20 | u64::from(b) << 8 | u64::from(k.is_some()) << 1 | 1;
-        k
     }
     /// Ends the segment.
     fn clear(&mut self) {
@@ -927,12 +987,36 @@ impl Seen {
     }
 }
 
+/// `cluster(h)`, from the memo when the slot holds this word.
+#[inline]
+fn cluster_of(clusters: &mut [u64; CLUSTER_SLOTS], h: u32) -> Option<(u16, u16)> {
+    const ID: u64 = (1 << 12) - 1;
+    let slot = &mut clusters[(h >> (32 - CLUSTER_SLOTS.trailing_zeros())) as usize % CLUSTER_SLOTS];
+    if *slot & 1 != 0 && (*slot >> 32) as u32 == h {
+        return (*slot & 2 != 0).then_some(((*slot >> 20 & ID) as u16, (*slot >> 8 & ID) as u16));
+    }
+    let k = cluster(h);
+    let (a, b) = k.unwrap_or((0, 0));
+    *slot = u64::from(h) << 32 | u64::from(a) << 20 | u64::from(b) << 8 | u64::from(k.is_some()) << 1 | 1;
+    k
+}
+
 /// Whether the (non-ASCII) character at byte `i` is a word character, and
 /// its length; kept out of line so the ASCII loop around it stays small.
 #[inline(never)]
 fn word_char_at(seg: &str, i: usize) -> (bool, usize) {
     let c = seg[i..].chars().next().unwrap_or(' ');
     (is_word(c), c.len_utf8())
+}
+
+/// A feature's name from its parts (a `format!` cost ~800 instructions a
+/// name, and a finding names ~170).
+fn cat(parts: &[&str]) -> String {
+    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        s.push_str(p);
+    }
+    s
 }
 
 /// A segment's contribution: the sum of the weights of its features'
@@ -989,30 +1073,30 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
         }
         let w = &bytes[start..i];
         let hw = Fnv::new().feed(b"w:").feed(w).0;
-        add!(hw, format!("w:{}", &seg[start..i]));
+        add!(hw, cat(&["w:", &seg[start..i]]));
         if let Some((h, a, z)) = prev {
-            add!(h.feed(w).0, format!("b:{} {}", &seg[a..z], &seg[start..i]));
+            add!(h.feed(w).0, cat(&["b:", &seg[a..z], " ", &seg[start..i]]));
         }
         prev = Some((Fnv::new().feed(b"b:").feed(w).feed(b" "), start, i));
         let k = cluster(hw);
         if let (Some(p), Some(c)) = (prev_k, k) {
-            add!(pair_hash(KK0, p.0, c.0), format!("kk:{} {}", cluster_name(p.0), cluster_name(c.0)));
+            add!(pair_hash(KK0, p.0, c.0), cat(&["kk:", cluster_name(p.0), " ", cluster_name(c.0)]));
             if CL_F > 1 {
                 let n = |c: u16| cluster_name_of(1, c);
-                add!(pair_hash(JK0, p.1, c.1), format!("jk:{} {}", n(p.1), n(c.1)));
+                add!(pair_hash(JK0, p.1, c.1), cat(&["jk:", n(p.1), " ", n(c.1)]));
             }
             if let Some(q) = prev_k2 {
-                add!(triple_hash(K30, q.0, p.0, c.0), format!("k3:{} {} {}", cluster_name(q.0), cluster_name(p.0), cluster_name(c.0)));
+                add!(triple_hash(K30, q.0, p.0, c.0), cat(&["k3:", cluster_name(q.0), " ", cluster_name(p.0), " ", cluster_name(c.0)]));
                 if CL_F > 1 {
                     let n = |c: u16| cluster_name_of(1, c);
-                    add!(triple_hash(J30, q.1, p.1, c.1), format!("j3:{} {} {}", n(q.1), n(p.1), n(c.1)));
+                    add!(triple_hash(J30, q.1, p.1, c.1), cat(&["j3:", n(q.1), " ", n(p.1), " ", n(c.1)]));
                 }
             }
         }
         (prev_k2, prev_k) = (prev_k, k);
     }
     // Byte 4-grams of " " + seg + " ".
-    let gram_name = |x: u32| format!("c:{}", String::from_utf8_lossy(&x.to_be_bytes()));
+    let gram_name = |x: u32| cat(&["c:", &String::from_utf8_lossy(&x.to_be_bytes())]);
     let mut x: u32 = u32::from(b' ');
     for (k, &b) in bytes.iter().enumerate() {
         x = (x << 8) | u32::from(b);
@@ -1520,6 +1604,19 @@ fn k_end(c: u8) -> bool {
 pub struct Scratch {
     bufs: Bufs,
     groups: Vec<Group>,
+    /// Per slot of a field name's address (`field_slot`), 1 + the index of
+    /// the group last found there: a walk alternates its fields, so a scan
+    /// of the groups compared ~5 a string.
+    slots: [u8; FIELD_SLOTS],
+}
+
+const FIELD_SLOTS: usize = 32;
+
+/// A field name's slot: its address hashed (the names are static literals,
+/// one address each).
+#[inline]
+fn field_slot(field: &'static str) -> usize {
+    ((field.as_ptr() as usize as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59) as usize % FIELD_SLOTS
 }
 
 /// Reusable buffers of one string's scoring.
@@ -1556,11 +1653,22 @@ impl Scratch {
         // not text (a text compare per group per string cost ~100
         // instructions a string). A name spelled at two addresses would
         // only have two groups with the same scores.
-        let gi = match self.groups.iter().position(|g| std::ptr::eq(g.field, field)) {
-            Some(i) => i,
-            None => {
-                self.groups.push(Group { field, feats: FieldFeats::new(&field_group(field)), memo: Memo::new() });
-                self.groups.len() - 1
+        let slot = field_slot(field);
+        let hint = usize::from(self.slots[slot]).wrapping_sub(1);
+        let gi = match self.groups.get(hint) {
+            Some(g) if std::ptr::eq(g.field, field) => hint,
+            _ => {
+                let gi = match self.groups.iter().position(|g| std::ptr::eq(g.field, field)) {
+                    Some(i) => i,
+                    None => {
+                        self.groups.push(Group { field, feats: FieldFeats::new(&field_group(field)), memo: Memo::new() });
+                        self.groups.len() - 1
+                    }
+                };
+                // More than 255 groups (never: the walk names a few dozen
+                // fields) are found by the scan.
+                self.slots[slot] = u8::try_from(gi + 1).unwrap_or(0);
+                gi
             }
         };
         let g = &mut self.groups[gi];
@@ -1884,7 +1992,13 @@ impl ToolScore {
     /// a logit, integer arithmetic), the three features that add the most to
     /// the best span, and the span itself.
     pub fn detail(&self) -> String {
-        let mut sc = Bufs::default();
+        self.detail_with(&mut Scratch::default())
+    }
+
+    /// `detail` with the catalog's buffers (its 128 KiB of stamps were
+    /// allocated and zeroed anew for each finding: ~180,000 instructions).
+    pub fn detail_with(&self, scratch: &mut Scratch) -> String {
+        let sc = &mut scratch.bufs;
         let ff = FieldFeats::new(&field_group(self.field));
         let vt = variants(&self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
         let vh = self.best.variant.feature();
@@ -1893,13 +2007,20 @@ impl ToolScore {
         let mut feats: Vec<(String, i32)> = Vec::new();
         let seen = sc.seen.get_or_insert_with(Seen::default);
         for &(a, z) in &span {
-            let mut each = |name: String, w: i32| match feats.iter_mut().find(|(n, _)| *n == name) {
-                Some(e) => e.1 += w,
-                None => feats.push((name, w)),
-            };
-            segment_sum::<true>(&sc.seg_buf[a..z], &ff, vh, seen, &mut each);
+            segment_sum::<true>(&sc.seg_buf[a..z], &ff, vh, seen, &mut |name, w| feats.push((name, w)));
         }
-        feats.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        // A feature named in both segments of the span weighs their sum
+        // (sorted by name and merged, not a search per feature).
+        feats.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        feats.dedup_by(|b, a| {
+            let same = a.0 == b.0;
+            if same {
+                a.1 += b.1;
+            }
+            same
+        });
+        // Names are distinct now: the order is total.
+        feats.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let top: Vec<String> = feats
             .iter()
             .filter(|(_, w)| *w > 0)
@@ -1961,6 +2082,9 @@ mod tests {
         assert_eq!(pair_hash(KK0, 1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
         assert_eq!(triple_hash(K30, 1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
         assert_eq!(pair_hash(JK0, 1, 2), fnv(&[b"jk:", &[1, 0, 2, 0]]));
+        // the prefix table is the tags fed one id: a pair, or a triple's first two ids, completed by the next
+        assert_eq!(step_id(CL_PREFIX[0][258].0, 2), pair_hash(KK0, 258, 2));
+        assert_eq!(step_id(step_id(CL_PREFIX[1][4095].1, 7), 513), triple_hash(J30, 4095, 7, 513));
         // both families' features are named by their clusters' words, not as "decoded"
         assert_eq!(describe("jk:send secret", "description"), r#"words like "~send ~secret""#);
         assert_eq!(describe("k3:do not tell", "description"), r#"words like "~do ~not ~tell""#);
@@ -1982,7 +2106,7 @@ mod tests {
         assert!(hashes.iter().enumerate().any(|(i, &h)| hashes[..i].iter().any(|&g| slot(g) == slot(h) && g != h)));
         for _ in 0..2 {
             for (w, &h) in words.iter().zip(&hashes) {
-                assert_eq!(seen.cluster_of(h), cluster(h), "{w}");
+                assert_eq!(cluster_of(&mut seen.clusters, h), cluster(h), "{w}");
             }
         }
         assert!(hashes.iter().filter(|&&h| cluster(h).is_some()).count() >= 4, "some words have a cluster");
@@ -1990,8 +2114,8 @@ mod tests {
         // packed slot: filled, then hit.
         let mut seen = Seen::default();
         for &h in CL_KEY.iter() {
-            assert_eq!(seen.cluster_of(h), cluster(h), "{h:#x}");
-            assert_eq!(seen.cluster_of(h), cluster(h), "{h:#x}, from the memo");
+            assert_eq!(cluster_of(&mut seen.clusters, h), cluster(h), "{h:#x}");
+            assert_eq!(cluster_of(&mut seen.clusters, h), cluster(h), "{h:#x}, from the memo");
         }
     }
 

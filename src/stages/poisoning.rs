@@ -92,7 +92,11 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             // Alone, the scorer blocks only above `LEARNED_ALONE`.
             let severity = t.severity().map(|s| if s >= S::High && t.score < LEARNED_ALONE { S::Medium } else { s });
             if let Some(severity) = severity {
-                hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer(tool, &cx.base(), &extra), detail: t.detail() });
+                let detail = match others.scorer.try_borrow_mut() {
+                    Ok(mut sc) => t.detail_with(&mut sc),
+                    Err(_) => t.detail(),
+                };
+                hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer(tool, &cx.base(), &extra), detail });
             }
         }
     }
