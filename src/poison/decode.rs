@@ -176,6 +176,13 @@ pub(super) fn gates(text: &str) -> Gates {
     // Leet words that read as function words, and the end of the last word
     // looked at (a word with two leet characters is read once).
     let (mut hits, mut done) = (0usize, 0usize);
+    let mut look = |i: usize, hits: &mut usize| {
+        if i >= done && is_leet_byte(b[i]) {
+            let (hit, end) = leet_hit_at(b, i);
+            *hits += hit as usize;
+            done = end;
+        }
+    };
     let mut chunks = b.chunks_exact(8);
     for (k, c) in chunks.by_ref().enumerate() {
         let x = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
@@ -192,21 +199,13 @@ pub(super) fn gates(text: &str) -> Gates {
             let lt = eq_mask(x & (ONES * 0xF8), b'0') | eq_mask(x, b'@') | eq_mask(x, b'$');
             if lt != 0 {
                 for i in 8 * k..8 * k + 8 {
-                    if i >= done && is_leet_byte(b[i]) {
-                        let (hit, end) = leet_hit_at(b, i);
-                        hits += hit as usize;
-                        done = end;
-                    }
+                    look(i, &mut hits);
                 }
             }
         }
     }
     for i in b.len() - chunks.remainder().len()..b.len() {
-        if i >= done && is_leet_byte(b[i]) {
-            let (hit, end) = leet_hit_at(b, i);
-            hits += hit as usize;
-            done = end;
-        }
+        look(i, &mut hits);
     }
     g.leet = hits >= MIN_LEET;
     g

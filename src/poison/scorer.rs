@@ -193,9 +193,6 @@ fn cluster_name_of(f: usize, c: u16) -> &'static str {
     let (a, z) = (CL_NAME_AT[l] as usize, CL_NAME_AT[l + 1] as usize);
     CLUSTER_NAMES.get(a..z.saturating_sub(1)).unwrap_or("?")
 }
-fn cluster_name(c: u16) -> &'static str {
-    cluster_name_of(0, c)
-}
 
 const KK0: Fnv = Fnv::new().feed_const(b"kk:");
 const K30: Fnv = Fnv::new().feed_const(b"k3:");
@@ -210,18 +207,31 @@ const J30: Fnv = Fnv::new().feed_const(b"j3:");
 /// cluster ("do not ~tell": a negated instruction in any of its wordings).
 #[inline]
 fn pair_hash(h0: Fnv, p: u16, c: u16) -> u32 {
-    h0.step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
+    step_id(step_id(h0.0, p), c)
 }
 #[inline]
 fn triple_hash(h0: Fnv, q: u16, p: u16, c: u16) -> u32 {
-    h0.step(q as u8).step((q >> 8) as u8).step(p as u8).step((p >> 8) as u8).step(c as u8).step((c >> 8) as u8).0
+    step_id(pair_hash(h0, q, p), c)
 }
 
 /// `h` fed a cluster id's two bytes (little-endian).
 #[inline]
 const fn step_id(h: u32, c: u16) -> u32 {
-    let h = (h ^ (c & 0xff) as u32).wrapping_mul(FNV_PRIME);
-    (h ^ (c >> 8) as u32).wrapping_mul(FNV_PRIME)
+    Fnv(h).step(c as u8).step((c >> 8) as u8).0
+}
+
+/// Per family: its pair and triple tags, as hash states and as the prefixes
+/// of the features' names.
+const FAMILY_TAGS: [(Fnv, Fnv, &str, &str); 2] = [(KK0, K30, "kk:", "k3:"), (JK0, J30, "jk:", "j3:")];
+
+/// A word's cluster in family `f` (of its two, `cluster`).
+#[inline]
+fn id_of(k: (u16, u16), f: usize) -> u16 {
+    if f == 0 {
+        k.0
+    } else {
+        k.1
+    }
 }
 
 /// Per family and cluster id `c`: the hash state after the pair tag and `c`
@@ -232,12 +242,11 @@ const fn step_id(h: u32, c: u16) -> u32 {
 /// triple (~20 instructions a word per family); 32 KiB a family.
 static CL_PREFIX: [[(u32, u32); CL_K]; CL_F] = {
     let mut a = [[(0u32, 0u32); CL_K]; CL_F];
-    let tags = [(KK0.0, K30.0), (JK0.0, J30.0)];
     let mut f = 0;
     while f < CL_F {
         let mut c = 0;
         while c < CL_K {
-            a[f][c] = (step_id(tags[f].0, c as u16), step_id(tags[f].1, c as u16));
+            a[f][c] = (step_id(FAMILY_TAGS[f].0 .0, c as u16), step_id(FAMILY_TAGS[f].1 .0, c as u16));
             c += 1;
         }
         f += 1;
@@ -265,7 +274,7 @@ impl Fnv {
         Fnv(0x811C_9DC5)
     }
     #[inline]
-    fn step(self, b: u8) -> Fnv {
+    const fn step(self, b: u8) -> Fnv {
         Fnv((self.0 ^ b as u32).wrapping_mul(FNV_PRIME))
     }
     const fn feed_const(mut self, bytes: &[u8]) -> Fnv {
@@ -1079,17 +1088,18 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
         }
         prev = Some((Fnv::new().feed(b"b:").feed(w).feed(b" "), start, i));
         let k = cluster(hw);
+        // Both families' pairs, then their triples (the order features
+        // are named in when two share a bucket).
         if let (Some(p), Some(c)) = (prev_k, k) {
-            add!(pair_hash(KK0, p.0, c.0), cat(&["kk:", cluster_name(p.0), " ", cluster_name(c.0)]));
-            if CL_F > 1 {
-                let n = |c: u16| cluster_name_of(1, c);
-                add!(pair_hash(JK0, p.1, c.1), cat(&["jk:", n(p.1), " ", n(c.1)]));
+            for (f, &(pair, _, tag, _)) in FAMILY_TAGS[..CL_F].iter().enumerate() {
+                let (p, c) = (id_of(p, f), id_of(c, f));
+                add!(pair_hash(pair, p, c), cat(&[tag, cluster_name_of(f, p), " ", cluster_name_of(f, c)]));
             }
             if let Some(q) = prev_k2 {
-                add!(triple_hash(K30, q.0, p.0, c.0), cat(&["k3:", cluster_name(q.0), " ", cluster_name(p.0), " ", cluster_name(c.0)]));
-                if CL_F > 1 {
-                    let n = |c: u16| cluster_name_of(1, c);
-                    add!(triple_hash(J30, q.1, p.1, c.1), cat(&["j3:", n(q.1), " ", n(p.1), " ", n(c.1)]));
+                for (f, &(_, triple, _, tag)) in FAMILY_TAGS[..CL_F].iter().enumerate() {
+                    let (q, p, c) = (id_of(q, f), id_of(p, f), id_of(c, f));
+                    let name = cat(&[tag, cluster_name_of(f, q), " ", cluster_name_of(f, p), " ", cluster_name_of(f, c)]);
+                    add!(triple_hash(triple, q, p, c), name);
                 }
             }
         }
@@ -2077,7 +2087,7 @@ mod tests {
         // a pair with either word lands on the same `kk:` feature.
         assert_eq!(of("inform"), of("notify"));
         assert!(of("inform").is_some());
-        assert_eq!(cluster_name(of("the").unwrap()), "the");
+        assert_eq!(cluster_name_of(0, of("the").unwrap()), "the");
         assert_eq!(of("zzqxvw"), None, "a word outside the table has no cluster");
         assert_eq!(pair_hash(KK0, 1, 2), fnv(&[b"kk:", &[1, 0, 2, 0]]));
         assert_eq!(triple_hash(K30, 1, 2, 3), fnv(&[b"k3:", &[1, 0, 2, 0, 3, 0]]));
