@@ -405,14 +405,11 @@ def oof_scores(items, real, fz, rows, bits, l2, k):
     return out
 
 
-def thresholds(oof, mode, res, scale):
-    """All from the fitted parts and development real servers: out-of-fold
-    logits, and in-sample ints. The held-out real servers (testdata/catalogs
-    by hash, catalogs-wide by its split) are never read here, except that
-    `block` also stays above the 868 tools of testdata/catalogs (as before)."""
+def oof_thresholds(oof, mode):
+    """The development hard benign and real tools' out-of-fold logits
+    (sorted), and the `flag` and `block` logits they put the thresholds at."""
     hard = sorted(r[mode] for r in oof["items"] if r["kind"] == "benign")
     real = sorted(r[mode] for r in oof["real"])
-    pos = [r[mode] for r in oof["items"] if r["kind"] == "poisoned"]
     # `flag`: at or above it, <= 0.5% of development real tools out of fold.
     # The issue allows 1% on real tools; the rules flag ~0.3% of them on
     # their own. The development real servers include every server picked
@@ -423,8 +420,16 @@ def thresholds(oof, mode, res, scale):
     # corpus's held-out tools in the 0.3% run, which was seen before this
     # choice). Hard benign tools are written to look like attacks: a flag on
     # one is a warning, not a hidden tool, so they bound `block`, not `flag`.
-    t_flag = real[int(0.995 * len(real))]
-    t_block = max(hard[-1], real[-1])
+    return hard, real, real[int(0.995 * len(real))], max(hard[-1], real[-1])
+
+
+def thresholds(oof, mode, res, scale):
+    """All from the fitted parts and development real servers: out-of-fold
+    logits, and in-sample ints. The held-out real servers (testdata/catalogs
+    by hash, catalogs-wide by its split) are never read here, except that
+    `block` also stays above the 868 tools of testdata/catalogs (as before)."""
+    hard, real, t_flag, t_block = oof_thresholds(oof, mode)
+    pos = [r[mode] for r in oof["items"] if r["kind"] == "poisoned"]
     fit_benign = [r[mode] for r in res["items"] if r["kind"] == "benign" and r["part"] in FIT_PARTS]
     ins = fit_benign + [r[mode] for r in res["real"] if not r["held"]]
     # `block` hides a tool: above every development benign tool out of fold,
@@ -445,26 +450,19 @@ def thresholds(oof, mode, res, scale):
 def oof_summary(oof, mode="max"):
     """Development out-of-fold figures alone (the thresholds rule of
     `thresholds`, without the in-sample and held-out parts)."""
-    hard = sorted(r[mode] for r in oof["items"] if r["kind"] == "benign")
-    real = sorted(r[mode] for r in oof["real"])
+    hard, _, t_flag, t_block = oof_thresholds(oof, mode)
     pos = [r for r in oof["items"] if r["kind"] == "poisoned"]
-    t_flag, t_block = real[int(0.995 * len(real))], max(hard[-1], real[-1])
     out = {"trainer": TRAINER, "flag_logit": round(t_flag, 3), "block_logit": round(t_block, 3),
            "hard_benign_at_flag": pct(sum(h > t_flag for h in hard), len(hard))}
     for name, t in (("flag", t_flag), ("block", t_block)):
         out["recall_" + name] = pct(sum(r[mode] > t for r in pos), len(pos))
-        by = {}
-        for r in pos:
-            g = by.setdefault(r["class"], [0, 0])
-            g[0] += r[mode] > t
-            g[1] += 1
-        out["by_class_" + name] = {k: pct(*by[k]) for k in sorted(by)}
-        by = {}
-        for r in pos:
-            g = by.setdefault(r["language"], [0, 0])
-            g[0] += r[mode] > t
-            g[1] += 1
-        out["by_language_" + name] = {k: pct(*by[k]) for k in sorted(by)}
+        for key in ("class", "language"):
+            by = {}
+            for r in pos:
+                g = by.setdefault(r[key], [0, 0])
+                g[0] += r[mode] > t
+                g[1] += 1
+            out["by_%s_%s" % (key, name)] = {k: pct(*by[k]) for k in sorted(by)}
     return out
 
 

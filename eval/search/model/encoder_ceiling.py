@@ -57,14 +57,6 @@ def shipped_weights():
     return [int(x) for x in m.group(1).split(",")]
 
 
-def dump():
-    path = os.path.join(T.target_dir(), f"search-train-dump.{os.getpid()}.jsonl")
-    T.cargo_test("dump", {"SEARCH_TRAIN_DUMP": path})
-    cats = T.load_dump(path)
-    os.remove(path)
-    return cats
-
-
 def split():
     held_cats, held_styles = set(), set()
     for line in open(os.path.join(EVAL, "split.txt")):
@@ -299,7 +291,7 @@ def main():
     ap.add_argument("--misses", help="write the development part's top-3 misses of the chosen fusion (first text variant) to this file")
     ap.add_argument("--cost", action="store_true", help="also time the encoder per query and per tool")
     args = ap.parse_args()
-    cats = dump()
+    cats = T.fresh_dump()
     weights = shipped_weights()
     eng = engine_rows(cats, weights)
     qtexts = query_texts()

@@ -76,6 +76,16 @@ def load_dump(path):
     return cats
 
 
+def fresh_dump():
+    """The engine's features of every catalog, dumped now (a file per
+    process: two runs at once must not read each other's half-written file)."""
+    path = os.path.join(target_dir(), f"search-train-dump.{os.getpid()}.jsonl")
+    cargo_test("dump", {"SEARCH_TRAIN_DUMP": path})
+    cats = load_dump(path)
+    os.remove(path)
+    return cats
+
+
 def fold_of(catalog):
     return hashlib.sha256(("search-train|" + catalog).encode()).digest()[0] % FOLDS
 

@@ -90,15 +90,6 @@ def glove():
     return G.load(np)
 
 
-def dump():
-    # per process: two runs at once must not read each other's half-written file
-    path = os.path.join(T.target_dir(), f"search-train-dump.{os.getpid()}.jsonl")
-    T.cargo_test("dump", {"SEARCH_TRAIN_DUMP": path})
-    cats = T.load_dump(path)
-    os.remove(path)
-    return cats
-
-
 def engine_stems(words):
     d = bdir()
     wp, sp = os.path.join(d, f"words.{os.getpid()}.txt"), os.path.join(d, f"stems.{os.getpid()}.txt")
@@ -591,7 +582,7 @@ def main():
     ap.add_argument("--reuse-folds", action="store_true", help="with --fit: take the fold and dev maps of --candidate --fit --source S (same table) and fit only the shipped map")
     ap.add_argument("--compare", help="comma-separated candidate sources: fit the weights and report train folds + dev in one engine run")
     args = ap.parse_args()
-    cats = dump()
+    cats = T.fresh_dump()
     if args.candidate:
         if args.table:
             keys, q = build_quantized(cats, args.source)
