@@ -75,13 +75,15 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     // What the scorer adds as a signal beside the rules (see `CORROBORATE`).
     let mut learned_signal = poison::Learned::Quiet;
     if pp.learned {
-        // The catalog's buffers; should they be busy (nothing here
-        // re-enters), fresh ones.
-        let scored = match others.scorer.try_borrow_mut() {
-            Ok(mut sc) => poison::scorer::score_tool(tool, &extra, &mut sc),
-            Err(_) => poison::scorer::score_tool(tool, &extra, &mut poison::scorer::Scratch::default()),
+        // The catalog's buffers, for the score and its explanation; should
+        // they be busy (nothing here re-enters), fresh ones.
+        let mut held = others.scorer.try_borrow_mut().ok();
+        let mut fresh = None;
+        let sc = match held.as_deref_mut() {
+            Some(sc) => sc,
+            None => fresh.insert(poison::scorer::Scratch::default()),
         };
-        if let Some(t) = scored {
+        if let Some(t) = poison::scorer::score_tool(tool, &extra, sc) {
             learned_signal = if t.score >= CORROBORATE {
                 poison::Learned::Confident
             } else if t.score >= poison::scorer::FLAG {
@@ -92,10 +94,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             // Alone, the scorer blocks only above `LEARNED_ALONE`.
             let severity = t.severity().map(|s| if s >= S::High && t.score < LEARNED_ALONE { S::Medium } else { s });
             if let Some(severity) = severity {
-                let detail = match others.scorer.try_borrow_mut() {
-                    Ok(mut sc) => t.detail_with(&mut sc),
-                    Err(_) => t.detail(),
-                };
+                let detail = t.detail_with(sc);
                 hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer(tool, &cx.base(), &extra), detail });
             }
         }
