@@ -19,7 +19,9 @@ pooling only the word's own sub-word states), `minilm-wp` (the model2vec
 way: each WordPiece sub-word run alone, a word the mean of its sub-words);
 `minilm-ctx<K>` / `minilm-ctxp<K>[s<S>][t]` (contextual distillation: a
 stem's vector from the encoder's states of its words in real tool sentences
-and training queries; `contextual` says how); `shipped` (the table in src/,
+and training queries; `contextual` says how); `e5small` (the retrieval-trained
+multilingual-e5-small of encoder_ceiling.py, each word alone as `query: <word>`,
+pooled, per stem, PCA to ENC_DIMS: measured, worse than `minilm-tok`); `shipped` (the table in src/,
 byte for byte: the baseline of a comparison);
 `a+b`: two tables side by side (each normalized, concatenated). Every source
 has the same stems (GloVe's vocabulary below), so only the vectors differ.
