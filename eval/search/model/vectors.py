@@ -19,7 +19,9 @@ pooling only the word's own sub-word states), `minilm-wp` (the model2vec
 way: each WordPiece sub-word run alone, a word the mean of its sub-words);
 `minilm-ctx<K>` / `minilm-ctxp<K>[s<S>][t]` (contextual distillation: a
 stem's vector from the encoder's states of its words in real tool sentences
-and training queries; `contextual` says how); `shipped` (the table in src/,
+and training queries; `contextual` says how); `e5small` (the retrieval-trained
+multilingual-e5-small of encoder_ceiling.py, each word alone as `query: <word>`,
+pooled, per stem, PCA to ENC_DIMS: measured, worse than `minilm-tok`); `shipped` (the table in src/,
 byte for byte: the baseline of a comparison);
 `a+b`: two tables side by side (each normalized, concatenated). Every source
 has the same stems (GloVe's vocabulary below), so only the vectors differ.
@@ -163,12 +165,27 @@ def encoder_vectors(vocab, source):
     of the word alone ([CLS] word [SEP]); `minilm-wp` the model2vec way, the
     mean of the pooled outputs of its WordPiece sub-words each run alone
     (a table over the 30,522 sub-words that covers any word)."""
-    import minilm
-
-    m = minilm.MiniLM()
     wanted = sorted({(i, w) for v in vocab.values() for i, w in sorted(v)[:ENC_WORDS]})
     for s in vocab:
         vocab[s] = sorted(vocab[s])[:ENC_WORDS]
+    if source == "e5small":
+        # the retrieval-trained encoder (encoder_ceiling.E5Small): each word
+        # alone as a query ("query: <word>"), its pooled output
+        import encoder_ceiling
+
+        key = hashlib.sha256("\n".join(w for _, w in wanted).encode()).hexdigest()[:16]
+        cache = os.path.join(bdir(), f"enc-{source}-{key}.npy")
+        if os.path.exists(cache):
+            e = np.load(cache)
+        else:
+            e = encoder_ceiling.E5Small().encode([w for _, w in wanted], True, batch=256)
+            np.save(cache, e)
+        by = {w: e[r] for r, (_, w) in enumerate(wanted)}
+        print(f"{source}: {len(wanted)} words through the encoder", flush=True)
+        return vocab, lambda i, w: by[w].astype(np.float64)
+    import minilm
+
+    m = minilm.MiniLM()
     if source in ("minilm", "minilm-tok"):
         # cached per source and word list: the contextual sources reuse it
         key = hashlib.sha256("\n".join(w for _, w in wanted).encode()).hexdigest()[:16]
@@ -343,7 +360,7 @@ def build_table(cats, source):
     vocab = vocabulary(cats, words, stems)
     if source == "glove":
         return per_stem(vocab, lambda i, w: emb[i].astype(np.float64))
-    if source in ("minilm", "minilm-wp", "minilm-tok"):
+    if source in ("minilm", "minilm-wp", "minilm-tok", "e5small"):
         vocab, vec_of = encoder_vectors(vocab, source)
         keys, m = per_stem(vocab, vec_of)
         return keys, pca(m, ENC_DIMS)
