@@ -11,7 +11,9 @@
 //! spaced letters shorten it): every variant stays bounded.
 //!
 //! The reversed / ROT13 / leet gates count function words (`FUNCTION_WORDS`)
-//! in each reading. The cluster table was tried as the vocabulary and knows
+//! in each reading; the reversed / ROT13 count (`WordCounts`) is made by the
+//! scorer's single pass over the text as it reads its words, not by a pass
+//! of its own. The cluster table was tried as the vocabulary and knows
 //! too much: 28 of the 31 words of a ROT13 payload are in it.
 
 /// Character references before a text is read decoded.
@@ -472,14 +474,121 @@ fn rot13(b: u8) -> u8 {
     }
 }
 
-/// Over the first `VOCAB_WORDS` words of `b` (runs of two or more ASCII
-/// letters): how many there are, and how many of those of at most
-/// `LONGEST_FUNCTION` letters each test of `test` (given the word packed in
-/// lower case, and its length) finds.
+/// What `reversed_rot13` decides on, over the first `VOCAB_WORDS` words of
+/// a text (runs of two or more ASCII letters): how many there are, and how
+/// many of those of at most `LONGEST_FUNCTION` letters read as function words
+/// reversed and in ROT13. The scorer's single pass over a text counts them as
+/// it reads the words (`WordCounts::word`); `word_counts` is the same count
+/// on its own, for the texts that pass does not read to the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct WordCounts {
+    pub words: u8,
+    pub rev: u8,
+    pub rot: u8,
+}
+
+/// Flags of `READING_TABLE`: the word reversed is a function word, its ROT13
+/// is.
+const REV: u8 = 1;
+const ROT: u8 = 2;
+const READING_SLOTS: usize = 512;
+const fn reading_slot(x: u64) -> usize {
+    (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 55) as usize
+}
+
+/// The words whose reversal or ROT13 is a function word, packed (0: empty),
+/// and their flags: one lookup a word instead of one per reading, in a table
+/// at most a third full (a miss ends at the first or second slot).
+const READING_TABLE: ([u64; READING_SLOTS], [u8; READING_SLOTS]) = {
+    let (mut keys, mut flags) = ([0u64; READING_SLOTS], [0u8; READING_SLOTS]);
+    let mut i = 0;
+    while i < 2 * FUNCTION_WORDS.len() {
+        let w = FUNCTION_WORDS[i / 2];
+        let n = w.len();
+        // `w` reversed (the word whose reversal is `w`), or `w` in ROT13
+        // (ROT13 is its own inverse).
+        let mut x = 0u64;
+        let mut k = 0;
+        while k < n {
+            let c = if i % 2 == 0 { w[n - 1 - k] } else { (w[k] - b'a' + 13) % 26 + b'a' };
+            x = x << 8 | c as u64;
+            k += 1;
+        }
+        let f = if i % 2 == 0 { REV } else { ROT };
+        let mut j = reading_slot(x);
+        while keys[j] != 0 && keys[j] != x {
+            j = (j + 1) % READING_SLOTS;
+        }
+        keys[j] = x;
+        flags[j] |= f;
+        i += 1;
+    }
+    (keys, flags)
+};
+
+/// `REV | ROT` flags of the packed word `x`.
 #[inline]
-fn count_words(b: &[u8], test: impl Fn(u64, usize) -> (bool, bool)) -> (usize, usize, usize) {
-    let (mut words, mut one, mut two) = (0, 0, 0);
+fn readings(x: u64) -> u8 {
+    let (keys, flags) = (&READING_TABLE.0, &READING_TABLE.1);
+    let mut j = reading_slot(x);
+    loop {
+        let k = keys[j];
+        if k == x {
+            return flags[j];
+        }
+        if k == 0 {
+            return 0;
+        }
+        j = (j + 1) % READING_SLOTS;
+    }
+}
+
+impl WordCounts {
+    /// One more word of `n` (two or more) letters, whose last eight letters
+    /// in lower case are the low bytes of `last` (higher bytes are ignored).
+    // Out of line: inlined into the scorer's word loop it cost ~4 M
+    // instructions more a profile (registers spilled around the loop).
+    #[inline(never)]
+    pub fn word(&mut self, last: u64, n: usize) {
+        if usize::from(self.words) < VOCAB_WORDS {
+            self.words += 1;
+            if n <= LONGEST_FUNCTION {
+                let f = readings(last & (u64::MAX >> (64 - 8 * n)));
+                self.rev += f & REV;
+                self.rot += f >> 1;
+            }
+        }
+    }
+}
+
+/// `WordCounts` of `b` by a pass of its own.
+pub(super) fn word_counts(b: &[u8]) -> WordCounts {
+    let mut wc = WordCounts::default();
     // The current word packed (its last eight letters), its length.
+    let (mut w, mut n) = (0u64, 0usize);
+    for &c in b {
+        if c.is_ascii_alphabetic() {
+            w = w << 8 | (c | 0x20) as u64;
+            n += 1;
+            continue;
+        }
+        if n >= 2 {
+            wc.word(w, n);
+            if usize::from(wc.words) == VOCAB_WORDS {
+                return wc;
+            }
+        }
+        (w, n) = (0, 0);
+    }
+    if n >= 2 {
+        wc.word(w, n);
+    }
+    wc
+}
+
+/// The function words as written in the first `VOCAB_WORDS` words of `b`.
+fn function_words(b: &[u8]) -> usize {
+    let (mut words, mut f) = (0, 0);
     let (mut w, mut n) = (0u64, 0usize);
     let mut i = 0;
     loop {
@@ -492,11 +601,7 @@ fn count_words(b: &[u8], test: impl Fn(u64, usize) -> (bool, bool)) -> (usize, u
         }
         if n >= 2 {
             words += 1;
-            if n <= LONGEST_FUNCTION {
-                let (x, y) = test(w, n);
-                one += x as usize;
-                two += y as usize;
-            }
+            f += (n <= LONGEST_FUNCTION && is_function(w)) as usize;
             if words == VOCAB_WORDS {
                 break;
             }
@@ -506,16 +611,7 @@ fn count_words(b: &[u8], test: impl Fn(u64, usize) -> (bool, bool)) -> (usize, u
             break;
         }
     }
-    (words, one, two)
-}
-
-/// ROT13 of a packed word of `n` (at most 7) lower-case letters, all its
-/// bytes at once: 13 added, 26 taken back where that passed `z`.
-fn rot13_packed(w: u64, n: usize) -> u64 {
-    let m = ONES >> (64 - 8 * n);
-    let y = w + 13 * m;
-    let over = (y + 5 * m) & (m << 7);
-    y - (over >> 7) * 26
+    f
 }
 
 /// (the text reversed, the text in ROT13), each when, over its first
@@ -523,17 +619,20 @@ fn rot13_packed(w: u64, n: usize) -> u64 {
 /// `MIN_WORDS`), that reading has at least `MIN_FUNCTION` function words and
 /// at least half as many as the text as written (a payload after a short
 /// benign sentence still counts).
-// Out of line (called once a string), so that a profile names it.
-#[inline(never)]
 pub(super) fn reversed_rot13(text: &str) -> (Option<String>, Option<String>) {
-    let b = text.as_bytes();
+    reversed_rot13_counted(text, word_counts(text.as_bytes()))
+}
+
+/// `reversed_rot13`, given the text's `WordCounts`.
+pub(super) fn reversed_rot13_counted(text: &str, wc: WordCounts) -> (Option<String>, Option<String>) {
+    let (words, fr, f13) = (usize::from(wc.words), usize::from(wc.rev), usize::from(wc.rot));
     // The readings first: the text as written is counted only when one of
     // them reaches `MIN_FUNCTION` (rarely).
-    let (words, fr, f13) = count_words(b, |w, n| (is_function(w.swap_bytes() >> (64 - 8 * n)), is_function(rot13_packed(w, n))));
     if words < MIN_WORDS || (fr < MIN_FUNCTION && f13 < MIN_FUNCTION) {
         return (None, None);
     }
-    let (_, f0, _) = count_words(b, |w, _| (is_function(w), false));
+    let b = text.as_bytes();
+    let f0 = function_words(b);
     let rev = (fr >= MIN_FUNCTION && 2 * fr >= f0).then(|| text.chars().rev().collect());
     let rot = (f13 >= MIN_FUNCTION && 2 * f13 >= f0).then(|| {
         // Only ASCII letters change, into ASCII letters: still UTF-8.
@@ -543,8 +642,50 @@ pub(super) fn reversed_rot13(text: &str) -> (Option<String>, Option<String>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+
+    /// ROT13 of a packed word of `n` (at most 7) lower-case letters, all its
+    /// bytes at once: 13 added, 26 taken back where that passed `z`.
+    fn rot13_packed(w: u64, n: usize) -> u64 {
+        let m = ONES >> (64 - 8 * n);
+        let y = w + 13 * m;
+        let over = (y + 5 * m) & (m << 7);
+        y - (over >> 7) * 26
+    }
+
+    /// The count before `WordCounts` (session 31): each word reversed and
+    /// in ROT13, looked up in the function words. The reference of the
+    /// differential tests.
+    pub(in crate::poison) fn old_word_counts(b: &[u8]) -> WordCounts {
+        let (mut words, mut one, mut two) = (0u8, 0u8, 0u8);
+        let (mut w, mut n) = (0u64, 0usize);
+        let mut i = 0;
+        loop {
+            let c = b.get(i).copied().unwrap_or(b' ');
+            i += 1;
+            if c.is_ascii_alphabetic() {
+                w = w << 8 | (c | 0x20) as u64;
+                n += 1;
+                continue;
+            }
+            if n >= 2 {
+                words += 1;
+                if n <= LONGEST_FUNCTION {
+                    one += is_function(w.swap_bytes() >> (64 - 8 * n)) as u8;
+                    two += is_function(rot13_packed(w, n)) as u8;
+                }
+                if usize::from(words) == VOCAB_WORDS {
+                    break;
+                }
+            }
+            (w, n) = (0, 0);
+            if i > b.len() {
+                break;
+            }
+        }
+        WordCounts { words, rev: one, rot: two }
+    }
 
     /// Every text a decoder reads passes its gate (the gates only save work).
     #[test]
@@ -576,6 +717,19 @@ mod tests {
             let t: Vec<u8> = w.iter().map(|&c| rot13(c)).collect();
             assert_eq!(rot13_packed(pack(w), w.len()), pack(&t), "{w:?}");
         }
+        // The reading table holds each function word's reversal and ROT13,
+        // and nothing else.
+        for w in FUNCTION_WORDS {
+            let r: Vec<u8> = w.iter().rev().copied().collect();
+            let t: Vec<u8> = w.iter().map(|&c| rot13(c)).collect();
+            assert!(readings(pack(&r)) & REV != 0 && readings(pack(&t)) & ROT != 0, "{w:?}");
+        }
+        let filled = READING_TABLE.0.iter().filter(|&&k| k != 0).count();
+        let distinct: std::collections::BTreeSet<u64> = FUNCTION_WORDS
+            .iter()
+            .flat_map(|w| [pack(&w.iter().rev().copied().collect::<Vec<_>>()), pack(&w.iter().map(|&c| rot13(c)).collect::<Vec<_>>())])
+            .collect();
+        assert_eq!(filled, distinct.len());
     }
 
     /// The same over 200,000 generated texts of the characters the gates
@@ -617,6 +771,46 @@ mod tests {
         }
         // The texts exercise both decoders (the test could fail).
         assert!(read.0 > 100 && read.1 > 100, "{read:?}");
+    }
+
+    /// `word_counts` (one lookup a word) against the count it replaced, on
+    /// texts of function words, their reversals and ROT13, other words,
+    /// digits, punctuation and non-ASCII letters, past `VOCAB_WORDS` words.
+    #[test]
+    fn the_word_counts_are_the_old_counts() {
+        let mut pool: Vec<String> = Vec::new();
+        for w in FUNCTION_WORDS {
+            let w = std::str::from_utf8(w).unwrap_or_default();
+            pool.push(w.to_string());
+            pool.push(w.chars().rev().collect());
+            pool.push(w.bytes().map(|c| rot13(c) as char).collect());
+            pool.push(w.to_uppercase());
+        }
+        for w in ["a", "x", "id", "word", "seven77", "é", "caféx", "ab1cd", "should", "shouldn", "ilbhe", "12", ".", ",", "\n"] {
+            pool.push(w.to_string());
+        }
+        let seps = [" ", " ", " ", "", "-", "\n", "_", "é", "3"];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut passed = 0;
+        for _ in 0..50_000 {
+            let n = (next() % 90) as usize;
+            let mut t = String::new();
+            for _ in 0..n {
+                t.push_str(&pool[(next() % pool.len() as u64) as usize]);
+                t.push_str(seps[(next() % seps.len() as u64) as usize]);
+            }
+            let wc = word_counts(t.as_bytes());
+            assert_eq!(wc, old_word_counts(t.as_bytes()), "{t:?}");
+            passed += (wc.rev >= 3 || wc.rot >= 3) as usize;
+        }
+        // The texts reach the readings' threshold (the test could fail).
+        assert!(passed > 1000, "{passed}");
     }
 
     #[test]

@@ -604,6 +604,9 @@ struct Hints {
     long_run: bool,
     pct: bool,
     tags: bool,
+    /// What `decode::reversed_rot13` decides on, counted as the pass read
+    /// the words.
+    words: decode::WordCounts,
 }
 
 /// `decoded`, told by `hints` what a pass over the text would find.
@@ -634,7 +637,10 @@ fn decoded_with(text: &str, hints: Option<Hints>) -> Vec<(Variant, Cow<'_, str>)
     if let Some(v) = g.leet.then(|| decode::leet(text)).flatten() {
         out.push((Variant::Leet, Cow::Owned(v)));
     }
-    let (rev, rot) = decode::reversed_rot13(text);
+    let (rev, rot) = match hints {
+        Some(h) => decode::reversed_rot13_counted(text, h.words),
+        None => decode::reversed_rot13(text),
+    };
     if let Some(v) = rev {
         out.push((Variant::Reversed, Cow::Owned(v)));
     }
@@ -655,7 +661,7 @@ fn runs_and_escapes(text: &str, hints: Option<Hints>, tags: bool, out: &mut Vec<
             run = if B64_BYTE[b as usize] { run + 1 } else { 0 };
             long_run |= run >= 24;
         }
-        Hints { long_run, pct: memchr::memchr(b'%', text.as_bytes()).is_some(), tags }
+        Hints { long_run, pct: memchr::memchr(b'%', text.as_bytes()).is_some(), tags, words: Default::default() }
     });
     if long_run {
         let mut b64 = Vec::new();
@@ -1136,6 +1142,7 @@ const C_WORD: u8 = 4; // an ASCII letter or digit
 const C_END: u8 = 8; // `.!?;`: a sentence ends at the next separator
 const C_B64: u8 = 16; // `+` and `/`: base64 characters that are not word characters
 const C_UPPER: u8 = 0x20; // an upper-case letter: the bit that lowers it
+const C_ALPHA: u8 = 0x40; // an ASCII letter (a word byte that is not a digit)
 const _: () = assert!(C_UPPER == b'a' - b'A');
 
 const CLASS: [u8; 256] = {
@@ -1148,8 +1155,10 @@ const CLASS: [u8; 256] = {
         } else if SEP[k] {
             C_SEP
         } else if c.is_ascii_uppercase() {
-            C_WORD | C_UPPER
-        } else if c.is_ascii_alphanumeric() {
+            C_WORD | C_UPPER | C_ALPHA
+        } else if c.is_ascii_lowercase() {
+            C_WORD | C_ALPHA
+        } else if c.is_ascii_digit() {
             C_WORD
         } else if matches!(c, b'.' | b'!' | b'?' | b';') {
             C_END
@@ -1209,12 +1218,14 @@ fn lower_alone(c: char) -> Option<char> {
 #[allow(unused_assignments)]
 fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut Seen, contribs: &mut Vec<i32>) -> Pass {
     let bytes = text.as_bytes();
-    let gram = |x: u32| (x ^ GRAM_SALT).wrapping_mul(GRAM_MUL);
+    // The 4-gram of the last four bytes (`x` keeps eight: the letters of a
+    // word that ends are there for `WordCounts::word`).
+    let gram = |x: u64| (x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL);
     let mut sum = 0i32;
     // The segment: its length in bytes and beyond one per character, a
     // separator waiting to be written as one space, whether its last byte
-    // ends a sentence, the last four bytes of " " + segment.
-    let (mut len, mut extra, mut space, mut end, mut x) = (0usize, 0usize, false, false, u32::from(b' '));
+    // ends a sentence, the last eight bytes of " " + segment.
+    let (mut len, mut extra, mut space, mut end, mut x) = (0usize, 0usize, false, false, u64::from(b' '));
     // The word being read (its `w:` hash, its `b:` hash for the next pair,
     // the pair with the previous word) and the previous word's pair prefix
     // (`b:` + word + " "), within a segment.
@@ -1227,6 +1238,21 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
     let mut backslash = false;
     // The base64 run started at `run_start` (a word is all base64).
     let (mut run_start, mut long_run, mut pct, mut tags) = (0usize, false, false, false);
+    // The words `decode::reversed_rot13` counts (runs of ASCII letters: a
+    // word of `one_pass` with digits holds several, one with a non-ASCII
+    // letter ends one), and where the current one started.
+    let mut wc = decode::WordCounts::default();
+    let mut letters_from = 0usize;
+    // The letters from `letters_from` to `$i` (before byte `$i` is read)
+    // make a word when there are two or more.
+    macro_rules! letters_end {
+        ($i:expr) => {{
+            let n = $i - letters_from;
+            if n >= 2 {
+                wc.word(x, n);
+            }
+        }};
+    }
     macro_rules! add {
         ($h:expr) => {{
             let b = bucket($h);
@@ -1238,7 +1264,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
     // A byte of the segment: the last four bytes of " " + segment move on.
     macro_rules! byte {
         ($c:expr) => {{
-            x = x << 8 | u32::from($c);
+            x = x << 8 | u64::from($c);
             len += 1;
             if len >= 3 {
                 add!(gram(x));
@@ -1301,7 +1327,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
             finish_word!();
             if len > 0 {
                 if len >= 2 {
-                    add!(gram(x << 8 | u32::from(b' ')));
+                    add!(gram(x << 8 | u64::from(b' ')));
                 }
                 add!(field.f);
                 add!(field.fl[length_bucket(len - extra)]);
@@ -1315,7 +1341,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                     return Pass::Full;
                 }
             }
-            (len, extra, space, end, x) = (0, 0, false, false, u32::from(b' '));
+            (len, extra, space, end, x) = (0, 0, false, false, u64::from(b' '));
             prev = None;
             nw = 0;
         }};
@@ -1351,10 +1377,18 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
             backslash!(true);
             pending_space!();
             start_word!();
+            // The byte before is no ASCII letter (the pass is at a word's
+            // start): a run of letters starts here at most.
+            letters_from = i;
             // The segment's first two bytes make no 4-gram (`len >= 3`):
             // they take the general step, once per segment at most.
             let (mut c, mut k) = (c, k);
             while len < 2 {
+                if k & C_ALPHA == 0 {
+                    // A digit ends the letters before it.
+                    letters_end!(i);
+                    letters_from = i + 1;
+                }
                 let c_low = c | (k & C_UPPER);
                 byte!(c_low);
                 word_byte!(c_low);
@@ -1364,6 +1398,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                     None => (0, 0),
                 };
                 if k & C_WORD == 0 {
+                    letters_end!(i);
                     break;
                 }
             }
@@ -1385,8 +1420,9 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                     space,
                     end: false,
                     pct,
+                    letters_from,
                 };
-                i = plain_words(bytes, i, &mut run, &mut seen.stamp, seen.now, &mut seen.words);
+                i = plain_words(bytes, i, &mut run, &mut seen.stamp, seen.now, &mut seen.words, &mut wc);
                 (x, len, hw, hb, hp, nw, sum, run_start, long_run) =
                     (run.x, run.len, Fnv(run.w), Fnv(run.b), Fnv(run.p), run.nw, run.sum, run.run_start, run.long_run);
                 (prev, in_word, space, end, pct) = (run.prev.map(Fnv), run.in_word, run.space, run.end, run.pct);
@@ -1459,7 +1495,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
     backslash!(true);
     end_segment!();
     long_run |= bytes.len() - run_start >= 24;
-    Pass::Done(Hints { long_run, pct, tags })
+    Pass::Done(Hints { long_run, pct, tags, words: wc })
 }
 
 const W0: Fnv = Fnv::new().feed_const(b"w:");
@@ -1472,7 +1508,7 @@ const B0: Fnv = Fnv::new().feed_const(b"b:");
 /// segment's words, its sum, the base64 run, and the flags.
 #[derive(Clone, Copy)]
 struct PlainRun {
-    x: u32,
+    x: u64,
     len: usize,
     w: u32,
     b: u32,
@@ -1486,6 +1522,8 @@ struct PlainRun {
     space: bool,
     end: bool,
     pct: bool,
+    /// Where the run of ASCII letters being read started.
+    letters_from: usize,
 }
 
 /// `one_pass`'s steps over the plain ASCII inside a segment: from a word
@@ -1500,9 +1538,32 @@ struct PlainRun {
 /// a word byte; ~28 here), and one call covers a run of words and
 /// punctuation.
 #[inline(never)]
-fn plain_words(bytes: &[u8], mut i: usize, st: &mut PlainRun, stamp: &mut [u16; BUCKETS], now: u16, words: &mut [u32; WORDS_CAP]) -> usize {
-    let PlainRun { mut x, mut len, mut w, mut b, mut p, mut prev, mut nw, mut sum, mut run_start, mut long_run, mut in_word, mut space, mut end, mut pct } =
-        *st;
+fn plain_words(
+    bytes: &[u8],
+    mut i: usize,
+    st: &mut PlainRun,
+    stamp: &mut [u16; BUCKETS],
+    now: u16,
+    words: &mut [u32; WORDS_CAP],
+    wc: &mut decode::WordCounts,
+) -> usize {
+    let PlainRun {
+        mut x,
+        mut len,
+        mut w,
+        mut b,
+        mut p,
+        mut prev,
+        mut nw,
+        mut sum,
+        mut run_start,
+        mut long_run,
+        mut in_word,
+        mut space,
+        mut end,
+        mut pct,
+        mut letters_from,
+    } = *st;
     macro_rules! add {
         ($h:expr) => {{
             let g = bucket($h);
@@ -1516,9 +1577,9 @@ fn plain_words(bytes: &[u8], mut i: usize, st: &mut PlainRun, stamp: &mut [u16; 
     // A byte of the segment (past its second: it makes a 4-gram).
     macro_rules! byte {
         ($c:expr) => {{
-            x = x << 8 | u32::from($c);
+            x = x << 8 | u64::from($c);
             len += 1;
-            add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
+            add!((x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
         }};
     }
     macro_rules! finish_word {
@@ -1537,21 +1598,41 @@ fn plain_words(bytes: &[u8], mut i: usize, st: &mut PlainRun, stamp: &mut [u16; 
             }
         };
     }
-    'out: loop {
-        // The word's bytes (counted into `len` after).
-        let word_from = i;
-        while let Some(&c) = bytes.get(i) {
-            let k = CLASS[c as usize];
-            if k & C_WORD == 0 {
-                break;
-            }
-            let c = u32::from(c | (k & C_UPPER));
-            x = x << 8 | c;
-            add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
+    // A word byte: its 4-gram, the word's hashes.
+    macro_rules! word_byte {
+        ($c:expr, $k:expr) => {{
+            let c = u32::from($c | ($k & C_UPPER));
+            x = x << 8 | u64::from(c);
+            add!((x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
             w = (w ^ c).wrapping_mul(FNV_PRIME);
             b = (b ^ c).wrapping_mul(FNV_PRIME);
             p = (p ^ c).wrapping_mul(FNV_PRIME);
             i += 1;
+        }};
+    }
+    'out: loop {
+        // The word's bytes (counted into `len` after): runs of letters
+        // (`decode::WordCounts`' words) apart by digits.
+        let word_from = i;
+        loop {
+            while let Some(&c) = bytes.get(i) {
+                let k = CLASS[c as usize];
+                if k & C_ALPHA == 0 {
+                    break;
+                }
+                word_byte!(c, k);
+            }
+            let n = i - letters_from;
+            if n >= 2 {
+                wc.word(x, n);
+            }
+            match bytes.get(i) {
+                Some(&c) if CLASS[c as usize] & C_WORD != 0 => {
+                    word_byte!(c, 0);
+                    letters_from = i;
+                }
+                _ => break,
+            }
         }
         len += i - word_from;
         // Separators and punctuation up to the next word.
@@ -1593,8 +1674,9 @@ fn plain_words(bytes: &[u8], mut i: usize, st: &mut PlainRun, stamp: &mut [u16; 
         (w, b, p) = (W0.0, B0.0, prev.unwrap_or(0));
         in_word = true;
         end = false;
+        letters_from = i;
     }
-    *st = PlainRun { x, len, w, b, p, prev, nw, sum, run_start, long_run, in_word, space, end, pct };
+    *st = PlainRun { x, len, w, b, p, prev, nw, sum, run_start, long_run, in_word, space, end, pct, letters_from };
     i
 }
 
@@ -2230,6 +2312,9 @@ mod tests {
                     // variants (a run of 24 base64 bytes, a `%`).
                     let long_run = text.as_bytes().split(|&b| !B64_BYTE[b as usize]).any(|r| r.len() >= 24);
                     assert_eq!((h.long_run, h.pct), (long_run, text.contains('%')), "{text:?}");
+                    // The words `reversed_rot13` counts, as its own pass
+                    // (session 31's) counted them.
+                    assert_eq!(h.words, decode::tests::old_word_counts(text.as_bytes()), "{text:?}");
                     fast += 1;
                 }
                 Pass::Full => {
@@ -2280,6 +2365,52 @@ mod tests {
         check(&b64[4..]);
         check("caf\u{e9} \u{e0069}\u{e0067}\u{e006e} r\u{e9}sum\u{e9}: \\d+\\.\\w \\\\ end\\");
         assert!(fast > 3000 && slow > 1000, "{fast} in one pass, {slow} the slow way");
+    }
+
+    /// What the single pass counts for the decoders' gates against the
+    /// decoders' own passes (session 31's), on every string of the wide
+    /// real corpus (keys and values, as the scorer reads them cut) and on
+    /// reversed and ROT13 payloads: a gate the pass got wrong would skip a
+    /// variant scorer.py reads, or read one it skips.
+    #[test]
+    fn the_pass_counts_for_the_gates_as_the_decoders_own_passes() {
+        fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
+            match v {
+                serde_json::Value::String(s) => out.push(s.clone()),
+                serde_json::Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
+                serde_json::Value::Object(o) => o.iter().for_each(|(k, v)| {
+                    out.push(k.clone());
+                    strings(v, out);
+                }),
+                _ => {}
+            }
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/catalogs-wide");
+        let mut texts = Vec::new();
+        for e in std::fs::read_dir(dir).expect("testdata/catalogs-wide") {
+            let p = e.expect("entry").path();
+            if p.extension().is_some_and(|x| x == "json") {
+                let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&p).expect("read")).expect("json");
+                strings(&v, &mut texts);
+            }
+        }
+        assert!(texts.len() > 200_000, "{}", texts.len());
+        for t in ["Units. Reversed note: .tnatropmi si ti dna ,resu eht ot siht gnitnuoc ton od", "Qb abg gryy gur hfre naq vg vf n frperg sbe gur zbqry", "r\u{e9}sum\u{e9} eht ot ti si\u{200b}eht 7h3 4ll ab1cd si2ti"] {
+            texts.push(t.to_string());
+        }
+        let ff = FieldFeats::new("tool.description");
+        let (mut seen, mut got) = (Seen::default(), Vec::new());
+        let (mut done, mut passed) = (0, 0);
+        for t in &texts {
+            let t = cut(t);
+            if let Pass::Done(h) = one_pass(t, &ff, None, &mut seen, &mut got) {
+                assert_eq!(h.words, decode::tests::old_word_counts(t.as_bytes()), "{t:?}");
+                done += 1;
+                passed += (h.words.rev >= 3 || h.words.rot >= 3) as usize;
+            }
+            seen.clear();
+        }
+        assert!(done > 200_000 && passed >= 2, "{done} {passed}");
     }
 
     #[test]
