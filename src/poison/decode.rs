@@ -213,6 +213,67 @@ pub(super) fn gates(text: &str) -> Gates {
     g
 }
 
+/// What the scorer's single pass over a text notes for the gates as it
+/// reads it: whether it holds an `&` (`gates`' `refs`), whether it may hold
+/// a leet word, and `reversed_rot13`'s word counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Notes {
+    pub words: WordCounts,
+    /// An `&`.
+    pub refs: bool,
+    /// An `@` or `$`, or a leet digit next to an ASCII letter. A leet word
+    /// (`leet_words`) has one: it holds a letter and a leet character, and
+    /// from a letter towards a leet digit (with no `@` or `$` in the text)
+    /// the first byte that is not a letter is a leet digit (any other digit
+    /// would make it no leet word).
+    pub leety: bool,
+}
+
+impl Notes {
+    /// The pass meets a digit at `b[i]`.
+    #[inline]
+    pub fn digit(&mut self, b: &[u8], i: usize) {
+        if is_leet_byte(b[i]) && (i.checked_sub(1).is_some_and(|j| b[j].is_ascii_alphabetic()) || b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)) {
+            self.leety = true;
+        }
+    }
+    /// The gates: `gates`' own pass when the text may hold a leet word (it
+    /// counts them), else `spaced_gate` and the `&` noted.
+    pub fn gates(&self, text: &str) -> Gates {
+        if self.leety {
+            return gates(text);
+        }
+        Gates { refs: self.refs, spaced: spaced_gate(text), leet: false }
+    }
+}
+
+/// `gates(text).spaced` alone. A block of ASCII bytes (nearly all) is
+/// turned away at its first two characters side by side, before the
+/// continuation and control masks are made.
+// Out of line (called once a string), so that a profile names it.
+#[inline(never)]
+pub(super) fn spaced_gate(text: &str) -> bool {
+    let mut chunks = text.as_bytes().chunks_exact(8);
+    for c in chunks.by_ref() {
+        let x = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        let sp = eq_mask(x, b' ');
+        let ns = !sp & HIGH;
+        let pairs = (ns << 8) & ns;
+        // In an ASCII block no byte continues a character: `pairs` is
+        // `bad`, and any is enough to turn the block away.
+        if x & HIGH == 0 && pairs != 0 {
+            continue;
+        }
+        let cont = eq_mask(x & (ONES * 0xC0), 0x80);
+        let bad = pairs & !cont;
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+        if sp != 0 && sp != HIGH && bad == 0 && control == 0 {
+            return true;
+        }
+    }
+    false
+}
+
 // ---------------------------------------------------------------------------
 // character references
 
@@ -766,6 +827,12 @@ pub(super) mod tests {
             assert!(g.spaced || !s, "{t:?}");
             assert!(g.leet || !l, "{t:?}");
             assert!(g.refs || entities(&t).is_none(), "{t:?}");
+            // `Notes::leety`'s claim: a text `gates` finds leet words in has
+            // an `@`, a `$` or a leet digit next to a letter.
+            let mut notes = Notes { refs: t.contains('&'), leety: t.contains(['@', '$']), ..Notes::default() };
+            (0..t.len()).filter(|&i| t.as_bytes()[i].is_ascii_digit()).for_each(|i| notes.digit(t.as_bytes(), i));
+            assert!(notes.leety || !g.leet, "{t:?}");
+            assert_eq!(notes.gates(&t), g, "{t:?}");
             read.0 += s as usize;
             read.1 += l as usize;
         }
