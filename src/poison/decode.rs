@@ -11,9 +11,9 @@
 //! spaced letters shorten it): every variant stays bounded.
 //!
 //! The reversed / ROT13 / leet gates count function words (`FUNCTION_WORDS`)
-//! in each reading; the reversed / ROT13 count (`WordCounts`) is made by the
-//! scorer's single pass over the text as it reads its words, not by a pass
-//! of its own. The cluster table was tried as the vocabulary and knows
+//! in each reading. The scorer's single pass over a text notes what the
+//! refs, leet and reversed / ROT13 gates need as it reads it (`Notes`): only
+//! the text it lets through is read again. The cluster table was tried as the vocabulary and knows
 //! too much: 28 of the 31 words of a ROT13 payload are in it.
 
 /// Character references before a text is read decoded.
@@ -215,10 +215,21 @@ pub(super) fn gates(text: &str) -> Gates {
 
 /// What the scorer's single pass over a text notes for the gates as it
 /// reads it: whether it holds an `&` (`gates`' `refs`), whether it may hold
-/// a leet word, and `reversed_rot13`'s word counts.
+/// a leet word, and how many of its words may read as function words
+/// reversed or in ROT13 (`reversed_rot13`'s gate).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Notes {
-    pub words: WordCounts,
+    /// Words (`reversed_rot13`'s: runs of ASCII letters) that may read as
+    /// function words reversed or in ROT13: at least as many as either
+    /// reading has over the first `VOCAB_WORDS` words. The scorer's words
+    /// that are such a run whole are counted by their `w:` hash (a hash
+    /// that collides only counts more); the runs of its words that mix
+    /// letters and digits here (`digit`).
+    pub readings: u32,
+    /// A word of the scorer's that mixes ASCII letters with non-ASCII
+    /// letters or with characters its normalization drops: its runs of
+    /// letters were not counted, `reversed_rot13` counts them itself.
+    pub mixed: bool,
     /// An `&`.
     pub refs: bool,
     /// An `@` or `$`, or a leet digit next to an ASCII letter. A leet word
@@ -230,11 +241,42 @@ pub(super) struct Notes {
 }
 
 impl Notes {
-    /// The pass meets a digit at `b[i]`.
-    #[inline]
+    /// `digit` at each digit of `b[from..to]` (a word that holds one).
+    #[inline(never)]
+    pub fn digits(&mut self, b: &[u8], from: usize, to: usize) {
+        for i in from..to {
+            if b[i].is_ascii_digit() {
+                self.digit(b, i);
+            }
+        }
+    }
+    /// The pass meets a digit at `b[i]` inside a word: the run of letters
+    /// after it is counted, and the one before it when no digit is before
+    /// that (a run between two digits is the first one's).
+    // Out of line: digits are rare in words.
+    #[inline(never)]
     pub fn digit(&mut self, b: &[u8], i: usize) {
-        if is_leet_byte(b[i]) && (i.checked_sub(1).is_some_and(|j| b[j].is_ascii_alphabetic()) || b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)) {
+        let letter = |j: usize| b.get(j).is_some_and(u8::is_ascii_alphabetic);
+        let (before, after) = (i.checked_sub(1).is_some_and(letter), letter(i + 1));
+        if is_leet_byte(b[i]) && (before || after) {
             self.leety = true;
+        }
+        if before {
+            // Back over at most `LONGEST_FUNCTION + 1` letters.
+            let mut s = i;
+            while s > 0 && i - s <= LONGEST_FUNCTION && b[s - 1].is_ascii_alphabetic() {
+                s -= 1;
+            }
+            if !(s > 0 && b[s - 1].is_ascii_digit()) {
+                self.readings += u32::from(run_reads(&b[s..i], s > 0 && b[s - 1].is_ascii_alphabetic()));
+            }
+        }
+        if after {
+            let mut e = i + 1;
+            while e < b.len() && e - i <= LONGEST_FUNCTION && b[e].is_ascii_alphabetic() {
+                e += 1;
+            }
+            self.readings += u32::from(run_reads(&b[i + 1..e], letter(e)));
         }
     }
     /// The gates: `gates`' own pass when the text may hold a leet word (it
@@ -538,9 +580,8 @@ fn rot13(b: u8) -> u8 {
 /// What `reversed_rot13` decides on, over the first `VOCAB_WORDS` words of
 /// a text (runs of two or more ASCII letters): how many there are, and how
 /// many of those of at most `LONGEST_FUNCTION` letters read as function words
-/// reversed and in ROT13. The scorer's single pass over a text counts them as
-/// it reads the words (`WordCounts::word`); `word_counts` is the same count
-/// on its own, for the texts that pass does not read to the end.
+/// reversed and in ROT13 (one lookup a word in `READING_TABLE`). Counted
+/// only for the texts the scorer's pass lets through (`Notes`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct WordCounts {
     pub words: u8,
@@ -587,6 +628,35 @@ const READING_TABLE: ([u64; READING_SLOTS], [u8; READING_SLOTS]) = {
     (keys, flags)
 };
 
+/// Whether the run of letters `w` (`longer`: it goes on past `w`) may read
+/// as a function word reversed or in ROT13.
+fn run_reads(w: &[u8], longer: bool) -> bool {
+    if longer || !(2..=LONGEST_FUNCTION).contains(&w.len()) {
+        return false;
+    }
+    readings(w.iter().fold(0u64, |x, &c| x << 8 | u64::from(c | 0x20))) != 0
+}
+
+/// The words whose reversal or ROT13 is a function word (`READING_TABLE`'s
+/// keys), in lower case, each in the low bytes of its `u64` with its length
+/// (for the scorer's table of their `w:` hashes).
+pub(super) const READING_WORDS: [([u8; 8], usize); 2 * FUNCTION_WORDS.len()] = {
+    let mut out = [([0u8; 8], 0usize); 2 * FUNCTION_WORDS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        let w = FUNCTION_WORDS[i / 2];
+        let n = w.len();
+        let mut k = 0;
+        while k < n {
+            out[i].0[k] = if i % 2 == 0 { w[n - 1 - k] } else { (w[k] - b'a' + 13) % 26 + b'a' };
+            k += 1;
+        }
+        out[i].1 = n;
+        i += 1;
+    }
+    out
+};
+
 /// `REV | ROT` flags of the packed word `x`.
 #[inline]
 fn readings(x: u64) -> u8 {
@@ -607,10 +677,8 @@ fn readings(x: u64) -> u8 {
 impl WordCounts {
     /// One more word of `n` (two or more) letters, whose last eight letters
     /// in lower case are the low bytes of `last` (higher bytes are ignored).
-    // Out of line: inlined into the scorer's word loop it cost ~4 M
-    // instructions more a profile (registers spilled around the loop).
-    #[inline(never)]
-    pub fn word(&mut self, last: u64, n: usize) {
+    #[inline]
+    fn word(&mut self, last: u64, n: usize) {
         if usize::from(self.words) < VOCAB_WORDS {
             self.words += 1;
             if n <= LONGEST_FUNCTION {
@@ -623,7 +691,7 @@ impl WordCounts {
 }
 
 /// `WordCounts` of `b` by a pass of its own.
-pub(super) fn word_counts(b: &[u8]) -> WordCounts {
+fn word_counts(b: &[u8]) -> WordCounts {
     let mut wc = WordCounts::default();
     // The current word packed (its last eight letters), its length.
     let (mut w, mut n) = (0u64, 0usize);
@@ -684,8 +752,18 @@ pub(super) fn reversed_rot13(text: &str) -> (Option<String>, Option<String>) {
     reversed_rot13_counted(text, word_counts(text.as_bytes()))
 }
 
+/// `reversed_rot13`, after the gate of the scorer's pass (`Notes`): fewer
+/// than `MIN_FUNCTION` words that may read as function words in either
+/// reading, and none it could not count, and neither reading applies.
+pub(super) fn reversed_rot13_noted(text: &str, notes: &Notes) -> (Option<String>, Option<String>) {
+    if !notes.mixed && notes.readings < MIN_FUNCTION as u32 {
+        return (None, None);
+    }
+    reversed_rot13(text)
+}
+
 /// `reversed_rot13`, given the text's `WordCounts`.
-pub(super) fn reversed_rot13_counted(text: &str, wc: WordCounts) -> (Option<String>, Option<String>) {
+fn reversed_rot13_counted(text: &str, wc: WordCounts) -> (Option<String>, Option<String>) {
     let (words, fr, f13) = (usize::from(wc.words), usize::from(wc.rev), usize::from(wc.rot));
     // The readings first: the text as written is counted only when one of
     // them reaches `MIN_FUNCTION` (rarely).
