@@ -427,27 +427,54 @@ fn single(text: &str, (s, e, _): (usize, usize, usize)) -> bool {
     text[s..].chars().next().is_some_and(|c| c.len_utf8() == e - s && c >= ' ')
 }
 
+/// Whether `b` (UTF-8) has a run `spaced` joins: the same walk over
+/// `tokens` and `single`, on bytes (a token's length read from its first
+/// byte, a longer token skipped by a byte loop: the iterator's `memchr` call
+/// and character decode per token cost twice as much).
+fn has_spaced_run(b: &[u8]) -> bool {
+    let n = b.len();
+    let (mut i, mut run, mut gap) = (0, 0usize, 0usize);
+    while i < n {
+        let c = b[i];
+        if c == b' ' {
+            gap += 1;
+            i += 1;
+            continue;
+        }
+        let l = match c {
+            0..=0x7F => 1,
+            0x80..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        // One character, not a control character (a line break is layout).
+        let single = (i + l >= n || b[i + l] == b' ') && (l > 1 || c >= b' ');
+        run = if !single {
+            0
+        } else if gap > MAX_GAP {
+            1
+        } else {
+            run + 1
+        };
+        if run >= MIN_SPACED {
+            return true;
+        }
+        gap = 0;
+        i += l;
+        while i < n && b[i] != b' ' {
+            i += 1;
+        }
+    }
+    false
+}
+
 /// Runs of at least `MIN_SPACED` single characters, each apart from the next
 /// by one space, joined ("i g n o r e" → "ignore"); two or more spaces, or a
 /// lone `/`, between two of them is a word gap (one space). `None` when the
 /// text has no such run.
 pub(super) fn spaced(text: &str) -> Option<String> {
     // Found first without copying: the runs' (start, end) are re-read below.
-    let (mut run, mut any) = (0, false);
-    for t in tokens(text) {
-        run = if !single(text, t) {
-            0
-        } else if t.2 > MAX_GAP {
-            1
-        } else {
-            run + 1
-        };
-        if run >= MIN_SPACED {
-            any = true;
-            break;
-        }
-    }
-    if !any {
+    if !has_spaced_run(text.as_bytes()) {
         return None;
     }
     let mut out = String::with_capacity(text.len());
@@ -784,6 +811,24 @@ fn reversed_rot13_counted(text: &str, wc: WordCounts) -> (Option<String>, Option
 pub(super) mod tests {
     use super::*;
 
+    /// `spaced`'s detection before `has_spaced_run` (session 31).
+    fn old_has_spaced_run(text: &str) -> bool {
+        let mut run = 0;
+        for t in tokens(text) {
+            run = if !single(text, t) {
+                0
+            } else if t.2 > MAX_GAP {
+                1
+            } else {
+                run + 1
+            };
+            if run >= MIN_SPACED {
+                return true;
+            }
+        }
+        false
+    }
+
     /// ROT13 of a packed word of `n` (at most 7) lower-case letters, all its
     /// bytes at once: 13 added, 26 taken back where that passed `z`.
     fn rot13_packed(w: u64, n: usize) -> u64 {
@@ -902,6 +947,7 @@ pub(super) mod tests {
             };
             let g = gates(&t);
             let (s, l) = (spaced(&t).is_some(), leet(&t).is_some());
+            assert_eq!(has_spaced_run(t.as_bytes()), old_has_spaced_run(&t), "{t:?}");
             assert!(g.spaced || !s, "{t:?}");
             assert!(g.leet || !l, "{t:?}");
             assert!(g.refs || entities(&t).is_none(), "{t:?}");
