@@ -1024,13 +1024,21 @@ fn cluster_of(clusters: &mut [u64; CLUSTER_SLOTS], h: u32) -> Option<(u16, u16)>
 fn cluster_and_reading(clusters: &mut [u64; CLUSTER_SLOTS], h: u32) -> (Option<(u16, u16)>, u32) {
     const ID: u64 = (1 << 12) - 1;
     let slot = &mut clusters[(h >> (32 - CLUSTER_SLOTS.trailing_zeros())) as usize % CLUSTER_SLOTS];
-    if *slot & 1 == 0 || (*slot >> 32) as u32 != h {
-        let k = cluster(h);
-        let (a, b) = k.unwrap_or((0, 0));
-        *slot = u64::from(h) << 32 | u64::from(a) << 20 | u64::from(b) << 8 | u64::from(is_reading(h)) << 2 | u64::from(k.is_some()) << 1 | 1;
-    }
     let v = *slot;
-    ((v & 2 != 0).then_some(((v >> 20 & ID) as u16, (v >> 8 & ID) as u16)), (v >> 2) as u32 & 1)
+    if v & 1 != 0 && (v >> 32) as u32 == h {
+        return ((v & 2 != 0).then_some(((v >> 20 & ID) as u16, (v >> 8 & ID) as u16)), (v >> 2) as u32 & 1);
+    }
+    cluster_fill(slot, h)
+}
+
+/// `cluster_and_reading` when the slot holds another word (or none).
+#[inline(never)]
+fn cluster_fill(slot: &mut u64, h: u32) -> (Option<(u16, u16)>, u32) {
+    let k = cluster(h);
+    let r = is_reading(h);
+    let (a, b) = k.unwrap_or((0, 0));
+    *slot = u64::from(h) << 32 | u64::from(a) << 20 | u64::from(b) << 8 | u64::from(r) << 2 | u64::from(k.is_some()) << 1 | 1;
+    (k, u32::from(r))
 }
 
 const READING_SLOTS: usize = 512;
