@@ -11,7 +11,9 @@
 //! spaced letters shorten it): every variant stays bounded.
 //!
 //! The reversed / ROT13 / leet gates count function words (`FUNCTION_WORDS`)
-//! in each reading. The cluster table was tried as the vocabulary and knows
+//! in each reading. The scorer's single pass over a text notes what the
+//! refs, leet and reversed / ROT13 gates need as it reads it (`Notes`): only
+//! the text it lets through is read again. The cluster table was tried as the vocabulary and knows
 //! too much: 28 of the 31 words of a ROT13 payload are in it.
 
 /// Character references before a text is read decoded.
@@ -211,6 +213,109 @@ pub(super) fn gates(text: &str) -> Gates {
     g
 }
 
+/// What the scorer's single pass over a text notes for the gates as it
+/// reads it: whether it holds an `&` (`gates`' `refs`), whether it may hold
+/// a leet word, and how many of its words may read as function words
+/// reversed or in ROT13 (`reversed_rot13`'s gate).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Notes {
+    /// Words (`reversed_rot13`'s: runs of ASCII letters) that may read as
+    /// function words reversed or in ROT13: at least as many as either
+    /// reading has over the first `VOCAB_WORDS` words. The scorer's words
+    /// that are such a run whole are counted by their `w:` hash (a hash
+    /// that collides only counts more); the runs of its words that mix
+    /// letters and digits here (`digit`).
+    pub readings: u32,
+    /// A word of the scorer's that mixes ASCII letters with non-ASCII
+    /// letters or with characters its normalization drops: its runs of
+    /// letters were not counted, `reversed_rot13` counts them itself.
+    pub mixed: bool,
+    /// An `&`.
+    pub refs: bool,
+    /// An `@` or `$`, or a leet digit next to an ASCII letter. A leet word
+    /// (`leet_words`) has one: it holds a letter and a leet character, and
+    /// from a letter towards a leet digit (with no `@` or `$` in the text)
+    /// the first byte that is not a letter is a leet digit (any other digit
+    /// would make it no leet word).
+    pub leety: bool,
+}
+
+impl Notes {
+    /// `digit` at each digit of `b[from..to]` (a word that holds one).
+    #[inline(never)]
+    pub fn digits(&mut self, b: &[u8], from: usize, to: usize) {
+        for i in from..to {
+            if b[i].is_ascii_digit() {
+                self.digit(b, i);
+            }
+        }
+    }
+    /// The pass meets a digit at `b[i]` inside a word: the run of letters
+    /// after it is counted, and the one before it when no digit is before
+    /// that (a run between two digits is the first one's).
+    // Out of line: digits are rare in words.
+    #[inline(never)]
+    pub fn digit(&mut self, b: &[u8], i: usize) {
+        let letter = |j: usize| b.get(j).is_some_and(u8::is_ascii_alphabetic);
+        let (before, after) = (i.checked_sub(1).is_some_and(letter), letter(i + 1));
+        if is_leet_byte(b[i]) && (before || after) {
+            self.leety = true;
+        }
+        if before {
+            // Back over at most `LONGEST_FUNCTION + 1` letters.
+            let mut s = i;
+            while s > 0 && i - s <= LONGEST_FUNCTION && b[s - 1].is_ascii_alphabetic() {
+                s -= 1;
+            }
+            if !(s > 0 && b[s - 1].is_ascii_digit()) {
+                self.readings += u32::from(run_reads(&b[s..i], s > 0 && b[s - 1].is_ascii_alphabetic()));
+            }
+        }
+        if after {
+            let mut e = i + 1;
+            while e < b.len() && e - i <= LONGEST_FUNCTION && b[e].is_ascii_alphabetic() {
+                e += 1;
+            }
+            self.readings += u32::from(run_reads(&b[i + 1..e], letter(e)));
+        }
+    }
+    /// The gates: `gates`' own pass when the text may hold a leet word (it
+    /// counts them), else `spaced_gate` and the `&` noted.
+    pub fn gates(&self, text: &str) -> Gates {
+        if self.leety {
+            return gates(text);
+        }
+        Gates { refs: self.refs, spaced: spaced_gate(text), leet: false }
+    }
+}
+
+/// `gates(text).spaced` alone. A block of ASCII bytes (nearly all) is
+/// turned away at its first two characters side by side, before the
+/// continuation and control masks are made.
+// Out of line (called once a string), so that a profile names it.
+#[inline(never)]
+pub(super) fn spaced_gate(text: &str) -> bool {
+    let mut chunks = text.as_bytes().chunks_exact(8);
+    for c in chunks.by_ref() {
+        let x = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        let sp = eq_mask(x, b' ');
+        let ns = !sp & HIGH;
+        let pairs = (ns << 8) & ns;
+        // In an ASCII block no byte continues a character: `pairs` is
+        // `bad`, and any is enough to turn the block away.
+        if x & HIGH == 0 && pairs != 0 {
+            continue;
+        }
+        let cont = eq_mask(x & (ONES * 0xC0), 0x80);
+        let bad = pairs & !cont;
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+        if sp != 0 && sp != HIGH && bad == 0 && control == 0 {
+            return true;
+        }
+    }
+    false
+}
+
 // ---------------------------------------------------------------------------
 // character references
 
@@ -322,27 +427,54 @@ fn single(text: &str, (s, e, _): (usize, usize, usize)) -> bool {
     text[s..].chars().next().is_some_and(|c| c.len_utf8() == e - s && c >= ' ')
 }
 
+/// Whether `b` (UTF-8) has a run `spaced` joins: the same walk over
+/// `tokens` and `single`, on bytes (a token's length read from its first
+/// byte, a longer token skipped by a byte loop: the iterator's `memchr` call
+/// and character decode per token cost twice as much).
+fn has_spaced_run(b: &[u8]) -> bool {
+    let n = b.len();
+    let (mut i, mut run, mut gap) = (0, 0usize, 0usize);
+    while i < n {
+        let c = b[i];
+        if c == b' ' {
+            gap += 1;
+            i += 1;
+            continue;
+        }
+        let l = match c {
+            0..=0x7F => 1,
+            0x80..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        // One character, not a control character (a line break is layout).
+        let single = (i + l >= n || b[i + l] == b' ') && (l > 1 || c >= b' ');
+        run = if !single {
+            0
+        } else if gap > MAX_GAP {
+            1
+        } else {
+            run + 1
+        };
+        if run >= MIN_SPACED {
+            return true;
+        }
+        gap = 0;
+        i += l;
+        while i < n && b[i] != b' ' {
+            i += 1;
+        }
+    }
+    false
+}
+
 /// Runs of at least `MIN_SPACED` single characters, each apart from the next
 /// by one space, joined ("i g n o r e" → "ignore"); two or more spaces, or a
 /// lone `/`, between two of them is a word gap (one space). `None` when the
 /// text has no such run.
 pub(super) fn spaced(text: &str) -> Option<String> {
     // Found first without copying: the runs' (start, end) are re-read below.
-    let (mut run, mut any) = (0, false);
-    for t in tokens(text) {
-        run = if !single(text, t) {
-            0
-        } else if t.2 > MAX_GAP {
-            1
-        } else {
-            run + 1
-        };
-        if run >= MIN_SPACED {
-            any = true;
-            break;
-        }
-    }
-    if !any {
+    if !has_spaced_run(text.as_bytes()) {
         return None;
     }
     let mut out = String::with_capacity(text.len());
@@ -472,14 +604,147 @@ fn rot13(b: u8) -> u8 {
     }
 }
 
-/// Over the first `VOCAB_WORDS` words of `b` (runs of two or more ASCII
-/// letters): how many there are, and how many of those of at most
-/// `LONGEST_FUNCTION` letters each test of `test` (given the word packed in
-/// lower case, and its length) finds.
+/// What `reversed_rot13` decides on, over the first `VOCAB_WORDS` words of
+/// a text (runs of two or more ASCII letters): how many there are, and how
+/// many of those of at most `LONGEST_FUNCTION` letters read as function words
+/// reversed and in ROT13 (one lookup a word in `READING_TABLE`). Counted
+/// only for the texts the scorer's pass lets through (`Notes`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct WordCounts {
+    pub words: u8,
+    pub rev: u8,
+    pub rot: u8,
+}
+
+/// Flags of `READING_TABLE`: the word reversed is a function word, its ROT13
+/// is.
+const REV: u8 = 1;
+const ROT: u8 = 2;
+const READING_SLOTS: usize = 512;
+const fn reading_slot(x: u64) -> usize {
+    (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 55) as usize
+}
+
+/// The words whose reversal or ROT13 is a function word, packed (0: empty),
+/// and their flags: one lookup a word instead of one per reading, in a table
+/// at most a third full (a miss ends at the first or second slot).
+const READING_TABLE: ([u64; READING_SLOTS], [u8; READING_SLOTS]) = {
+    let (mut keys, mut flags) = ([0u64; READING_SLOTS], [0u8; READING_SLOTS]);
+    let mut i = 0;
+    while i < 2 * FUNCTION_WORDS.len() {
+        let w = FUNCTION_WORDS[i / 2];
+        let n = w.len();
+        // `w` reversed (the word whose reversal is `w`), or `w` in ROT13
+        // (ROT13 is its own inverse).
+        let mut x = 0u64;
+        let mut k = 0;
+        while k < n {
+            let c = if i % 2 == 0 { w[n - 1 - k] } else { (w[k] - b'a' + 13) % 26 + b'a' };
+            x = x << 8 | c as u64;
+            k += 1;
+        }
+        let f = if i % 2 == 0 { REV } else { ROT };
+        let mut j = reading_slot(x);
+        while keys[j] != 0 && keys[j] != x {
+            j = (j + 1) % READING_SLOTS;
+        }
+        keys[j] = x;
+        flags[j] |= f;
+        i += 1;
+    }
+    (keys, flags)
+};
+
+/// Whether the run of letters `w` (`longer`: it goes on past `w`) may read
+/// as a function word reversed or in ROT13.
+fn run_reads(w: &[u8], longer: bool) -> bool {
+    if longer || !(2..=LONGEST_FUNCTION).contains(&w.len()) {
+        return false;
+    }
+    readings(w.iter().fold(0u64, |x, &c| x << 8 | u64::from(c | 0x20))) != 0
+}
+
+/// The words whose reversal or ROT13 is a function word (`READING_TABLE`'s
+/// keys), in lower case, each in the low bytes of its `u64` with its length
+/// (for the scorer's table of their `w:` hashes).
+pub(super) const READING_WORDS: [([u8; 8], usize); 2 * FUNCTION_WORDS.len()] = {
+    let mut out = [([0u8; 8], 0usize); 2 * FUNCTION_WORDS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        let w = FUNCTION_WORDS[i / 2];
+        let n = w.len();
+        let mut k = 0;
+        while k < n {
+            out[i].0[k] = if i % 2 == 0 { w[n - 1 - k] } else { (w[k] - b'a' + 13) % 26 + b'a' };
+            k += 1;
+        }
+        out[i].1 = n;
+        i += 1;
+    }
+    out
+};
+
+/// `REV | ROT` flags of the packed word `x`.
 #[inline]
-fn count_words(b: &[u8], test: impl Fn(u64, usize) -> (bool, bool)) -> (usize, usize, usize) {
-    let (mut words, mut one, mut two) = (0, 0, 0);
+fn readings(x: u64) -> u8 {
+    let (keys, flags) = (&READING_TABLE.0, &READING_TABLE.1);
+    let mut j = reading_slot(x);
+    loop {
+        let k = keys[j];
+        if k == x {
+            return flags[j];
+        }
+        if k == 0 {
+            return 0;
+        }
+        j = (j + 1) % READING_SLOTS;
+    }
+}
+
+impl WordCounts {
+    /// One more word of `n` (two or more) letters, whose last eight letters
+    /// in lower case are the low bytes of `last` (higher bytes are ignored).
+    #[inline]
+    fn word(&mut self, last: u64, n: usize) {
+        if usize::from(self.words) < VOCAB_WORDS {
+            self.words += 1;
+            if n <= LONGEST_FUNCTION {
+                let f = readings(last & (u64::MAX >> (64 - 8 * n)));
+                self.rev += f & REV;
+                self.rot += f >> 1;
+            }
+        }
+    }
+}
+
+/// `WordCounts` of `b` by a pass of its own.
+fn word_counts(b: &[u8]) -> WordCounts {
+    let mut wc = WordCounts::default();
     // The current word packed (its last eight letters), its length.
+    let (mut w, mut n) = (0u64, 0usize);
+    for &c in b {
+        if c.is_ascii_alphabetic() {
+            w = w << 8 | (c | 0x20) as u64;
+            n += 1;
+            continue;
+        }
+        if n >= 2 {
+            wc.word(w, n);
+            if usize::from(wc.words) == VOCAB_WORDS {
+                return wc;
+            }
+        }
+        (w, n) = (0, 0);
+    }
+    if n >= 2 {
+        wc.word(w, n);
+    }
+    wc
+}
+
+/// The function words as written in the first `VOCAB_WORDS` words of `b`.
+fn function_words(b: &[u8]) -> usize {
+    let (mut words, mut f) = (0, 0);
     let (mut w, mut n) = (0u64, 0usize);
     let mut i = 0;
     loop {
@@ -492,11 +757,7 @@ fn count_words(b: &[u8], test: impl Fn(u64, usize) -> (bool, bool)) -> (usize, u
         }
         if n >= 2 {
             words += 1;
-            if n <= LONGEST_FUNCTION {
-                let (x, y) = test(w, n);
-                one += x as usize;
-                two += y as usize;
-            }
+            f += (n <= LONGEST_FUNCTION && is_function(w)) as usize;
             if words == VOCAB_WORDS {
                 break;
             }
@@ -506,16 +767,7 @@ fn count_words(b: &[u8], test: impl Fn(u64, usize) -> (bool, bool)) -> (usize, u
             break;
         }
     }
-    (words, one, two)
-}
-
-/// ROT13 of a packed word of `n` (at most 7) lower-case letters, all its
-/// bytes at once: 13 added, 26 taken back where that passed `z`.
-fn rot13_packed(w: u64, n: usize) -> u64 {
-    let m = ONES >> (64 - 8 * n);
-    let y = w + 13 * m;
-    let over = (y + 5 * m) & (m << 7);
-    y - (over >> 7) * 26
+    f
 }
 
 /// (the text reversed, the text in ROT13), each when, over its first
@@ -523,17 +775,30 @@ fn rot13_packed(w: u64, n: usize) -> u64 {
 /// `MIN_WORDS`), that reading has at least `MIN_FUNCTION` function words and
 /// at least half as many as the text as written (a payload after a short
 /// benign sentence still counts).
-// Out of line (called once a string), so that a profile names it.
-#[inline(never)]
 pub(super) fn reversed_rot13(text: &str) -> (Option<String>, Option<String>) {
-    let b = text.as_bytes();
+    reversed_rot13_counted(text, word_counts(text.as_bytes()))
+}
+
+/// `reversed_rot13`, after the gate of the scorer's pass (`Notes`): fewer
+/// than `MIN_FUNCTION` words that may read as function words in either
+/// reading, and none it could not count, and neither reading applies.
+pub(super) fn reversed_rot13_noted(text: &str, notes: &Notes) -> (Option<String>, Option<String>) {
+    if !notes.mixed && notes.readings < MIN_FUNCTION as u32 {
+        return (None, None);
+    }
+    reversed_rot13(text)
+}
+
+/// `reversed_rot13`, given the text's `WordCounts`.
+fn reversed_rot13_counted(text: &str, wc: WordCounts) -> (Option<String>, Option<String>) {
+    let (words, fr, f13) = (usize::from(wc.words), usize::from(wc.rev), usize::from(wc.rot));
     // The readings first: the text as written is counted only when one of
     // them reaches `MIN_FUNCTION` (rarely).
-    let (words, fr, f13) = count_words(b, |w, n| (is_function(w.swap_bytes() >> (64 - 8 * n)), is_function(rot13_packed(w, n))));
     if words < MIN_WORDS || (fr < MIN_FUNCTION && f13 < MIN_FUNCTION) {
         return (None, None);
     }
-    let (_, f0, _) = count_words(b, |w, _| (is_function(w), false));
+    let b = text.as_bytes();
+    let f0 = function_words(b);
     let rev = (fr >= MIN_FUNCTION && 2 * fr >= f0).then(|| text.chars().rev().collect());
     let rot = (f13 >= MIN_FUNCTION && 2 * f13 >= f0).then(|| {
         // Only ASCII letters change, into ASCII letters: still UTF-8.
@@ -543,8 +808,68 @@ pub(super) fn reversed_rot13(text: &str) -> (Option<String>, Option<String>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+
+    /// `spaced`'s detection before `has_spaced_run` (session 31).
+    fn old_has_spaced_run(text: &str) -> bool {
+        let mut run = 0;
+        for t in tokens(text) {
+            run = if !single(text, t) {
+                0
+            } else if t.2 > MAX_GAP {
+                1
+            } else {
+                run + 1
+            };
+            if run >= MIN_SPACED {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// ROT13 of a packed word of `n` (at most 7) lower-case letters, all its
+    /// bytes at once: 13 added, 26 taken back where that passed `z`.
+    fn rot13_packed(w: u64, n: usize) -> u64 {
+        let m = ONES >> (64 - 8 * n);
+        let y = w + 13 * m;
+        let over = (y + 5 * m) & (m << 7);
+        y - (over >> 7) * 26
+    }
+
+    /// The count before `WordCounts` (session 31): each word reversed and
+    /// in ROT13, looked up in the function words. The reference of the
+    /// differential tests.
+    pub(in crate::poison) fn old_word_counts(b: &[u8]) -> WordCounts {
+        let (mut words, mut one, mut two) = (0u8, 0u8, 0u8);
+        let (mut w, mut n) = (0u64, 0usize);
+        let mut i = 0;
+        loop {
+            let c = b.get(i).copied().unwrap_or(b' ');
+            i += 1;
+            if c.is_ascii_alphabetic() {
+                w = w << 8 | (c | 0x20) as u64;
+                n += 1;
+                continue;
+            }
+            if n >= 2 {
+                words += 1;
+                if n <= LONGEST_FUNCTION {
+                    one += is_function(w.swap_bytes() >> (64 - 8 * n)) as u8;
+                    two += is_function(rot13_packed(w, n)) as u8;
+                }
+                if usize::from(words) == VOCAB_WORDS {
+                    break;
+                }
+            }
+            (w, n) = (0, 0);
+            if i > b.len() {
+                break;
+            }
+        }
+        WordCounts { words, rev: one, rot: two }
+    }
 
     /// Every text a decoder reads passes its gate (the gates only save work).
     #[test]
@@ -576,6 +901,19 @@ mod tests {
             let t: Vec<u8> = w.iter().map(|&c| rot13(c)).collect();
             assert_eq!(rot13_packed(pack(w), w.len()), pack(&t), "{w:?}");
         }
+        // The reading table holds each function word's reversal and ROT13,
+        // and nothing else.
+        for w in FUNCTION_WORDS {
+            let r: Vec<u8> = w.iter().rev().copied().collect();
+            let t: Vec<u8> = w.iter().map(|&c| rot13(c)).collect();
+            assert!(readings(pack(&r)) & REV != 0 && readings(pack(&t)) & ROT != 0, "{w:?}");
+        }
+        let filled = READING_TABLE.0.iter().filter(|&&k| k != 0).count();
+        let distinct: std::collections::BTreeSet<u64> = FUNCTION_WORDS
+            .iter()
+            .flat_map(|w| [pack(&w.iter().rev().copied().collect::<Vec<_>>()), pack(&w.iter().map(|&c| rot13(c)).collect::<Vec<_>>())])
+            .collect();
+        assert_eq!(filled, distinct.len());
     }
 
     /// The same over 200,000 generated texts of the characters the gates
@@ -609,14 +947,61 @@ mod tests {
             };
             let g = gates(&t);
             let (s, l) = (spaced(&t).is_some(), leet(&t).is_some());
+            assert_eq!(has_spaced_run(t.as_bytes()), old_has_spaced_run(&t), "{t:?}");
             assert!(g.spaced || !s, "{t:?}");
             assert!(g.leet || !l, "{t:?}");
             assert!(g.refs || entities(&t).is_none(), "{t:?}");
+            // `Notes::leety`'s claim: a text `gates` finds leet words in has
+            // an `@`, a `$` or a leet digit next to a letter.
+            let mut notes = Notes { refs: t.contains('&'), leety: t.contains(['@', '$']), ..Notes::default() };
+            (0..t.len()).filter(|&i| t.as_bytes()[i].is_ascii_digit()).for_each(|i| notes.digit(t.as_bytes(), i));
+            assert!(notes.leety || !g.leet, "{t:?}");
+            assert_eq!(notes.gates(&t), g, "{t:?}");
             read.0 += s as usize;
             read.1 += l as usize;
         }
         // The texts exercise both decoders (the test could fail).
         assert!(read.0 > 100 && read.1 > 100, "{read:?}");
+    }
+
+    /// `word_counts` (one lookup a word) against the count it replaced, on
+    /// texts of function words, their reversals and ROT13, other words,
+    /// digits, punctuation and non-ASCII letters, past `VOCAB_WORDS` words.
+    #[test]
+    fn the_word_counts_are_the_old_counts() {
+        let mut pool: Vec<String> = Vec::new();
+        for w in FUNCTION_WORDS {
+            let w = std::str::from_utf8(w).unwrap_or_default();
+            pool.push(w.to_string());
+            pool.push(w.chars().rev().collect());
+            pool.push(w.bytes().map(|c| rot13(c) as char).collect());
+            pool.push(w.to_uppercase());
+        }
+        for w in ["a", "x", "id", "word", "seven77", "é", "caféx", "ab1cd", "should", "shouldn", "ilbhe", "12", ".", ",", "\n"] {
+            pool.push(w.to_string());
+        }
+        let seps = [" ", " ", " ", "", "-", "\n", "_", "é", "3"];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut passed = 0;
+        for _ in 0..50_000 {
+            let n = (next() % 90) as usize;
+            let mut t = String::new();
+            for _ in 0..n {
+                t.push_str(&pool[(next() % pool.len() as u64) as usize]);
+                t.push_str(seps[(next() % seps.len() as u64) as usize]);
+            }
+            let wc = word_counts(t.as_bytes());
+            assert_eq!(wc, old_word_counts(t.as_bytes()), "{t:?}");
+            passed += (wc.rev >= 3 || wc.rot >= 3) as usize;
+        }
+        // The texts reach the readings' threshold (the test could fail).
+        assert!(passed > 1000, "{passed}");
     }
 
     #[test]
