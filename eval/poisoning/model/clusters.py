@@ -312,6 +312,7 @@ def num(p):
     return float(p.split("(")[1].rstrip("%)"))
 
 
+R3 = ("train_r3_d10", "train_r3_d11", "benign_train_r3_d11")
 GRIDS = {
     "k": [("shipped", {}), ("k256", {"k": 256}), ("k512", {"k": 512}), ("k1024", {"k": 1024}), ("k2048", {"k": 2048})],
     "k2": [("shipped", {}), ("k2048", {"k": 2048}), ("k4096", {"k": 4096}), ("k2048-uni", {"k": 2048, "feats": ("uni",)}),
@@ -338,6 +339,10 @@ GRIDS = {
     "c6": [("shipped", {"ship": True}), ("cw-sec2", {"ship": True, "cw": {"secrecy": 2.0, "secret": 1.5, "injection": 1.5}}),
            ("cw-sec15", {"ship": True, "cw": {"secrecy": 1.5, "secret": 1.25, "injection": 1.25}}),
            ("avg3", {"ship": True, "avg": True})],
+    "c6b": [("cw-sec3", {"ship": True, "cw": {"secrecy": 3.0, "secret": 2.0, "injection": 2.0}}),
+            ("cw-sec2-vshared", {"ship": True, "vtags": "shared", "cw": {"secrecy": 2.0, "secret": 1.5, "injection": 1.5}})],
+    # the round-3 files only ever in the training folds: both rows score the same items
+    "d6": [("with-r3", {"ship": True, "always_train": R3}), ("without-r3", {"ship": True, "without": R3})],
     "k5": [("k4096-bi-skip", {"k": 4096, "feats": ("bi", "skip")}),
            ("k4096-bi-tri", {"k": 4096, "feats": ("bi", "tri")})],
     "feats2": [("shipped-avg3", {"avg": True}), ("k512-uni", {"k": 512, "feats": ("uni",)}),
@@ -376,6 +381,7 @@ def cv(set_dir, grid, seeds, bits=16, l2=1e-5, only=None):
         if "k2" in g:
             cfg["clusters2"] = table(set_dir, g["k2"], g.get("topk2", TOPK), g["src2"], g.get("foreign2", 0))
         T.CLASS_WEIGHT = g.get("cw", {})
+        T.ALWAYS_TRAIN = set(g.get("always_train", ()))
         if "vtags" in g:
             cfg["vtags"] = g["vtags"]
         # `without`: training files left out (the items they wrote are dropped

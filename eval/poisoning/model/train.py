@@ -165,8 +165,15 @@ def carrier_segments(fz):
     return segs
 
 
+ALWAYS_TRAIN = set()  # research: training files whose items sit in every training fold and are never scored
+
+
 def group_of(lab):
-    """Cross-validation group: a phrasing family (all its languages) or a benign tool."""
+    """Cross-validation group: a phrasing family (all its languages) or a
+    benign tool; None (in every training fold, never scored) for the clean
+    carriers and the files of ALWAYS_TRAIN."""
+    if lab.get("source") in ALWAYS_TRAIN:
+        return None
     if lab["kind"] == "poisoned":
         return "family:" + lab["family"]
     if str(lab.get("topic", "")).startswith("carrier:"):
