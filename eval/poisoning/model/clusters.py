@@ -343,6 +343,8 @@ GRIDS = {
             ("cw-sec2-vshared", {"ship": True, "vtags": "shared", "cw": {"secrecy": 2.0, "secret": 1.5, "injection": 1.5}})],
     # the round-3 files only ever in the training folds: both rows score the same items
     "d6": [("with-r3", {"ship": True, "always_train": R3}), ("without-r3", {"ship": True, "without": R3})],
+    "d6b": [("with-r3-cw2", {"ship": True, "always_train": R3, "cw": {"secrecy": 2.0, "secret": 1.5, "injection": 1.5}}),
+            ("with-r3-vshared", {"ship": True, "always_train": R3, "vtags": "shared"})],
     "k5": [("k4096-bi-skip", {"k": 4096, "feats": ("bi", "skip")}),
            ("k4096-bi-tri", {"k": 4096, "feats": ("bi", "tri")})],
     "feats2": [("shipped-avg3", {"avg": True}), ("k512-uni", {"k": 512, "feats": ("uni",)}),
