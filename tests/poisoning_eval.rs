@@ -278,7 +278,7 @@ fn poisoning_detector_recall_and_false_positives_on_the_held_back_set() {
             let s = |k: &str| label[k].as_str().unwrap_or("").to_string();
             per_item.push_str(
                 &json!({"id": id, "flagged": d.flagged, "kinds": d.kinds, "max_severity": d.max_severity,
-                "hidden_under_block": b.hidden_poison, "hidden_by_other_stages": d.hidden_other,
+                "hidden_under_block": b.hidden_poison, "hidden_by_other_stages": d.hidden_other, "rule_kinds": rb.kinds,
                 "flagged_with_foreign_names": f.flagged})
                 .to_string(),
             );

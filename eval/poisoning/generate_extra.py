@@ -10,7 +10,9 @@ with the same shapes as generate.py's files, and two parts:
   train   training text written after the first set, by writers who saw the
           class definitions, the slot list and the 44 family names to avoid,
           never the held-back items nor the detector (extra/train_*.py,
-          extra/benign_train_*.py). Fitted on, like `dev`.
+          extra/benign_train_*.py; round 3's files are named `*_r3_*` so
+          that they sort after the earlier ones: ids are numbered in file
+          order, and the earlier items keep theirs). Fitted on, like `dev`.
   held2   a second held-back part (extra/held2_*.py) written by a writer who
           saw neither the first set nor the training text: never fitted on,
           never read to choose anything; reported beside `held`.

@@ -312,6 +312,7 @@ def num(p):
     return float(p.split("(")[1].rstrip("%)"))
 
 
+R3 = ("train_r3_d10", "train_r3_d11", "benign_train_r3_d11")
 GRIDS = {
     "k": [("shipped", {}), ("k256", {"k": 256}), ("k512", {"k": 512}), ("k1024", {"k": 1024}), ("k2048", {"k": 2048})],
     "k2": [("shipped", {}), ("k2048", {"k": 2048}), ("k4096", {"k": 4096}), ("k2048-uni", {"k": 2048, "feats": ("uni",)}),
@@ -331,6 +332,19 @@ GRIDS = {
            ("glove-use+minilm-use", {"k": 4096, "feats": ("bi", "tri"), "foreign": FOREIGN, "k2": 4096, "src2": "minilm",
                                      "foreign2": FOREIGN}),
            ("glove+glove-k2048", {"ship": True, "k2": 2048, "src2": "glove"})],
+    # round 6: a `v:` feature for the later decoders' variants (scorer.VTAGS),
+    # and the round-3 training files (extra/*_e1*.py) with and without
+    "v6": [("shipped", {"ship": True, "vtags": "v5"}), ("v-each", {"ship": True, "vtags": "each"}),
+           ("v-shared", {"ship": True, "vtags": "shared"})],
+    "c6": [("shipped", {"ship": True}), ("cw-sec2", {"ship": True, "cw": {"secrecy": 2.0, "secret": 1.5, "injection": 1.5}}),
+           ("cw-sec15", {"ship": True, "cw": {"secrecy": 1.5, "secret": 1.25, "injection": 1.25}}),
+           ("avg3", {"ship": True, "avg": True})],
+    "c6b": [("cw-sec3", {"ship": True, "cw": {"secrecy": 3.0, "secret": 2.0, "injection": 2.0}}),
+            ("cw-sec2-vshared", {"ship": True, "vtags": "shared", "cw": {"secrecy": 2.0, "secret": 1.5, "injection": 1.5}})],
+    # the round-3 files only ever in the training folds: both rows score the same items
+    "d6": [("with-r3", {"ship": True, "always_train": R3}), ("without-r3", {"ship": True, "without": R3})],
+    "d6b": [("with-r3-cw2", {"ship": True, "always_train": R3, "cw": {"secrecy": 2.0, "secret": 1.5, "injection": 1.5}}),
+            ("with-r3-vshared", {"ship": True, "always_train": R3, "vtags": "shared"})],
     "k5": [("k4096-bi-skip", {"k": 4096, "feats": ("bi", "skip")}),
            ("k4096-bi-tri", {"k": 4096, "feats": ("bi", "tri")})],
     "feats2": [("shipped-avg3", {"avg": True}), ("k512-uni", {"k": 512, "feats": ("uni",)}),
@@ -368,16 +382,26 @@ def cv(set_dir, grid, seeds, bits=16, l2=1e-5, only=None):
             cfg["cluster_feats"] = g.get("feats", ("uni", "bi"))
         if "k2" in g:
             cfg["clusters2"] = table(set_dir, g["k2"], g.get("topk2", TOPK), g["src2"], g.get("foreign2", 0))
-        figs = oof(items, real, cfg, bits, l2, seeds, avg=g.get("avg", False))
+        T.CLASS_WEIGHT = g.get("cw", {})
+        T.ALWAYS_TRAIN = set(g.get("always_train", ()))
+        if "vtags" in g:
+            cfg["vtags"] = g["vtags"]
+        # `without`: training files left out (the items they wrote are dropped
+        # from every fold), to measure what a file adds in the same run
+        its = [(lab, tools) for lab, tools in items if lab.get("source") not in g.get("without", ())]
+        figs = oof(its, real, cfg, bits, l2, seeds, avg=g.get("avg", False))
         fl = [num(f["recall_flag"]) for f in figs]
         bl = [num(f["recall_block"]) for f in figs]
         cls = {c: round(sum(num(f["by_class_flag"][c]) for f in figs) / len(figs), 1) for c in figs[0]["by_class_flag"]}
         lang = {c: round(sum(num(f["by_language_flag"][c]) for f in figs) / len(figs), 1) for c in figs[0]["by_language_flag"]}
+        enc = {c: round(sum(num(f["by_encoding_flag"][c]) for f in figs) / len(figs), 1) for c in figs[0]["by_encoding_flag"]}
+        clsb = {c: round(sum(num(f["by_class_block"][c]) for f in figs) / len(figs), 1) for c in figs[0]["by_class_block"]}
         res[name] = {"flag": fl, "block": bl, "flag_mean": round(sum(fl) / len(fl), 2),
                      "block_mean": round(sum(bl) / len(bl), 2), "flag_by_class_mean": cls, "flag_by_language_mean": lang,
+                     "flag_by_encoding_mean": enc, "block_by_class_mean": clsb,
                      "hard_at_flag": [f["hard_benign_at_flag"] for f in figs], "config": g, "runs": figs}
-        print("%-14s flag %5.2f %s block %5.2f %s | %s | %ds" % (
-            name, res[name]["flag_mean"], fl, res[name]["block_mean"], bl, cls, time.time() - t0), flush=True)
+        print("%-14s flag %5.2f %s block %5.2f %s | %s | enc %s | %ds" % (
+            name, res[name]["flag_mean"], fl, res[name]["block_mean"], bl, cls, enc, time.time() - t0), flush=True)
         with open(out, "w") as fh:
             json.dump(res, fh, indent=1, sort_keys=True)
     return res

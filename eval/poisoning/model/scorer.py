@@ -661,16 +661,29 @@ def segment_features(seg, field, vkind, cfg):
         fg = field_group(field).encode("utf-8")
         feats.append(fnv(b"f:", fg))
         feats.append(fnv(b"fl:", fg, b"|", str(length_bucket(len(seg))).encode()))
-        if vkind in TRAINED_VARIANTS:
-            feats.append(fnv(b"v:", vkind.encode()))
+        vt = variant_tag(vkind, cfg.get("vtags", VTAGS))
+        if vt is not None:
+            feats.append(vt)
     return feats
 
 
-# The variants whose `v:` feature the shipped weights were trained with. The
-# later decoders (entities, spaced, leet, reversed, rot13) add none: an
-# untrained `v:` hash lands in a bucket that holds whatever feature collides
-# with it, a weight that means nothing; their decoded text is scored as text.
+# The variants whose `v:` feature the v5 weights were trained with; the
+# later decoders (entities, spaced, leet, reversed, rot13) had none there.
 TRAINED_VARIANTS = ("tags", "base64", "hex", "url")
+# How a decoded variant is tagged (`v:` feature): "v5" (only TRAINED_VARIANTS),
+# "each" (every decoded variant its own `v:` + kind), "shared" (the v5 four
+# their own, the later five one `v:decoded`).
+VTAGS = "v5"
+
+
+def variant_tag(vkind, mode):
+    if vkind == "orig":
+        return None
+    if vkind in TRAINED_VARIANTS or mode == "each":
+        return fnv(b"v:", vkind.encode())
+    if mode == "shared":
+        return fnv(b"v:", b"decoded")
+    return None
 
 
 def distinct_buckets(feats, bits):

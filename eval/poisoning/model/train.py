@@ -165,8 +165,15 @@ def carrier_segments(fz):
     return segs
 
 
+ALWAYS_TRAIN = set()  # research: training files whose items sit in every training fold and are never scored
+
+
 def group_of(lab):
-    """Cross-validation group: a phrasing family (all its languages) or a benign tool."""
+    """Cross-validation group: a phrasing family (all its languages) or a
+    benign tool; None (in every training fold, never scored) for the clean
+    carriers and the files of ALWAYS_TRAIN."""
+    if lab.get("source") in ALWAYS_TRAIN:
+        return None
     if lab["kind"] == "poisoned":
         return "family:" + lab["family"]
     if str(lab.get("topic", "")).startswith("carrier:"):
@@ -183,7 +190,7 @@ def build_training(items, real, fz):
     benign_segs = carrier_segments(fz)
     rows = {}
 
-    def add_rows(buckets, segs, labels, field, vkind, group):
+    def add_rows(buckets, segs, labels, field, vkind, group, cls=None):
         n = len(segs)
         for i in range(n):
             for j in (i, i + 1):
@@ -198,7 +205,7 @@ def build_training(items, real, fz):
                     continue
                 key = (field, vkind, tuple(segs[i:j + 1]))
                 if key not in rows:
-                    rows[key] = ([b for k in range(i, j + 1) for b in buckets[k]], lab, group)
+                    rows[key] = ([b for k in range(i, j + 1) for b in buckets[k]], lab, group, cls if lab else None)
 
     def benign_tool(tool, group):
         for field, text in scorer.strings_of_tool(tool):
@@ -230,7 +237,7 @@ def build_training(items, real, fz):
                     labels = [0 if s in benign_segs else 1 for s in segs]
                     if 1 in labels:
                         got = True
-                        add_rows(buckets, segs, labels, scorer.field_group(field), vkind, group_of(lab))
+                        add_rows(buckets, segs, labels, scorer.field_group(field), vkind, group_of(lab), lab["class"])
         n_pos_items += got
     for _f, held, tools in real:
         if not held:
@@ -288,6 +295,9 @@ def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1
     y = np.array([r[1] for r in rows], dtype=np.float64)
     npos, nneg = y.sum(), n - y.sum()
     sw = np.where(y == 1, 0.5 / npos, 0.5 / nneg)
+    if CLASS_WEIGHT:  # research: some classes' positive rows weigh more (the positives still sum to 0.5)
+        cw = np.array([CLASS_WEIGHT.get(r[3], 1.0) if len(r) > 3 else 1.0 for r in rows]) * (y == 1)
+        sw = np.where(y == 1, 0.5 * cw / cw.sum(), sw)
     rng = np.random.default_rng(seed)
     w, m, v = np.zeros(nb), np.zeros(nb), np.zeros(nb)
     b, mb, vb = 0.0, 0.0, 0.0
@@ -323,6 +333,7 @@ def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1
 
 
 TRAINERS = {"full": train, "minibatch": train_minibatch}
+CLASS_WEIGHT = {}  # class -> weight of its positive rows (minibatch trainer; research, empty ships)
 TRAINER = "full"  # set by --trainer
 
 
@@ -456,7 +467,7 @@ def oof_summary(oof, mode="max"):
            "hard_benign_at_flag": pct(sum(h > t_flag for h in hard), len(hard))}
     for name, t in (("flag", t_flag), ("block", t_block)):
         out["recall_" + name] = pct(sum(r[mode] > t for r in pos), len(pos))
-        for key in ("class", "language"):
+        for key in ("class", "language", "encoding"):
             by = {}
             for r in pos:
                 g = by.setdefault(r[key], [0, 0])
