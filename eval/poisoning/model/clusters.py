@@ -313,6 +313,49 @@ def num(p):
 
 
 R3 = ("train_r3_d10", "train_r3_d11", "benign_train_r3_d11")
+# round 7: the 39 servers of session 32's capture that the split's hash rule
+# put in development (commit 24cc253); round 6 trained without them
+NEW_DEV_R7 = (
+    "abhaybabbar__retellai-mcp-server@1.0.2.json",
+    "baruchiro__paperless-mcp@2.2.1.json",
+    "bpp-mcp@0.4.3.json",
+    "ce3x-mcp-server@1.5.2.json",
+    "coding-solo__godot-mcp@0.1.1.json",
+    "coo-quack__calc-mcp@2.1.1.json",
+    "danielsogl__lighthouse-mcp@2.0.1.json",
+    "dart-mcp-kor@0.1.3.json",
+    "dguido__google-workspace-mcp@3.4.4.json",
+    "european-parliament-mcp-server@1.1.26.json",
+    "floriscornel__teams-mcp@0.3.2.json",
+    "gannonh__firebase-mcp@1.4.9.json",
+    "geobio__mcp-open-library@0.1.6.json",
+    "germany-mcp-server@0.2.0.json",
+    "insee-mcp@0.1.12.json",
+    "jenkins-mcp-toolkit@0.4.0.json",
+    "jp-invoice-tax-mcp@0.1.0.json",
+    "kazuph__mcp-taskmanager@1.1.1.json",
+    "keycloak-mcp@1.5.1.json",
+    "kontragentpro-mcp@0.3.0.json",
+    "kwork-mcp@1.5.2.json",
+    "mapbox__mcp-devkit-server@0.8.2.json",
+    "masonator__coolify-mcp@3.5.0.json",
+    "mcp-discord@1.3.4.json",
+    "mcp-server-gsc@0.3.0.json",
+    "mikrotik-mcp@0.3.0.json",
+    "motionmcp@2.9.0.json",
+    "ollama-mcp@2.1.0.json",
+    "permisapi-mcp@0.5.11.json",
+    "portainer-mcp@0.8.1.json",
+    "prometheus-mcp@1.1.3.json",
+    "reddit-mcp-buddy@1.1.14.json",
+    "redmine-mcp-server@2.19.0.json",
+    "ru-legal-skills-mcp@0.3.1.json",
+    "shopify-mcp@1.0.8.json",
+    "sinta-mcp-server@0.1.1.json",
+    "turk-hukuku-mevzuat-mcp@0.1.4.json",
+    "xeroapi__xero-mcp-server@0.0.17.json",
+    "yandex360-mcp@0.2.0.json",
+)
 GRIDS = {
     "k": [("shipped", {}), ("k256", {"k": 256}), ("k512", {"k": 512}), ("k1024", {"k": 1024}), ("k2048", {"k": 2048})],
     "k2": [("shipped", {}), ("k2048", {"k": 2048}), ("k4096", {"k": 4096}), ("k2048-uni", {"k": 2048, "feats": ("uni",)}),
@@ -345,6 +388,12 @@ GRIDS = {
     "d6": [("with-r3", {"ship": True, "always_train": R3}), ("without-r3", {"ship": True, "without": R3})],
     "d6b": [("with-r3-cw2", {"ship": True, "always_train": R3, "cw": {"secrecy": 2.0, "secret": 1.5, "injection": 1.5}}),
             ("with-r3-vshared", {"ship": True, "always_train": R3, "vtags": "shared"})],
+    # round 7: the round-6 real set (the 39 new development servers scored out
+    # of fold, never trained on, not under the flag threshold) against all of it
+    "r7": [("round6-real", {"ship": True, "score_only": NEW_DEV_R7}), ("round7-real", {"ship": True})],
+    # development real rows that read as another language than English weigh
+    # x3 in the loss; every development real row x2
+    "r7b": [("rw-other3", {"ship": True, "rw": {"real-other": 3.0}}), ("rw-real2", {"ship": True, "rw": {"real-other": 2.0, "real-en": 2.0}})],
     "k5": [("k4096-bi-skip", {"k": 4096, "feats": ("bi", "skip")}),
            ("k4096-bi-tri", {"k": 4096, "feats": ("bi", "tri")})],
     "feats2": [("shipped-avg3", {"avg": True}), ("k512-uni", {"k": 512, "feats": ("uni",)}),
@@ -383,7 +432,12 @@ def cv(set_dir, grid, seeds, bits=16, l2=1e-5, only=None):
         if "k2" in g:
             cfg["clusters2"] = table(set_dir, g["k2"], g.get("topk2", TOPK), g["src2"], g.get("foreign2", 0))
         T.CLASS_WEIGHT = g.get("cw", {})
+        T.REAL_WEIGHT = g.get("rw", {})
         T.ALWAYS_TRAIN = set(g.get("always_train", ()))
+        T.SCORE_ONLY = {"wide/" + f for f in g.get("score_only", ())}
+        if grid.startswith("r7"):
+            new = {"wide/" + f for f in NEW_DEV_R7}
+            T.REAL_GROUP = lambda n: "wide-new" if n in new else "wide-old" if n.startswith("wide/") else "catalogs"
         if "vtags" in g:
             cfg["vtags"] = g["vtags"]
         # `without`: training files left out (the items they wrote are dropped
@@ -400,8 +454,10 @@ def cv(set_dir, grid, seeds, bits=16, l2=1e-5, only=None):
                      "block_mean": round(sum(bl) / len(bl), 2), "flag_by_class_mean": cls, "flag_by_language_mean": lang,
                      "flag_by_encoding_mean": enc, "block_by_class_mean": clsb,
                      "hard_at_flag": [f["hard_benign_at_flag"] for f in figs], "config": g, "runs": figs}
-        print("%-14s flag %5.2f %s block %5.2f %s | %s | enc %s | %ds" % (
-            name, res[name]["flag_mean"], fl, res[name]["block_mean"], bl, cls, enc, time.time() - t0), flush=True)
+        res[name]["real_at_flag"] = [f["real_at_flag"] for f in figs]
+        print("%-14s flag %5.2f %s block %5.2f %s | %s | enc %s | hard %s | real %s | %ds" % (
+            name, res[name]["flag_mean"], fl, res[name]["block_mean"], bl, cls, enc, res[name]["hard_at_flag"],
+            res[name]["real_at_flag"], time.time() - t0), flush=True)
         with open(out, "w") as fh:
             json.dump(res, fh, indent=1, sort_keys=True)
     return res

@@ -166,6 +166,13 @@ def carrier_segments(fz):
 
 
 ALWAYS_TRAIN = set()  # research: training files whose items sit in every training fold and are never scored
+# research: development real servers ("wide/NAME") scored out of fold but never
+# trained on and not under the flag threshold's 0.5% (an earlier round's real
+# set, measured beside the current one in the same run)
+SCORE_ONLY = set()
+# research: a development real server's group in oof_summary (its tools flagged
+# at the flag threshold, group by group)
+REAL_GROUP = lambda name: "wide" if name.startswith("wide/") else "catalogs"  # noqa: E731
 
 
 def group_of(lab):
@@ -183,6 +190,19 @@ def group_of(lab):
 
 def fold_of(group, k):
     return None if group is None else zlib.crc32(group.encode()) % k
+
+
+EN_FUNCTION = frozenset("the to of and in is for with that this you your it are as by from at a an or be on if not".split())
+
+
+def real_kind(group, segs):
+    """research (REAL_WEIGHT): "real-en" / "real-other" for a development real
+    tool's row (other: >= 4 words and no English function word among them),
+    None for every other row."""
+    if group is None or not group.startswith("real:"):
+        return None
+    words = [w for s in segs for w in scorer.words_of(s)]
+    return "real-other" if len(words) >= 4 and not any(w in EN_FUNCTION for w in words) else "real-en"
 
 
 def build_training(items, real, fz):
@@ -205,7 +225,8 @@ def build_training(items, real, fz):
                     continue
                 key = (field, vkind, tuple(segs[i:j + 1]))
                 if key not in rows:
-                    rows[key] = ([b for k in range(i, j + 1) for b in buckets[k]], lab, group, cls if lab else None)
+                    rows[key] = ([b for k in range(i, j + 1) for b in buckets[k]], lab, group, cls if lab else None,
+                                 real_kind(group, segs[i:j + 1]))
 
     def benign_tool(tool, group):
         for field, text in scorer.strings_of_tool(tool):
@@ -240,7 +261,7 @@ def build_training(items, real, fz):
                         add_rows(buckets, segs, labels, scorer.field_group(field), vkind, group_of(lab), lab["class"])
         n_pos_items += got
     for _f, held, tools in real:
-        if not held:
+        if not held and _f not in SCORE_ONLY:
             for t in tools:
                 benign_tool(t, "real:" + _f)
     keys = sorted(rows, key=lambda k: repr(k))
@@ -298,6 +319,9 @@ def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1
     if CLASS_WEIGHT:  # research: some classes' positive rows weigh more (the positives still sum to 0.5)
         cw = np.array([CLASS_WEIGHT.get(r[3], 1.0) if len(r) > 3 else 1.0 for r in rows]) * (y == 1)
         sw = np.where(y == 1, 0.5 * cw / cw.sum(), sw)
+    if REAL_WEIGHT:  # research: development real rows weigh more (the negatives still sum to 0.5)
+        nw = np.array([REAL_WEIGHT.get(r[4], 1.0) if len(r) > 4 else 1.0 for r in rows]) * (y == 0)
+        sw = np.where(y == 0, 0.5 * nw / nw.sum(), sw)
     rng = np.random.default_rng(seed)
     w, m, v = np.zeros(nb), np.zeros(nb), np.zeros(nb)
     b, mb, vb = 0.0, 0.0, 0.0
@@ -333,6 +357,7 @@ def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1
 
 
 TRAINERS = {"full": train, "minibatch": train_minibatch}
+REAL_WEIGHT = {}  # "real-en" / "real-other" -> weight of those negative rows (minibatch trainer; research, empty ships)
 CLASS_WEIGHT = {}  # class -> weight of its positive rows (minibatch trainer; research, empty ships)
 TRAINER = "full"  # set by --trainer
 
@@ -420,7 +445,7 @@ def oof_thresholds(oof, mode):
     """The development hard benign and real tools' out-of-fold logits
     (sorted), and the `flag` and `block` logits they put the thresholds at."""
     hard = sorted(r[mode] for r in oof["items"] if r["kind"] == "benign")
-    real = sorted(r[mode] for r in oof["real"])
+    real = sorted(r[mode] for r in oof["real"] if r["server"] not in SCORE_ONLY)
     # `flag`: at or above it, <= 0.5% of development real tools out of fold.
     # The issue allows 1% on real tools; the rules flag ~0.3% of them on
     # their own. The development real servers include every server picked
@@ -465,6 +490,12 @@ def oof_summary(oof, mode="max"):
     pos = [r for r in oof["items"] if r["kind"] == "poisoned"]
     out = {"trainer": TRAINER, "flag_logit": round(t_flag, 3), "block_logit": round(t_block, 3),
            "hard_benign_at_flag": pct(sum(h > t_flag for h in hard), len(hard))}
+    by = {}
+    for r in oof["real"]:
+        g = by.setdefault(REAL_GROUP(r["server"]), [0, 0])
+        g[0] += r[mode] > t_flag
+        g[1] += 1
+    out["real_at_flag"] = {k: pct(*by[k]) for k in sorted(by)}
     for name, t in (("flag", t_flag), ("block", t_block)):
         out["recall_" + name] = pct(sum(r[mode] > t for r in pos), len(pos))
         for key in ("class", "language", "encoding"):
