@@ -44,6 +44,25 @@ pub struct ToolCtx<'a> {
     pub may_have_mcp_header: bool,
 }
 
+/// `/tools/<index>` as an `Rc<str>`, spelled on the stack: `format!` and
+/// then `into()` made two allocations and the formatting machinery's
+/// work for every tool of every catalog.
+fn tool_base(index: u32) -> std::rc::Rc<str> {
+    let mut buf = *b"/tools/0000000000";
+    let mut at = buf.len();
+    let mut n = index;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.copy_within(at.., 7);
+    let len = 7 + (buf.len() - at);
+    std::rc::Rc::from(std::str::from_utf8(&buf[..len]).unwrap_or("/tools"))
+}
 impl<'a> ToolCtx<'a> {
     /// Collects the strings of a value an earlier stage dropped so the
     /// poisoning detector can still read them (bounded: 64 KiB per tool).
@@ -66,7 +85,7 @@ impl<'a> ToolCtx<'a> {
     pub fn new(index: u32, name: Option<String>, policy: &'a ServerPolicy, server: Option<&'a str>) -> Self {
         ToolCtx {
             index,
-            base: format!("/tools/{index}").into(),
+            base: tool_base(index),
             name,
             policy,
             server,
@@ -116,5 +135,15 @@ impl<'a> ToolCtx<'a> {
 
     pub fn is_hidden(&self) -> bool {
         self.hidden.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tool_base_spells_every_index_as_format_does() {
+        for i in [0u32, 7, 9, 10, 99, 100, 867, 12_345, 999_999_999, 1_000_000_000, u32::MAX] {
+            assert_eq!(&*super::tool_base(i), format!("/tools/{i}"));
+        }
     }
 }
