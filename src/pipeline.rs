@@ -105,12 +105,11 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
     let name_index = if sp.poisoning.mode == crate::policy::PoisoningMode::Off {
         crate::poison::NameIndex::new(&[])
     } else {
-        let mut all_names: Vec<String> = entries
-            .iter()
-            .filter_map(|e| e.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string))
-            .collect();
-        all_names.extend(opts.foreign_names.iter().cloned());
-        crate::poison::NameIndex::new(&all_names)
+        // Borrowed: the index copies the names it keeps.
+        let mut all_names: Vec<&str> =
+            entries.iter().filter_map(|e| e.as_object().and_then(|o| o.get("name")).and_then(Value::as_str)).collect();
+        all_names.extend(opts.foreign_names.iter().map(String::as_str));
+        crate::poison::NameIndex::of(&all_names)
     };
 
     for (i, entry) in entries.into_iter().enumerate() {
