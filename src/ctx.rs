@@ -42,6 +42,10 @@ pub struct ToolCtx<'a> {
     /// `x-mcp-header` (set by the pipeline from the raw bytes): the limits
     /// stage then skips the walk that checks every such annotation.
     pub may_have_mcp_header: bool,
+    /// A pointer buffer the stages' walks borrow (`take_path`), handed from
+    /// tool to tool by the pipeline: a `Path` per stage and tool was an
+    /// allocation and a free each.
+    pub path_buf: String,
 }
 
 /// `/tools/<index>` as an `Rc<str>`, spelled on the stack: `format!` and
@@ -63,6 +67,7 @@ fn tool_base(index: u32) -> std::rc::Rc<str> {
     let len = 7 + (buf.len() - at);
     std::rc::Rc::from(std::str::from_utf8(&buf[..len]).unwrap_or("/tools"))
 }
+
 impl<'a> ToolCtx<'a> {
     /// Collects the strings of a value an earlier stage dropped so the
     /// poisoning detector can still read them (bounded: 64 KiB per tool).
@@ -99,7 +104,16 @@ impl<'a> ToolCtx<'a> {
             padding: Vec::new(),
             call_schema: None,
             may_have_mcp_header: true,
+            path_buf: String::new(),
         }
+    }
+
+    /// A `Path` at `base` in the shared buffer; `give_path` returns it.
+    pub fn take_path(&mut self, base: &str) -> crate::json::Path {
+        crate::json::Path::reusing(std::mem::take(&mut self.path_buf), base)
+    }
+    pub fn give_path(&mut self, p: crate::json::Path) {
+        self.path_buf = p.into_buf();
     }
 
     /// The tool's pointer, `/tools/<index>`.

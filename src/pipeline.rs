@@ -112,9 +112,12 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
         crate::poison::NameIndex::of(&all_names)
     };
 
+    // The stages' pointer buffer, handed from tool to tool.
+    let mut path_buf = String::new();
     for (i, entry) in entries.into_iter().enumerate() {
         let name = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string);
         let mut cx = ToolCtx::new(i as u32, name, sp, server);
+        cx.path_buf = std::mem::take(&mut path_buf);
         // The parser saw every key: a tool without `x-mcp-header` skips the
         // limits stage's walk that checks each one.
         cx.may_have_mcp_header = tool_has_mcp_header.get(i).copied().unwrap_or(true);
@@ -157,6 +160,7 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
             }
             stage(&mut tool, &mut cx);
         }
+        path_buf = std::mem::take(&mut cx.path_buf);
         cxs.push(cx);
         tools.push(Some(tool));
     }

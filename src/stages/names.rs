@@ -451,9 +451,13 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
 /// differently and are common in real schemas.
 pub fn look_alike_properties(tool: &mut Object, cx: &mut ToolCtx) {
     let mut hits: Vec<(String, String)> = Vec::new();
+    // One token list for both schemas, with room for a few levels (from
+    // one token it grew again on the first levels of every schema).
+    let mut at = Vec::with_capacity(16);
     for field in ["inputSchema", "outputSchema"] {
         if let Some(schema) = tool.get(field) {
-            let mut at = vec![Tok::Key(field)];
+            at.clear();
+            at.push(Tok::Key(field));
             properties_walk(schema, &mut at, &cx.base(), &mut hits);
         }
     }

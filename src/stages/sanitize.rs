@@ -35,7 +35,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     let desc_lim = lim(sp.max_description_chars);
     let schema_lim = lim(sp.max_schema_text_chars);
     let base = cx.base();
-    let mut path = Path::new(&base);
+    let mut path = cx.take_path(&base);
 
     for (key, l) in [("title", title_lim), ("description", desc_lim)] {
         if let Some(Value::String(s)) = tool.get_mut(key) {
@@ -62,6 +62,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
             path.pop_to(m);
         }
     }
+    cx.give_path(path);
 }
 
 fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCtx) {
