@@ -213,7 +213,8 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
         };
         reports.push(ToolReport {
             index: cx.index,
-            name: cx.name.clone(),
+            // Taken: the contexts are done with after this loop.
+            name: cx.name.take(),
             visible_name: if status == ToolStatus::Hidden { None } else { vis },
             status,
             flagged: cx.flagged,
