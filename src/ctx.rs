@@ -42,6 +42,30 @@ pub struct ToolCtx<'a> {
     /// `x-mcp-header` (set by the pipeline from the raw bytes): the limits
     /// stage then skips the walk that checks every such annotation.
     pub may_have_mcp_header: bool,
+    /// A pointer buffer the stages' walks borrow (`take_path`), handed from
+    /// tool to tool by the pipeline: a `Path` per stage and tool was an
+    /// allocation and a free each.
+    pub path_buf: String,
+}
+
+/// `/tools/<index>` as an `Rc<str>`, spelled on the stack: `format!` and
+/// then `into()` made two allocations and the formatting machinery's
+/// work for every tool of every catalog.
+fn tool_base(index: u32) -> std::rc::Rc<str> {
+    let mut buf = *b"/tools/0000000000";
+    let mut at = buf.len();
+    let mut n = index;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.copy_within(at.., 7);
+    let len = 7 + (buf.len() - at);
+    std::rc::Rc::from(std::str::from_utf8(&buf[..len]).unwrap_or("/tools"))
 }
 
 impl<'a> ToolCtx<'a> {
@@ -66,7 +90,7 @@ impl<'a> ToolCtx<'a> {
     pub fn new(index: u32, name: Option<String>, policy: &'a ServerPolicy, server: Option<&'a str>) -> Self {
         ToolCtx {
             index,
-            base: format!("/tools/{index}").into(),
+            base: tool_base(index),
             name,
             policy,
             server,
@@ -80,7 +104,16 @@ impl<'a> ToolCtx<'a> {
             padding: Vec::new(),
             call_schema: None,
             may_have_mcp_header: true,
+            path_buf: String::new(),
         }
+    }
+
+    /// A `Path` at `base` in the shared buffer; `give_path` returns it.
+    pub fn take_path(&mut self, base: &str) -> crate::json::Path {
+        crate::json::Path::reusing(std::mem::take(&mut self.path_buf), base)
+    }
+    pub fn give_path(&mut self, p: crate::json::Path) {
+        self.path_buf = p.into_buf();
     }
 
     /// The tool's pointer, `/tools/<index>`.
@@ -116,5 +149,15 @@ impl<'a> ToolCtx<'a> {
 
     pub fn is_hidden(&self) -> bool {
         self.hidden.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tool_base_spells_every_index_as_format_does() {
+        for i in [0u32, 7, 9, 10, 99, 100, 867, 12_345, 999_999_999, 1_000_000_000, u32::MAX] {
+            assert_eq!(&*super::tool_base(i), format!("/tools/{i}"));
+        }
     }
 }

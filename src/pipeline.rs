@@ -105,17 +105,19 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
     let name_index = if sp.poisoning.mode == crate::policy::PoisoningMode::Off {
         crate::poison::NameIndex::new(&[])
     } else {
-        let mut all_names: Vec<String> = entries
-            .iter()
-            .filter_map(|e| e.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string))
-            .collect();
-        all_names.extend(opts.foreign_names.iter().cloned());
-        crate::poison::NameIndex::new(&all_names)
+        // Borrowed: the index copies the names it keeps.
+        let mut all_names: Vec<&str> =
+            entries.iter().filter_map(|e| e.as_object().and_then(|o| o.get("name")).and_then(Value::as_str)).collect();
+        all_names.extend(opts.foreign_names.iter().map(String::as_str));
+        crate::poison::NameIndex::of(&all_names)
     };
 
+    // The stages' pointer buffer, handed from tool to tool.
+    let mut path_buf = String::new();
     for (i, entry) in entries.into_iter().enumerate() {
         let name = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string);
         let mut cx = ToolCtx::new(i as u32, name, sp, server);
+        cx.path_buf = std::mem::take(&mut path_buf);
         // The parser saw every key: a tool without `x-mcp-header` skips the
         // limits stage's walk that checks each one.
         cx.may_have_mcp_header = tool_has_mcp_header.get(i).copied().unwrap_or(true);
@@ -158,6 +160,7 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
             }
             stage(&mut tool, &mut cx);
         }
+        path_buf = std::mem::take(&mut cx.path_buf);
         cxs.push(cx);
         tools.push(Some(tool));
     }
@@ -210,7 +213,8 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions) -> Result
         };
         reports.push(ToolReport {
             index: cx.index,
-            name: cx.name.clone(),
+            // Taken: the contexts are done with after this loop.
+            name: cx.name.take(),
             visible_name: if status == ToolStatus::Hidden { None } else { vis },
             status,
             flagged: cx.flagged,

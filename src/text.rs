@@ -88,8 +88,7 @@ fn plain_ascii(s: &str) -> bool {
 
 /// Whether all eight bytes of `w` are printable ASCII (0x20..=0x7E).
 fn printable_word(w: u64) -> bool {
-    use crate::swar::{any_below, any_eq, any_high};
-    !(any_high(w) | any_below(w, 0x20) | any_eq(w, 0x7f))
+    !crate::swar::any_unprintable(w)
 }
 /// Whether a value the server receives back contains characters that must
 /// never be rewritten silently (invisible, controls, escape sequences, odd

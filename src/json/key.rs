@@ -66,6 +66,16 @@ impl Key {
         }
     }
 
+    /// A known key's text: plain ASCII that JSON writes as it is (no
+    /// quote, backslash, control or non-ASCII byte: tested over the whole
+    /// table), so the writer copies it without scanning it.
+    pub fn known_plain(&self) -> Option<&'static str> {
+        match &self.0 {
+            Repr::Known(k) => Some(k.name),
+            Repr::Owned(_) => None,
+        }
+    }
+
     /// The key's text as an owned string.
     pub fn into_string(self) -> String {
         match self.0 {
@@ -233,6 +243,21 @@ mod tests {
         assert_ne!(Key::new("type"), Key::new("typ"));
         assert_eq!(Key::new("path"), Key::from("path".to_string()));
         assert_eq!(format!("{:?}", Key::new("type")), "\"type\"");
+    }
+
+    #[test]
+    fn every_known_key_is_written_as_it_is() {
+        // The writer copies `known_plain` without escaping: a table entry
+        // needing an escape (or any non-ASCII byte, escaped in the served
+        // form) would be written wrong.
+        for k in keyword::ALL {
+            let name = Key::new(k).known_plain().unwrap();
+            assert!(name.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\'), "{name:?}");
+            let mut escaped = String::new();
+            crate::json::write::write_str(&mut escaped, name, true);
+            assert_eq!(escaped, format!("\"{name}\""));
+        }
+        assert_eq!(Key::new("path").known_plain(), None);
     }
 
     #[test]

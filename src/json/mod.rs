@@ -57,11 +57,8 @@ pub(crate) fn plain_ascii_run(s: &[u8]) -> usize {
 }
 
 fn run_until<const NON_ASCII: bool>(s: &[u8]) -> usize {
-    use crate::swar::{any_below, any_eq, any_high, word};
-    let special = |b: [u8; 8]| {
-        let w = word(b);
-        any_below(w, 0x20) | any_eq(w, b'"') | any_eq(w, b'\\') | (NON_ASCII && any_high(w))
-    };
+    use crate::swar::{special_in_string, word};
+    let special = |b: [u8; 8]| special_in_string::<NON_ASCII>(word(b));
     let stop = |c: u8| SPECIAL_IN_STRING[c as usize] || (NON_ASCII && c >= 0x80);
     let first = |chunk: &[u8]| chunk.iter().position(|&c| stop(c)).unwrap_or(chunk.len());
     let mut i = 0;

@@ -18,6 +18,18 @@ impl Path {
         s.push_str(base);
         Path(s)
     }
+    /// `new`, in a buffer kept from an earlier walk (`into_buf`): the
+    /// pipeline hands one from tool to tool instead of allocating one per
+    /// stage and tool.
+    pub fn reusing(mut buf: String, base: &str) -> Path {
+        buf.clear();
+        buf.push_str(base);
+        Path(buf)
+    }
+    /// The buffer, for `reusing`.
+    pub fn into_buf(self) -> String {
+        self.0
+    }
     /// Appends a token; returns the length to restore with `pop_to`.
     pub fn push(&mut self, token: &str) -> usize {
         let mark = self.0.len();

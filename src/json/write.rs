@@ -132,7 +132,16 @@ fn write_value(out: &mut String, v: &Value, indent: Option<usize>, level: usize,
                     out.push(',');
                 }
                 newline(out, indent, level + 1);
-                write_str(out, k, ascii);
+                match k.known_plain() {
+                    // Most keys of a catalog (`type`, `description`...):
+                    // nothing to escape, no scan.
+                    Some(name) => {
+                        out.push('"');
+                        out.push_str(name);
+                        out.push('"');
+                    }
+                    None => write_str(out, k, ascii),
+                }
                 out.push(':');
                 if indent.is_some() {
                     out.push(' ');

@@ -223,6 +223,13 @@ impl<V> Memo<V> {
         else {
             return;
         };
+        if self.text.capacity() == 0 {
+            // A memo made by `new` (the scorer's, one per field group):
+            // start at 16 KiB of text and 256 verdicts, not at a few bytes
+            // doubled a dozen times, each time copying what was kept.
+            self.text.reserve(16 << 10);
+            self.verdicts.reserve(256);
+        }
         let v = self.push_verdict(verdict);
         // Both fit: `MAX_BYTES` bounds the text.
         self.slots[slot] = Entry { hash: h, start: self.text.len() as u32, len: s.len() as u32, verdict: v };

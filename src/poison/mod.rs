@@ -423,7 +423,7 @@ fn bare_label(f: &matcher::Folded, r: &rules::Rule, a: usize, b: usize, latin: b
 /// bytes cannot hold a rule's phrase and are skipped. The tool's own keys
 /// are the field stage's business (known fields, or dropped and kept for the
 /// detector as text). One walk per tool: its path stack is allocated once.
-pub fn scan_tool(det: &Detector, tool: &crate::json::Object, base: &Path, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
+pub fn scan_tool(det: &Detector, tool: &crate::json::Object, base: &str, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
     let mut w = Walk { det, others, self_name, base, segs: Vec::with_capacity(16), out };
     for (k, v) in tool.iter() {
         w.segs.push(Seg::Key(k));
@@ -443,7 +443,9 @@ struct Walk<'a, 'o> {
     det: &'o Detector,
     others: &'o NameIndex,
     self_name: &'o str,
-    base: &'o Path,
+    /// The tool's pointer: a `Path` is built from it only for a string
+    /// with a finding (one per tool up front was an allocation per tool).
+    base: &'o str,
     segs: Vec<Seg<'a>>,
     out: &'o mut Vec<Hit>,
 }
@@ -479,7 +481,7 @@ impl<'a> Walk<'a, '_> {
         let before = self.out.len();
         scan_str(self.det, s, "", self.others, self.self_name, self.out);
         if self.out.len() > before {
-            let mut p = self.base.clone();
+            let mut p = Path::new(self.base);
             for seg in &self.segs {
                 match seg {
                     Seg::Key(k) => p.push(k),

@@ -44,8 +44,12 @@ const BLOOM_BITS: usize = 1 << 16;
 /// exactly as long as one catalog's scan.
 pub struct NameIndex {
     /// Folded names made of name characters only, sorted, each with the
-    /// indices in `names` of the names folding to it (in input order).
-    whole: Vec<(String, Vec<usize>)>,
+    /// range of `whole_idx` holding the indices in `names` of the names
+    /// folding to it (in input order).
+    whole: Vec<(String, std::ops::Range<u32>)>,
+    /// `whole`'s index lists, one after another: a `Vec` per name was an
+    /// allocation per tool of every catalog.
+    whole_idx: Vec<usize>,
     /// Bit `hash(name) % BLOOM_BITS` set for each of `whole`: most runs of
     /// text are no name and skip the search.
     bloom: Vec<u64>,
@@ -76,6 +80,13 @@ fn run_hash(run: &[u8]) -> usize {
 
 impl NameIndex {
     pub fn new(names: &[String]) -> NameIndex {
+        NameIndex::of(names)
+    }
+
+    /// `new` over borrowed names (the pipeline's, read off the catalog
+    /// without a copy each).
+    pub fn of<S: AsRef<str>>(names: &[S]) -> NameIndex {
+        let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
         // First occurrence of each name, in input order.
         let mut order: Vec<usize> = (0..names.len()).filter(|&i| names[i].len() >= 4).collect();
         order.sort_by(|&a, &b| names[a].cmp(&names[b]).then(a.cmp(&b)));
@@ -96,18 +107,22 @@ impl NameIndex {
                 odd_pats.push(f);
                 odd_idx.push(orig.len());
             }
-            orig.push(n.clone());
+            orig.push(n.to_string());
         }
         whole.sort();
-        let mut grouped: Vec<(String, Vec<usize>)> = Vec::new();
+        let mut grouped: Vec<(String, std::ops::Range<u32>)> = Vec::new();
+        let mut whole_idx: Vec<usize> = Vec::with_capacity(whole.len());
         let mut bloom = vec![0u64; BLOOM_BITS / 64];
         for (f, k) in whole {
+            // Sorted by name then index: a group's indices are adjacent.
+            let at = whole_idx.len() as u32;
+            whole_idx.push(k);
             match grouped.last_mut() {
-                Some((g, ks)) if *g == f => ks.push(k),
+                Some((g, ks)) if *g == f => ks.end = at + 1,
                 _ => {
                     let h = run_hash(f.as_bytes());
                     bloom[h / 64] |= 1 << (h % 64);
-                    grouped.push((f, vec![k]));
+                    grouped.push((f, at..at + 1));
                 }
             }
         }
@@ -118,6 +133,7 @@ impl NameIndex {
         };
         NameIndex {
             whole: grouped,
+            whole_idx,
             bloom,
             odd,
             names: orig,
@@ -134,7 +150,10 @@ impl NameIndex {
         }
         let lower = run.iter().map(|b| b.to_ascii_lowercase());
         match self.whole.binary_search_by(|(k, _)| k.bytes().cmp(lower.clone())) {
-            Ok(i) => &self.whole[i].1,
+            Ok(i) => {
+                let r = &self.whole[i].1;
+                self.whole_idx.get(r.start as usize..r.end as usize).unwrap_or_default()
+            }
             Err(_) => &[],
         }
     }

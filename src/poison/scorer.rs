@@ -1907,13 +1907,15 @@ fn field_group(field: &str) -> String {
 /// The verdict on a tool: its score (bias + best span of its best string)
 /// and where that span is (`pointer` names the string).
 #[derive(Clone, Debug)]
-pub struct ToolScore {
+pub struct ToolScore<'t> {
     pub score: i32,
     /// The best string's place in the walk's order (the tool's strings as
     /// `scorer.py`'s `strings_of_tool` lists them, then the extra texts).
     at: usize,
     field: &'static str,
-    text: String,
+    /// Borrowed from the tool (or an extra text): a copy per tool, for
+    /// the few that get a finding, cost an allocation for every tool.
+    text: &'t str,
     best: Best,
 }
 
@@ -2097,17 +2099,17 @@ impl<'t> Walk<'_, 't> {
 /// `extra` are texts the sanitizer took out of the tool but the detector
 /// still reads (decoded tag characters, dropped keywords), scored as their
 /// own field.
-pub fn score_tool<'t>(tool: &'t Object, extra: &'t [(String, String)], sc: &mut Scratch) -> Option<ToolScore> {
+pub fn score_tool<'t>(tool: &'t Object, extra: &'t [(String, String)], sc: &mut Scratch) -> Option<ToolScore<'t>> {
     let mut w = Walk { n: 0, visit: Visit::Score { sc, best: None } };
     w.tool(tool);
     for (_, text) in extra {
         w.text("extra", text);
     }
     let Visit::Score { best, .. } = w.visit else { return None };
-    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text: text.to_string(), best })
+    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text, best })
 }
 
-impl ToolScore {
+impl ToolScore<'_> {
     /// RFC 6901 pointer of the string holding the best span, in `tool`
     /// (pointer base `base`) and the `extra` texts it was scored with.
     pub fn pointer(&self, tool: &Object, base: &str, extra: &[(String, String)]) -> String {
@@ -2143,7 +2145,7 @@ impl ToolScore {
     pub fn detail_with(&self, scratch: &mut Scratch) -> String {
         let sc = &mut scratch.bufs;
         let ff = FieldFeats::new(&field_group(self.field));
-        let vt = variants(&self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
+        let vt = variants(self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
         let vh = self.best.variant.feature();
         norm_segments(&vt, &mut sc.norm, &mut sc.seg_buf, &mut sc.segs);
         let span: Vec<(usize, usize)> = sc.segs.iter().skip(self.best.first).take(self.best.len).copied().collect();

@@ -258,7 +258,11 @@ impl WordRules {
             Some(m) => (&bytes[..m], bytes.get(m + 1..).unwrap_or_default()),
             None => (bytes, &[][..]),
         };
-        let mut tail: Vec<Word> = Vec::new();
+        // Room up front for about one listed word in eight bytes: grown
+        // from empty, both lists were reallocated (and copied) several times
+        // for every long text the rules read word by word.
+        out.reserve(first.len() / 8);
+        let mut tail: Vec<Word> = Vec::with_capacity(second.len() / 8);
         let (mut node2, mut index2) = (0usize, 0u32);
         for (&a, &b) in first.iter().zip(second) {
             node = step(node, &mut index, class[a as usize], out);

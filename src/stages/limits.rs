@@ -160,13 +160,14 @@ struct WalkState {
 fn walk(root: &mut Value, ptr: &str, cx: &mut ToolCtx, st: &mut WalkState) {
     let pol: &crate::policy::ServerPolicy = cx.policy;
     let lim = &pol.limits;
-    let mut path = Path::new(ptr);
+    let mut path = cx.take_path(ptr);
     schema::walk_mut(root, &mut path, 1, &mut |node, p, depth| {
         if cx.is_hidden() {
             return false;
         }
         check_node(node, p, depth, lim, cx, st)
     });
+    cx.give_path(path);
     if cx.is_hidden() {
         return;
     }

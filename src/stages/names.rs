@@ -355,8 +355,13 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         let key = |i: usize, k: usize| spans[i].map_or(&[][..], |s| &bytes[s[k].0..s[k].1]);
         let mut groups_of: Vec<[(usize, usize); 2]> = vec![[(0, 0); 2]; cxs.len()];
         let order: [Vec<usize>; 2] = std::array::from_fn(|k| {
-            let mut o: Vec<usize> = (0..cxs.len()).filter(|&i| spans[i].is_some()).collect();
-            o.sort_by(|&a, &b| key(a, k).cmp(key(b, k)).then(a.cmp(&b)));
+            // Sorted as (key, index) pairs: a total order, so the unstable
+            // sort gives the stable one's order, without looking the key up
+            // through `spans` at every comparison (~1.7 M instructions a
+            // run on the real corpus).
+            let mut keyed: Vec<(&[u8], usize)> = (0..cxs.len()).filter(|&i| spans[i].is_some()).map(|i| (key(i, k), i)).collect();
+            keyed.sort_unstable();
+            let o: Vec<usize> = keyed.into_iter().map(|(_, i)| i).collect();
             let mut start = 0;
             for end in 1..=o.len() {
                 if end == o.len() || key(o[end], k) != key(o[start], k) {
@@ -451,9 +456,13 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
 /// differently and are common in real schemas.
 pub fn look_alike_properties(tool: &mut Object, cx: &mut ToolCtx) {
     let mut hits: Vec<(String, String)> = Vec::new();
+    // One token list for both schemas, with room for a few levels (from
+    // one token it grew again on the first levels of every schema).
+    let mut at = Vec::with_capacity(16);
     for field in ["inputSchema", "outputSchema"] {
         if let Some(schema) = tool.get(field) {
-            let mut at = vec![Tok::Key(field)];
+            at.clear();
+            at.push(Tok::Key(field));
             properties_walk(schema, &mut at, &cx.base(), &mut hits);
         }
     }

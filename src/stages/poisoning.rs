@@ -7,7 +7,6 @@
 //! where the model will not see them is still telling you something.
 
 use crate::ctx::ToolCtx;
-use crate::json::Path;
 use crate::finding::{Action, FindingKind as K, Severity as S};
 use crate::json::Object;
 use crate::poison::{self, Hit};
@@ -42,12 +41,14 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     if pp.mode == PoisoningMode::Off {
         return;
     }
-    let self_name = cx.name.clone().unwrap_or_default();
+    // Borrowed, not cloned: the walk and the `allow` check only read it
+    // (a copy per tool was an allocation per tool).
+    let self_name: &str = cx.name.as_deref().unwrap_or_default();
     let mut hits: Vec<Hit> = Vec::new();
-    poison::scan_tool(det, tool, &Path::new(&cx.base()), others, &self_name, &mut hits);
+    poison::scan_tool(det, tool, &cx.base(), others, self_name, &mut hits);
     let mut extra = std::mem::take(&mut cx.extra_text);
     for (ptr, text) in &extra {
-        poison::scan_str(det, text, ptr, others, &self_name, &mut hits);
+        poison::scan_str(det, text, ptr, others, self_name, &mut hits);
     }
     // Text no reader sees (tag characters, markup a renderer hides): a rule
     // hit there was hidden on purpose, and the hiding is a second signal
@@ -56,7 +57,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     let concealed = std::mem::take(&mut cx.concealed_text);
     let before = hits.len();
     for (ptr, text) in &concealed {
-        poison::scan_str(det, text, ptr, others, &self_name, &mut hits);
+        poison::scan_str(det, text, ptr, others, self_name, &mut hits);
     }
     if let Some(first) = hits[before..].first() {
         let pointer = first.pointer.clone();

@@ -24,7 +24,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     if sp.mode == SanitizeMode::Off {
         return;
     }
-    let marker = sp.truncation_marker.clone();
+    let marker: &str = &sp.truncation_marker;
     let lim = |max: u32| TextLimits {
         max_chars: max,
         max_space_run: sp.max_space_run,
@@ -35,24 +35,24 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
     let desc_lim = lim(sp.max_description_chars);
     let schema_lim = lim(sp.max_schema_text_chars);
     let base = cx.base();
-    let mut path = Path::new(&base);
+    let mut path = cx.take_path(&base);
 
     for (key, l) in [("title", title_lim), ("description", desc_lim)] {
         if let Some(Value::String(s)) = tool.get_mut(key) {
-            clean_field(s, TextLimits { marker: &marker, ..l }, &path, key, cx);
+            clean_field(s, TextLimits { marker, ..l }, &path, key, cx);
         }
     }
     if let Some(Value::Object(ann)) = tool.get_mut("annotations") {
         if let Some(Value::String(s)) = ann.get_mut("title") {
             let m = path.push("annotations");
-            clean_field(s, TextLimits { marker: &marker, ..title_lim }, &path, "title", cx);
+            clean_field(s, TextLimits { marker, ..title_lim }, &path, "title", cx);
             path.pop_to(m);
         }
     }
     for key in ["inputSchema", "outputSchema"] {
         if let Some(sch) = tool.get_mut(key) {
             let m = path.push(key);
-            let lim = TextLimits { marker: &marker, ..schema_lim };
+            let lim = TextLimits { marker, ..schema_lim };
             schema::walk_mut(sch, &mut path, 1, &mut |node, p, _| {
                 if let Value::Object(o) = node {
                     schema_node(o, lim, p, cx);
@@ -62,6 +62,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
             path.pop_to(m);
         }
     }
+    cx.give_path(path);
 }
 
 fn schema_node(o: &mut Object, lim: TextLimits, path: &mut Path, cx: &mut ToolCtx) {
