@@ -64,6 +64,15 @@ fn check(text: &str, seen: &mut Seen) -> Vec<(Variant, String)> {
         // And each gate on its own, against session 31's gates (a gate may
         // say yes more often than the old one, never no where it said yes
         // and its decoder read the text).
+        // What the pass noted, against what a text holds: every run of
+        // letters session 31 counted is counted (or the word left to
+        // `reversed_rot13`), a leet word shows in `leety`, an `&` in `refs`
+        // (claims that fail here before a threshold is crossed).
+        let old = decode::tests::old_word_counts(text.as_bytes());
+        assert!(h.notes.mixed || h.notes.readings >= u32::from(old.rev.max(old.rot)), "readings {:?} < {old:?}: {text:?}", h.notes);
+        assert!(h.notes.mixed || h.notes.readings >= reading_runs(text), "readings {:?} < runs: {text:?}", h.notes);
+        assert!(h.notes.leety || !has_leet_word(text), "leety: {text:?}");
+        assert_eq!(h.notes.refs, text.contains('&'), "refs: {text:?}");
         let g = h.notes.gates(text);
         let old = s31::gates(text);
         assert!(g.refs || !old.refs || s31::entities(text).is_none(), "refs: {text:?}");
@@ -72,6 +81,30 @@ fn check(text: &str, seen: &mut Seen) -> Vec<(Variant, String)> {
     }
     seen.clear();
     want
+}
+
+/// The runs of two or more ASCII letters among the first `VOCAB_WORDS` (64)
+/// of `text` that read as a function word reversed or in ROT13, each run
+/// counted on its own (the pass must count every one; the totals of
+/// `old_word_counts` leave slack between the two readings).
+fn reading_runs(text: &str) -> u32 {
+    let runs = text.as_bytes().split(|c| !c.is_ascii_alphabetic()).filter(|r| r.len() >= 2).take(64);
+    runs.filter(|r| {
+        let c = decode::tests::old_word_counts(r);
+        c.rev + c.rot > 0
+    })
+    .count() as u32
+}
+
+/// Whether `text` holds a leet word as `leet` reads them (a run of ASCII
+/// letters, digits, `@` and `$` with a letter, a leet character and no
+/// other digit), written apart from `decode`.
+fn has_leet_word(text: &str) -> bool {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '@' || c == '$')).any(|w| {
+        w.bytes().any(|c| c.is_ascii_alphabetic())
+            && w.bytes().any(|c| b"013457@$".contains(&c))
+            && !w.bytes().any(|c| b"2689".contains(&c))
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -123,7 +156,7 @@ fn words() -> Vec<String> {
 /// punctuation, non-ASCII letters and nothing.
 const SEPS: &[&str] = &[
     " ", " ", " ", " ", "  ", "   ", "    ", "     ", "      ", "\t", "\n", "\r", "\r\n", "\u{a0}", "\u{200b}", "\u{200d}", "\u{feff}", "\u{1}", "\u{7f}", "\\", "\\ ", "'", "’", "-", "_",
-    ". ", ", ", ".", ";", "/", "é", "д", "\u{1F600}", "\u{3000}", "\u{2028}", "\u{85}", "",
+    ". ", ", ", ".", ";", "/", "é", "д", "\u{1F600}", "\u{3000}", "\u{2028}", "\u{85}", "", "", "1", "3", "9", "4",
 ];
 
 /// Before the words: nothing, or filler that puts them at the `MAX_CHARS`
