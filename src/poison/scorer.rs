@@ -2520,3 +2520,9 @@ mod tests {
         assert_eq!(score_string("tool.description", &s), score_string("tool.description", &s[..MAX_CHARS]));
     }
 }
+
+// The red team of the folded decoder gates (issue #20), in a file of its
+// own beside the frozen session-31 decoders it compares against.
+#[cfg(test)]
+#[path = "gate_redteam.rs"]
+mod gate_redteam;
