@@ -14,9 +14,7 @@ impl Path {
         // Room for a few levels below `base` up front: a walk pushes onto
         // it at once, and growing from an exact-size copy reallocated it
         // for nearly every walk (24,000 times a run on the real corpus).
-        let mut s = String::with_capacity(base.len() + 64);
-        s.push_str(base);
-        Path(s)
+        Path::reusing(String::with_capacity(base.len() + 64), base)
     }
     /// `new`, in a buffer kept from an earlier walk (`into_buf`): the
     /// pipeline hands one from tool to tool instead of allocating one per
