@@ -717,56 +717,41 @@ impl WordCounts {
     }
 }
 
-/// `WordCounts` of `b` by a pass of its own.
-fn word_counts(b: &[u8]) -> WordCounts {
-    let mut wc = WordCounts::default();
-    // The current word packed (its last eight letters), its length.
-    let (mut w, mut n) = (0u64, 0usize);
-    for &c in b {
+/// The first `VOCAB_WORDS` words of `b` (runs of two or more ASCII
+/// letters), each given to `f` in lower case, packed (its last eight
+/// letters), with its length: the one word walk of `word_counts` and
+/// `function_words`.
+fn first_words(b: &[u8], mut f: impl FnMut(u64, usize)) {
+    let (mut w, mut n, mut words) = (0u64, 0usize, 0usize);
+    // A space after the last byte ends the last word.
+    for &c in b.iter().chain(std::iter::once(&b' ')) {
         if c.is_ascii_alphabetic() {
             w = w << 8 | (c | 0x20) as u64;
             n += 1;
             continue;
         }
         if n >= 2 {
-            wc.word(w, n);
-            if usize::from(wc.words) == VOCAB_WORDS {
-                return wc;
+            f(w, n);
+            words += 1;
+            if words == VOCAB_WORDS {
+                return;
             }
         }
         (w, n) = (0, 0);
     }
-    if n >= 2 {
-        wc.word(w, n);
-    }
+}
+
+/// `WordCounts` of `b` by a pass of its own.
+fn word_counts(b: &[u8]) -> WordCounts {
+    let mut wc = WordCounts::default();
+    first_words(b, |w, n| wc.word(w, n));
     wc
 }
 
 /// The function words as written in the first `VOCAB_WORDS` words of `b`.
 fn function_words(b: &[u8]) -> usize {
-    let (mut words, mut f) = (0, 0);
-    let (mut w, mut n) = (0u64, 0usize);
-    let mut i = 0;
-    loop {
-        let c = b.get(i).copied().unwrap_or(b' ');
-        i += 1;
-        if c.is_ascii_alphabetic() {
-            w = w << 8 | (c | 0x20) as u64;
-            n += 1;
-            continue;
-        }
-        if n >= 2 {
-            words += 1;
-            f += (n <= LONGEST_FUNCTION && is_function(w)) as usize;
-            if words == VOCAB_WORDS {
-                break;
-            }
-        }
-        (w, n) = (0, 0);
-        if i > b.len() {
-            break;
-        }
-    }
+    let mut f = 0;
+    first_words(b, |w, n| f += (n <= LONGEST_FUNCTION && is_function(w)) as usize);
     f
 }
 
