@@ -823,6 +823,17 @@ pub(super) mod tests {
         y - (over >> 7) * 26
     }
 
+    /// The generators' random numbers (xorshift64): deterministic, so a
+    /// failing generated text is the same on every run.
+    pub(in crate::poison) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// The count before `WordCounts` (session 31): each word reversed and
     /// in ROT13, looked up in the function words. The reference of the
     /// differential tests.
@@ -909,13 +920,7 @@ pub(super) mod tests {
     fn no_generated_text_a_decoder_reads_is_turned_away() {
         let alphabet = [" ", " ", " ", "  ", "\n", "a", "t", "h", "e", "l", "4", "7", "3", "1", "0", "2", "$", "д", "\u{1F600}", "&", "x"];
         let tokens = ["a", "b", "4", "д", "\u{1F600}", "/", "\n", "ab", "4ll", "7h3"];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let mut read = (0usize, 0usize);
         for _ in 0..200_000 {
             let len = (next() % 48) as usize;
@@ -966,13 +971,7 @@ pub(super) mod tests {
             pool.push(w.to_string());
         }
         let seps = [" ", " ", " ", "", "-", "\n", "_", "é", "3"];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut passed = 0;
         for _ in 0..50_000 {
             let n = (next() % 90) as usize;

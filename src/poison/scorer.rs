@@ -2466,13 +2466,7 @@ mod tests {
         // dropped characters, a backslash, separators).
         let pool = ["eht", "ot", "si", "gur", "gb", "vf", "naq", "the", "and", "word", "x", "a", "ti", "dna", "abg", "Gur", "EHT", "tsum", "zhfg", "longerword"];
         let glue = [" ", " ", " ", "1", "4", "9", "é", "\u{200b}", "\u{1}", "\\", "_", ". ", "@", "&", "д", "\n", ""];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = decode::tests::xorshift(0x2545_F491_4F6C_DD1D);
         for _ in 0..30_000 {
             let n = (next() % 24) as usize;
             let t: String = (0..n).map(|_| format!("{}{}", pool[(next() % pool.len() as u64) as usize], glue[(next() % glue.len() as u64) as usize])).collect();
