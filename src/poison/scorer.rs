@@ -130,33 +130,28 @@ const _: () = assert!(CL_N < 1 << 16 && CL_END == CLUSTERS.len(), "clusters.bin:
 // `cluster_of`'s memo (`Seen::clusters`) packs two ids in 12 bits each.
 const _: () = assert!(CL_K <= 1 << 12, "clusters.bin: more clusters than the memo's 12-bit ids");
 
-/// The keys and ids as arrays (read from the bytes at compile time: a lookup
-/// is an aligned load, not four byte reads), and where the keys of each value
-/// of their top `CL_BITS` bits start: a lookup compares the two keys or so
-/// that share a word's top bits.
+/// The keys and ids as one array (read from the bytes at compile time: a
+/// lookup is an aligned load, not four byte reads), and where the keys of
+/// each value of their top `CL_BITS` bits start: a lookup compares the two
+/// keys or so that share a word's top bits.
 const CL_BITS: u32 = 14;
-static CL_KEY: [u32; CL_N] = {
-    let mut a = [0u32; CL_N];
+/// Per word its key and its cluster in each family (the second 0 with one
+/// family), side by side: the key that matches and its ids are on one cache
+/// line. (Keys and ids in two arrays cost a lookup three dependent reads at
+/// the word's address, the start, the keys, the ids: in a catalog the 372
+/// KiB are mostly out of cache, and each read a wait.)
+static CL_ENTRY: [(u32, (u16, u16)); CL_N] = {
+    let mut a = [(0u32, (0u16, 0u16)); CL_N];
     let mut i = 0;
     while i < CL_N {
-        a[i] = le_u32(CLUSTERS, CL_KEYS + 4 * i);
-        assert!(i == 0 || a[i] > a[i - 1], "clusters.bin: keys not sorted");
-        i += 1;
-    }
-    a
-};
-/// Per word its cluster in each family (the second 0 with one family),
-/// side by side: one load.
-static CL_ID: [(u16, u16); CL_N] = {
-    let mut a = [(0u16, 0u16); CL_N];
-    let mut i = 0;
-    while i < CL_N {
+        a[i].0 = le_u32(CLUSTERS, CL_KEYS + 4 * i);
+        assert!(i == 0 || a[i].0 > a[i - 1].0, "clusters.bin: keys not sorted");
         let j = CL_IDS + 2 * i;
-        a[i].0 = u16::from_le_bytes([CLUSTERS[j], CLUSTERS[j + 1]]);
+        a[i].1 .0 = u16::from_le_bytes([CLUSTERS[j], CLUSTERS[j + 1]]);
         if CL_F > 1 {
-            a[i].1 = u16::from_le_bytes([CLUSTERS[j + 2 * CL_N], CLUSTERS[j + 2 * CL_N + 1]]);
+            a[i].1 .1 = u16::from_le_bytes([CLUSTERS[j + 2 * CL_N], CLUSTERS[j + 2 * CL_N + 1]]);
         }
-        assert!((a[i].0 as usize) < CL_K && (a[i].1 as usize) < CL_K, "clusters.bin: a cluster id out of range");
+        assert!((a[i].1 .0 as usize) < CL_K && (a[i].1 .1 as usize) < CL_K, "clusters.bin: a cluster id out of range");
         i += 1;
     }
     a
@@ -182,8 +177,7 @@ static CL_START: [u16; (1 << CL_BITS) + 1] = {
 fn cluster(h: u32) -> Option<(u16, u16)> {
     let top = (h >> (32 - CL_BITS)) as usize;
     let (a, z) = (CL_START[top] as usize, CL_START[top + 1] as usize);
-    let keys = CL_KEY.get(a..z)?;
-    keys.iter().position(|&k| k == h).map(|i| CL_ID[a + i])
+    CL_ENTRY.get(a..z)?.iter().find(|e| e.0 == h).map(|e| e.1)
 }
 
 /// The word that names cluster `c` of family `f` (its most frequent), for a
@@ -2258,7 +2252,7 @@ mod tests {
         // Every word of the table, both families' ids, through the memo's
         // packed slot: filled, then hit.
         let mut seen = Seen::default();
-        for &h in CL_KEY.iter() {
+        for &(h, _) in CL_ENTRY.iter() {
             assert_eq!(cluster_of(&mut seen.clusters, h), cluster(h), "{h:#x}");
             assert_eq!(cluster_of(&mut seen.clusters, h), cluster(h), "{h:#x}, from the memo");
         }
