@@ -62,8 +62,9 @@ impl Sanitized {
     /// `size_hint`: about how long the served text will be (the input's
     /// length: sanitizing mostly keeps or shortens it), to write it into one
     /// buffer of that size.
-    pub fn into_outcome(self, size_hint: usize) -> Outcome {
-        let catalog = json::write_served_sized(&self.catalog, size_hint);
+    pub fn into_outcome(mut self, size_hint: usize) -> Outcome {
+        let tree = std::mem::replace(&mut self.catalog, Value::Null);
+        let catalog = json::write_served_sized(tree, size_hint);
         self.serving(catalog)
     }
 
