@@ -562,13 +562,13 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--export", action="store_true", help="write weights.bin + weights.json")
     ap.add_argument("--trainer", default="full", choices=sorted(TRAINERS))
-    ap.add_argument("--bag", type=int, default=BAG, help="--trainer bag: seeds 1..N averaged")
+    ap.add_argument("--bag", type=int, help="--trainer bag: seeds 1..N averaged (default BAG)")
     ap.add_argument("--oof-only", action="store_true",
                     help="stop after the development out-of-fold figures: held and held2 are not scored")
     a = ap.parse_args()
     global TRAINER, BAG
     TRAINER = a.trainer
-    BAG = a.bag
+    BAG = a.bag or BAG
     items = load_set(a.set)
     real = real_servers()
     os.makedirs(a.out, exist_ok=True)
