@@ -3,7 +3,7 @@
 
     python3 eval/poisoning/model/train.py [--config full] [--bits 18] [--export]
                                           [--out DIR] [--all-configs]
-                                          [--trainer full|minibatch] [--oof-only]
+                                          [--trainer full|minibatch|bag] [--bag N] [--oof-only]
 
 Trains a logistic regression over hashed features of the model-visible strings
 of tools (scorer.py), ONLY on:
@@ -24,9 +24,10 @@ $CARGO_TARGET_DIR/tools/scorer-venv or ~/.cache/mcp-guard/scorer-venv) with a
 pinned numpy and re-runs itself there. Feature extraction, scoring and the
 evaluation use the standard library and integers only.
 
-Deterministic: `--trainer full` (the default, what ships) has no randomness
+Deterministic: `--trainer full` (the default) has no randomness
 at all (full-batch Adam from zero weights, fixed iteration count);
-`--trainer minibatch` draws its order and dropout from a fixed seed. The
+`--trainer minibatch` draws its order and dropout from a fixed seed;
+`--trainer bag` (what ships) averages the minibatch weights of seeds 1..N. The
 exported weights are int16 with a fixed scale. `--oof-only` prints the
 development out-of-fold figures and stops before anything held back is scored.
 """
@@ -356,7 +357,25 @@ def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1
                   "epochs": epochs, "lr": lr, "batch": bs, "dropout": drop, "seed": seed}
 
 
-TRAINERS = {"full": train, "minibatch": train_minibatch}
+# The round-8 variance rule (README "Round 8"): the float weights of the
+# minibatch trainer's seeds 1..BAG averaged into one linear model (one table,
+# no engine cost), its thresholds from the bag's own out-of-fold scores (the
+# cross-validation fits a bag per fold). One seed's flag line (the 0.5%
+# quantile of the development real tools) moved recall at flag by 5 points
+# between seeds, and which seed shipped was a rule nobody chose; a bag of 4
+# takes no seed choice and halves that spread. MINIBATCH: research (other
+# batch sizes and learning rates per seed; empty ships).
+BAG = 4
+MINIBATCH = {}
+
+
+def train_bag(rows, bits, l2):
+    ws = [train_minibatch(rows, bits, l2, seed=s, **MINIBATCH) for s in range(1, BAG + 1)]
+    info = dict(ws[0][2], trainer="bag", seed=None, seeds=list(range(1, BAG + 1)))
+    return sum(w for w, _b, _i in ws) / BAG, sum(b for _w, b, _i in ws) / BAG, info
+
+
+TRAINERS = {"full": train, "minibatch": train_minibatch, "bag": train_bag}
 REAL_WEIGHT = {}  # "real-en" / "real-other" -> weight of those negative rows (minibatch trainer; research, empty ships)
 CLASS_WEIGHT = {}  # class -> weight of its positive rows (minibatch trainer; research, empty ships)
 TRAINER = "full"  # set by --trainer
@@ -546,11 +565,13 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--export", action="store_true", help="write weights.bin + weights.json")
     ap.add_argument("--trainer", default="full", choices=sorted(TRAINERS))
+    ap.add_argument("--bag", type=int, help="--trainer bag: seeds 1..N averaged (default BAG)")
     ap.add_argument("--oof-only", action="store_true",
                     help="stop after the development out-of-fold figures: held and held2 are not scored")
     a = ap.parse_args()
-    global TRAINER
+    global TRAINER, BAG
     TRAINER = a.trainer
+    BAG = a.bag or BAG
     items = load_set(a.set)
     real = real_servers()
     os.makedirs(a.out, exist_ok=True)

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""The seed rule (issue #20, round 8): how much the minibatch trainer's seed
+moves the development out-of-fold figures, where that comes from, and which
+rule removes it. Development only: `held`, `held2`, `held3` and the held-out
+real servers are never read (T.oof_scores scores the fitted parts' folds).
+
+    python3 eval/poisoning/model/variance.py --set DIR --seeds 24 [--trainers base,lr-half]
+                                             [--always-train STEM,...] [--without STEM,...]
+                                             [--out results/variance-r8.json]
+
+One run trains every (trainer, seed, fold) once on the shipped features and
+keeps the float weights, then scores the same out-of-fold items under each
+rule:
+  single      one seed's model (the status quo ships seed 1): mean and spread
+              over seeds;
+  bagK        the float weights of K seeds averaged per fold (a linear model:
+              one table), quantized once, thresholds from the bag's own
+              out-of-fold scores; disjoint bags (seeds 1..K, K+1..2K, ...);
+  swa / ema   the weights averaged over the last epoch's steps (SWA), or an
+              exponential average over every step, of one seed's run;
+  flag-win    a smoother flag line: the mean of the development real tools'
+              out-of-fold logits ranked in the 0.4%-0.6% top window, in place
+              of the single 0.5% quantile (block unchanged);
+and, to find what moves between seeds, the recall of seed i's poisoned
+scores at seed j's flag line (rows: the poisoned scores; columns: the
+benign tail).
+"""
+
+import json
+import os
+import statistics as st
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import train as T  # noqa: E402  (makes and enters its venv: numpy)
+import scorer  # noqa: E402
+import numpy as np  # noqa: E402
+
+K_FOLDS = 4
+# trainer variants: keyword arguments of `train_snapshots` (base = what ships)
+TRAINERS = {
+    "base": {},
+    "lr-half-8ep": {"lr": 1.5e-3, "epochs": 8},
+    "bs4096": {"bs": 4096, "lr": 6e-3},
+    "ep2": {"epochs": 2},
+    "bs4096-ep8": {"bs": 4096, "epochs": 8},
+    "bs2048": {"bs": 2048, "lr": 4.5e-3},
+}
+
+
+def train_snapshots(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1, ema_decay=0.99):
+    """T.train_minibatch, step for step (the same draws: `final` is its
+    result), also returning the mean of the iterates over the last epoch
+    (`swa`) and an exponential mean over every step (`ema`)."""
+    nb = 1 << bits
+    n = len(rows)
+    lens = np.array([len(r[0]) for r in rows], dtype=np.int64)
+    starts = np.zeros(n, dtype=np.int64)
+    starts[1:] = np.cumsum(lens)[:-1]
+    idx = np.fromiter((x for r in rows for x in r[0]), dtype=np.int64, count=int(lens.sum()))
+    y = np.array([r[1] for r in rows], dtype=np.float64)
+    npos, nneg = y.sum(), n - y.sum()
+    sw = np.where(y == 1, 0.5 / npos, 0.5 / nneg)
+    rng = np.random.default_rng(seed)
+    w, m, v = np.zeros(nb), np.zeros(nb), np.zeros(nb)
+    b, mb, vb = 0.0, 0.0, 0.0
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    per_ep = (n + bs - 1) // bs
+    nsteps = epochs * per_ep
+    step = 0
+    sw_w, sw_b, sw_n = np.zeros(nb), 0.0, 0
+    em_w, em_b = np.zeros(nb), 0.0
+    for ep in range(epochs):
+        perm = rng.permutation(n)
+        for s in range(0, n, bs):
+            ib = perm[s:s + bs]
+            ln = lens[ib]
+            rid = np.repeat(np.arange(len(ib)), ln)
+            pos = np.repeat(starts[ib] - (np.cumsum(ln) - ln), ln) + np.arange(int(ln.sum()))
+            ix = idx[pos]
+            val = (rng.random(len(ix)) >= drop) / (1.0 - drop)
+            z = np.bincount(rid, weights=w[ix] * val, minlength=len(ib)) + b
+            p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+            r = (p - y[ib]) * sw[ib] * (n / len(ib))
+            g = np.bincount(ix, weights=r[rid] * val, minlength=nb) + l2 * w
+            gb = r.sum()
+            step += 1
+            c1, c2 = 1 - b1 ** step, 1 - b2 ** step
+            lrs = lr * (0.1 + 0.9 * (1 - step / nsteps))
+            m = b1 * m + (1 - b1) * g
+            v = b2 * v + (1 - b2) * g * g
+            mb = b1 * mb + (1 - b1) * gb
+            vb = b2 * vb + (1 - b2) * gb * gb
+            w -= lrs * (m / c1) / (np.sqrt(v / c2) + eps)
+            b -= lrs * (mb / c1) / (np.sqrt(vb / c2) + eps)
+            if ep == epochs - 1:
+                sw_w += w
+                sw_b += b
+                sw_n += 1
+            em_w = ema_decay * em_w + (1 - ema_decay) * w
+            em_b = ema_decay * em_b + (1 - ema_decay) * b
+    c = 1 - ema_decay ** step  # bias-corrected like Adam's moments
+    return {"final": (w, b), "swa": (sw_w / sw_n, sw_b / sw_n), "ema": (em_w / c, em_b / c)}
+
+
+def quantize_hi(w, b):
+    """Near-float scoring (int64, 2^40 at the largest weight): what int16
+    quantization costs, measured beside it."""
+    scale = float(1 << 40) / max(float(np.abs(w).max()), 1e-12)
+    return np.round(w * scale).astype(np.int64), int(round(b * scale)), scale
+
+
+def oof_from(items, real, fz, per_fold, quant=T.quantize):
+    """T.oof_scores with given per-fold float weights."""
+    out = {"items": [], "real": []}
+    for f in range(K_FOLDS):
+        w, b = per_fold[f]
+        wq, bq, scale = quant(w, b)
+        its = [(lab, tools) for lab, tools in items
+               if lab["part"] in T.FIT_PARTS and T.group_of(lab) is not None and T.fold_of(T.group_of(lab), K_FOLDS) == f]
+        rl = [(name, held, tools) for name, held, tools in real if not held and T.fold_of("real:" + name, K_FOLDS) == f]
+        res = T.evaluate(its, rl, fz, wq, bq)
+        for part in ("items", "real"):
+            for r in res[part]:
+                r["max"] /= scale
+                r["sum"] /= scale
+                out[part].append(r)
+    return out
+
+
+def flag_window(real_sorted, lo=0.994, hi=0.996):
+    """The smoother flag line: the mean of the ranks between lo and hi."""
+    n = len(real_sorted)
+    a, z = int(lo * n), int(hi * n)
+    return float(np.mean(real_sorted[a:z + 1]))
+
+
+def figures(oof, flag_rule="q"):
+    """T.oof_summary's figures (flag, block, by class) with the flag line of
+    `flag_rule` ("q": the 0.5% quantile, T's rule; "win": flag_window)."""
+    hard, real, t_flag, t_block = T.oof_thresholds(oof, "max")
+    if flag_rule == "win":
+        t_flag = flag_window(real)
+    pos = [r for r in oof["items"] if r["kind"] == "poisoned"]
+    out = {"flag_logit": t_flag, "block_logit": t_block,
+           "flag": 100.0 * sum(r["max"] > t_flag for r in pos) / len(pos),
+           "block": 100.0 * sum(r["max"] > t_block for r in pos) / len(pos),
+           "hard_at_flag": sum(h > t_flag for h in hard),
+           "real_at_flag": sum(x > t_flag for x in real), "real_n": len(real)}
+    for name, t in (("flag", t_flag), ("block", t_block)):
+        by = {}
+        for r in pos:
+            g = by.setdefault(r["class"], [0, 0])
+            g[0] += r["max"] > t
+            g[1] += 1
+        out["class_" + name] = {k: round(100.0 * a / n, 2) for k, (a, n) in sorted(by.items())}
+    return out
+
+
+def summarize(figs):
+    def ms(key):
+        xs = [f[key] for f in figs]
+        return {"mean": round(st.mean(xs), 2), "sd": round(st.pstdev(xs), 2), "min": round(min(xs), 2),
+                "max": round(max(xs), 2), "all": [round(x, 2) for x in xs]}
+    out = {"n": len(figs), "flag": ms("flag"), "block": ms("block"), "flag_logit": ms("flag_logit"),
+           "block_logit": ms("block_logit"), "hard_at_flag": [f["hard_at_flag"] for f in figs],
+           "real_at_flag": [f["real_at_flag"] for f in figs]}
+    for name in ("flag", "block"):
+        cls = figs[0]["class_" + name]
+        out["class_" + name] = {c: {"mean": round(st.mean(f["class_" + name][c] for f in figs), 1),
+                                    "sd": round(st.pstdev(f["class_" + name][c] for f in figs), 1)} for c in cls}
+    return out
+
+
+def cross(oofs):
+    """R[i][j]: recall of seed i's poisoned out-of-fold scores at seed j's
+    flag line; the spread of row means (poisoned scores) against column means
+    (the benign tail's line)."""
+    lines = [T.oof_thresholds(o, "max")[2] for o in oofs]
+    pos = [np.array([r["max"] for r in o["items"] if r["kind"] == "poisoned"]) for o in oofs]
+    R = np.array([[100.0 * float((p > t).mean()) for t in lines] for p in pos])
+    return {"R": [[round(x, 2) for x in row] for row in R],
+            "sd_poisoned_scores(rows)": round(float(R.mean(1).std()), 2),
+            "sd_flag_line(cols)": round(float(R.mean(0).std()), 2),
+            "sd_diagonal": round(float(np.diag(R).std()), 2)}
+
+
+def main():
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--set", default="/tmp/poisoning-eval-scorer")
+    ap.add_argument("--seeds", type=int, default=24)
+    ap.add_argument("--trainers", default="base")
+    ap.add_argument("--bags", default="3,4,6")
+    ap.add_argument("--always-train", default="", help="training file stems only ever in the training folds")
+    ap.add_argument("--without", default="", help="training file stems left out")
+    ap.add_argument("--snaps", default="final,swa,ema", help="which weights of each run to score")
+    ap.add_argument("--hi", action="store_true", help="also score the bags at near-float precision")
+    ap.add_argument("--out", default=os.path.join(HERE, "results", "variance-r8.json"))
+    a = ap.parse_args()
+    bits, l2 = 16, 1e-5
+    T.ALWAYS_TRAIN = set(x for x in a.always_train.split(",") if x)
+    without = set(x for x in a.without.split(",") if x)
+    items = [(lab, tools) for lab, tools in T.load_set(a.set) if lab.get("source") not in without]
+    real = T.real_servers()
+    cfg = dict(T.CONFIGS["full"], clusters=scorer.ENGINE_CLUSTERS, cluster_feats=scorer.CLUSTER_FEATS)
+    fz = T.Featurizer(cfg, bits)
+    t0 = time.time()
+    rows, _ = T.build_training(items, real, fz)
+    print("rows %d, %ds" % (len(rows), time.time() - t0), flush=True)
+    folds = [[r for r in rows if T.fold_of(r[2], K_FOLDS) != f] for f in range(K_FOLDS)]
+    seeds = list(range(1, a.seeds + 1))
+    res = {"seeds": seeds, "always_train": sorted(T.ALWAYS_TRAIN), "without": sorted(without), "rules": {}}
+
+    def save():
+        with open(a.out, "w", encoding="utf-8") as fh:
+            json.dump(res, fh, indent=1, sort_keys=True)
+            fh.write("\n")
+
+    def report(name, figs, extra=None):
+        s = summarize(figs)
+        if extra:
+            s.update(extra)
+        res["rules"][name] = s
+        print("%-22s flag %5.2f sd %4.2f [%5.2f..%5.2f] block %5.2f sd %4.2f | line %.2f sd %.2f | %s" % (
+            name, s["flag"]["mean"], s["flag"]["sd"], s["flag"]["min"], s["flag"]["max"], s["block"]["mean"],
+            s["block"]["sd"], s["flag_logit"]["mean"], s["flag_logit"]["sd"],
+            " ".join("%s %.1f" % (c[:4], v["mean"]) for c, v in s["class_flag"].items())), flush=True)
+        save()
+
+    for tname in a.trainers.split(","):
+        kw = TRAINERS[tname]
+        W = {}  # (snap, seed) -> per-fold (w, b)
+        t1 = time.time()
+        for s in seeds:
+            for f in range(K_FOLDS):
+                snaps = train_snapshots(folds[f], bits, l2, seed=s, **kw)
+                for k, wb in snaps.items():
+                    W.setdefault((k, s), [None] * K_FOLDS)[f] = wb
+        print("%s: %d seeds x %d folds trained, %ds" % (tname, len(seeds), K_FOLDS, time.time() - t1), flush=True)
+        singles = {}
+        for snap in [x for x in a.snaps.split(",") if x]:
+            oofs = [oof_from(items, real, fz, W[(snap, s)]) for s in seeds]
+            if snap == "final":
+                singles = oofs
+            report("%s/%s" % (tname, snap), [figures(o) for o in oofs])
+            if snap == "final":
+                report("%s/%s/flag-win" % (tname, snap), [figures(o, "win") for o in oofs])
+                res["rules"]["%s/final/cross" % tname] = cross(oofs)
+                c = res["rules"]["%s/final/cross" % tname]
+                print("  cross: sd rows (poisoned scores) %.2f, cols (flag line) %.2f, diagonal %.2f" % (
+                    c["sd_poisoned_scores(rows)"], c["sd_flag_line(cols)"], c["sd_diagonal"]), flush=True)
+        for k in [int(x) for x in a.bags.split(",") if x]:
+            for snap in ("final",) if tname != "base" else ("final", "swa"):
+                figs, figs_hi, figs_win = [], [], []
+                for j in range(len(seeds) // k):
+                    group = seeds[j * k:(j + 1) * k]
+                    per_fold = [(sum(W[(snap, s)][f][0] for s in group) / k, sum(W[(snap, s)][f][1] for s in group) / k)
+                                for f in range(K_FOLDS)]
+                    o = oof_from(items, real, fz, per_fold)
+                    figs.append(figures(o))
+                    figs_win.append(figures(o, "win"))
+                    if a.hi:
+                        figs_hi.append(figures(oof_from(items, real, fz, per_fold, quantize_hi)))
+                report("%s/%s/bag%d" % (tname, snap, k), figs)
+                report("%s/%s/bag%d/flag-win" % (tname, snap, k), figs_win)
+                if figs_hi:
+                    report("%s/%s/bag%d/float" % (tname, snap, k), figs_hi)
+        if a.hi:
+            report("%s/final/float" % tname, [figures(oof_from(items, real, fz, W[("final", s)], quantize_hi)) for s in seeds[:6]])
+        del W
+    save()
+
+
+if __name__ == "__main__":
+    main()
