@@ -363,10 +363,13 @@ def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1
 # cross-validation fits a bag per fold). One seed's flag line (the 0.5%
 # quantile of the development real tools) moved recall at flag by 5 points
 # between seeds, and which seed shipped was a rule nobody chose; a bag of 4
-# takes no seed choice and halves that spread. MINIBATCH: research (other
-# batch sizes and learning rates per seed; empty ships).
+# takes no seed choice and halves that spread. MINIBATCH: the bagged
+# trainer's batch and rate. Round 9 (README): batch 4096 at lr 6e-3, half the
+# distance the weights travel, compared bag against bag under the round-8 rule
+# on development out of fold only (90.06% sd 1.23 / block 24.61 sd 1.00
+# against 84.42 sd 0.72 / 25.20 sd 0.86).
 BAG = 4
-MINIBATCH = {}
+MINIBATCH = {"bs": 4096, "lr": 6e-3}
 
 
 def train_bag(rows, bits, l2):
