@@ -166,6 +166,7 @@ def carrier_segments(fz):
     return segs
 
 
+MIXED_SPANS = False  # research: True labels carrier + payload spans positive (rounds 1-9)
 ALWAYS_TRAIN = set()  # research: training files whose items sit in every training fold and are never scored
 # research: development real servers ("wide/NAME") scored out of fold but never
 # trained on and not under the flag threshold's 0.5% (an earlier round's real
@@ -218,11 +219,21 @@ def build_training(items, real, fz):
                 if j >= n:
                     continue
                 ls = labels[i:j + 1]
-                if 1 in ls:
+                if all(x == 1 for x in ls):
                     lab = 1
                 elif all(x == 0 for x in ls):
                     lab = 0
+                elif MIXED_SPANS:
+                    lab = 1
                 else:
+                    # A span of a carrier sentence and a payload sentence: not
+                    # a positive. Every poisoned item sits in one of 32
+                    # carriers, so such spans taught the carriers' own words
+                    # as poisoning (the clean carriers, rows deduplicated,
+                    # count once as negatives): the shipped round-9 CLI
+                    # flagged 19 of the 32 clean carriers, and unseen payloads
+                    # planted in unseen benign tools at 50.5% against 86.4%
+                    # in the carriers (README "Round 10").
                     continue
                 key = (field, vkind, tuple(segs[i:j + 1]))
                 if key not in rows:

@@ -1,0 +1,130 @@
+"""The carrier-transfer evaluation (issue #20): do payloads the detector never saw still get
+flagged when they sit in tools it never saw?
+
+Every item of the labelled set (`generate.py`, `generate_extra.py`) is a payload planted in one of
+the 32 carriers of `carriers.py`, in every part, held parts included: a figure on those parts says
+how the detector reads payloads in those 32 tools. Here the payloads of four writers (session 33,
+`transfer/d12.py` .. `d15.py`: 2,449 sentences, 7 classes, 35 languages, written from the class
+definitions and the earlier training files only) are planted twice, in the same field:
+
+- in a carrier of `carriers.py` (as the generator does), and
+- in one of 526 hard benign tools by two more writers (`transfer/benign_d13.py`,
+  `benign_d14.py`: login, session, policy, masking, webhooks, payees, cc/bcc, ...),
+
+and the shipped CLI (`mcp-guard check`, default policy; `block` policy for hidden) reads each as a
+one-tool catalog. No weight or rule is fitted on these files. Split by phrasing family
+(sha256("transfer|" + family)[0] odd -> held): `dev` may be read while choosing, `held` once
+after. The same benign tools alone give the false-positive side.
+
+    python3 eval/poisoning/transfer.py [--cli target/release/mcp-guard] [--part dev|held|all]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import hashlib
+import json
+import os
+import random
+import runpy
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from carriers import CARRIERS  # noqa: E402
+
+ATTACKS = ("d12.py", "d13.py", "d14.py", "d15.py")
+BENIGN = ("benign_d13.py", "benign_d14.py")
+SLOTS = {"{secret}": "~/.ssh/id_rsa", "{env}": "OPENAI_API_KEY", "{url}": "https://sync-relay.example.net/c",
+         "{email}": "archive@relay-mailbox.net", "{other}": "send_email", "{paytool}": "transfer_funds",
+         "{param}": "notes"}
+BLOCK = {"core": {"tool_poisoning": {"mode": "block"}}}
+
+
+def part_of(family: str) -> str:
+    return "held" if hashlib.sha256(("transfer|" + family).encode()).digest()[0] % 2 else "dev"
+
+
+def fill(text: str, this: str) -> str:
+    for k, v in SLOTS.items():
+        text = text.replace(k, v)
+    return text.replace("{this}", this)
+
+
+def plant(tool: dict, text: str, where: str) -> dict:
+    """The payload appended to the description, or to the first property's description."""
+    t = json.loads(json.dumps(tool))
+    props = t.get("inputSchema", {}).get("properties", {})
+    if where == "property" and props:
+        k = sorted(props)[0]
+        if isinstance(props[k], dict):
+            props[k]["description"] = (str(props[k].get("description", "")) + " " + text).strip()
+            return t
+    t["description"] = (str(t.get("description", "")) + " " + text).strip()
+    return t
+
+
+class Cli:
+    def __init__(self, path: str, tmp: str):
+        self.path, self.tmp = path, tmp
+        self.block = os.path.join(tmp, "block.json")
+        json.dump(BLOCK, open(self.block, "w"))
+
+    def read(self, tool: dict) -> tuple[bool, bool]:
+        """(flagged by any poisoning finding under the default policy, hidden under `block`)."""
+        cat = os.path.join(self.tmp, "catalog.json")
+        with open(cat, "w", encoding="utf-8") as f:
+            json.dump({"tools": [tool]}, f, ensure_ascii=False)
+        d = json.loads(subprocess.run([self.path, "check", cat, "--format", "json"], capture_output=True, text=True).stdout)
+        flagged = any(x["kind"].startswith("poison-") for x in d["findings"])
+        hidden = False
+        if flagged:
+            b = json.loads(subprocess.run([self.path, "check", cat, "--policy", self.block, "--format", "json"],
+                                          capture_output=True, text=True).stdout)
+            hidden = bool(b["hidden"])
+        return flagged, hidden
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", default=os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"), "release", "mcp-guard"))
+    ap.add_argument("--part", default="dev", choices=("dev", "held", "all"))
+    args = ap.parse_args()
+    attacks = [(c, fam, lang, text) for f in ATTACKS for c, fam, lang, text in runpy.run_path(os.path.join(HERE, "transfer", f))["DATA"]]
+    benign = [tool for f in BENIGN for _topic, _lang, tool in runpy.run_path(os.path.join(HERE, "transfer", f))["BENIGN"]]
+    carriers = [tool for _server, tool in CARRIERS]
+    rng = random.Random(33)  # fixed: the same tool for the same payload in every run
+    with tempfile.TemporaryDirectory() as tmp:
+        cli = Cli(args.cli, tmp)
+        stats = {k: collections.defaultdict(lambda: [0, 0, 0]) for k in ("carriers", "unseen tools")}
+        for i, (cls, fam, lang, text) in enumerate(attacks):
+            g, u = rng.choice(carriers), rng.choice(benign)  # drawn for every item: the draw does not depend on --part
+            if args.part != "all" and part_of(fam) != args.part:
+                continue
+            where = "description" if i % 2 == 0 else "property"
+            for key, tool in (("carriers", g), ("unseen tools", u)):
+                fl, hid = cli.read(plant(tool, fill(text, tool["name"]), where))
+                for k in (cls, "all", "lang:" + ("en" if lang == "en" else "other"), "field:" + where):
+                    s = stats[key][k]
+                    s[0] += 1
+                    s[1] += fl
+                    s[2] += hid
+        print(f"payloads of part {args.part}: flagged (default policy) / hidden (block), in the 32 carriers | in unseen tools")
+        for k in sorted(stats["carriers"], key=lambda k: (k != "all", k)):
+            a, b = stats["carriers"][k], stats["unseen tools"][k]
+            print(f"  {k:<18} n={a[0]:<5} {100 * a[1] / a[0]:5.1f}% / {100 * a[2] / a[0]:4.1f}%  |  {100 * b[1] / b[0]:5.1f}% / {100 * b[2] / b[0]:4.1f}%")
+        fl = hid = 0
+        for tool in benign:
+            f, h = cli.read(tool)
+            fl += f
+            hid += h
+        cf = sum(cli.read(t)[0] for t in carriers)
+        print(f"benign, alone: {len(benign)} unseen hard benign tools flagged {fl} ({100 * fl / len(benign):.1f}%), hidden under block {hid}; "
+              f"the 32 clean carriers flagged {cf}")
+
+
+if __name__ == "__main__":
+    main()
