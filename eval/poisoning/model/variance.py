@@ -64,6 +64,7 @@ TRAINERS = {
     "r9-drop0.6": {"bs": 4096, "lr": 6e-3, "drop": 0.6},
     "r9-drop0.7": {"bs": 4096, "lr": 6e-3, "drop": 0.7},
     "r9-drop0.8": {"bs": 4096, "lr": 6e-3, "drop": 0.8},
+    "r9-drop0.7-ep5": {"bs": 4096, "lr": 6e-3, "drop": 0.7, "epochs": 5},
     "r9-r4-d12d13": {"bs": 4096, "lr": 6e-3, "data": "r4-d12d13"},
     "r9-r4-all": {"bs": 4096, "lr": 6e-3, "data": "r4-all"},
 }
