@@ -47,7 +47,34 @@ TRAINERS = {
     "ep2": {"epochs": 2},
     "bs4096-ep8": {"bs": 4096, "epochs": 8},
     "bs2048": {"bs": 2048, "lr": 4.5e-3},
+    # round 10 candidates (README "Round 10 candidates"): the round-9 trainer
+    # (train.MINIBATCH) and steps along its axis (less training), the same
+    # thing seen as regularisation (`l2`, `drop`), and the round-4 training
+    # files under it (`data`: a key of DATA)
+    "r9": {"bs": 4096, "lr": 6e-3},
+    "r9-bs8192": {"bs": 8192, "lr": 6e-3},
+    "r9-lr3e-3": {"bs": 4096, "lr": 3e-3},
+    "r9-ep3": {"bs": 4096, "lr": 6e-3, "epochs": 3},
+    "r9-ep2": {"bs": 4096, "lr": 6e-3, "epochs": 2},
+    "r9-lr1.2e-2-ep2": {"bs": 4096, "lr": 1.2e-2, "epochs": 2},
+    "r9-l2-1e-6": {"bs": 4096, "lr": 6e-3, "l2": 1e-6},
+    "r9-l2-1e-4": {"bs": 4096, "lr": 6e-3, "l2": 1e-4},
+    "r9-drop0.2": {"bs": 4096, "lr": 6e-3, "drop": 0.2},
+    "r9-drop0.45": {"bs": 4096, "lr": 6e-3, "drop": 0.45},
+    "r9-drop0.6": {"bs": 4096, "lr": 6e-3, "drop": 0.6},
+    "r9-drop0.7": {"bs": 4096, "lr": 6e-3, "drop": 0.7},
+    "r9-drop0.8": {"bs": 4096, "lr": 6e-3, "drop": 0.8},
+    "r9-drop0.7-ep5": {"bs": 4096, "lr": 6e-3, "drop": 0.7, "epochs": 5},
+    "r9-r4-d12d13": {"bs": 4096, "lr": 6e-3, "data": "r4-d12d13"},
+    "r9-r4-all": {"bs": 4096, "lr": 6e-3, "data": "r4-all"},
 }
+# Training data variants for a trainer row's `data`: the extra files (stems)
+# left out of its training rows. Round 4's files (/work/data-out6, copied to
+# extra/train_r4_*.py only in a research worktree: they are not committed and
+# the set's digests stay) sit in train.ALWAYS_TRAIN, so every row scores the
+# same items whatever its data; a row without `data` trains without them.
+R4 = ("train_r4_d12", "train_r4_d13", "train_r4_d14", "train_r4_d15", "benign_train_r4_d13", "benign_train_r4_d14")
+DATA = {"": set(R4), "r4-d12d13": {"train_r4_d14", "train_r4_d15", "benign_train_r4_d14"}, "r4-all": set()}
 
 
 def train_snapshots(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1, ema_decay=0.99):
@@ -198,21 +225,28 @@ def main():
     ap.add_argument("--without", default="", help="training file stems left out")
     ap.add_argument("--snaps", default="final,swa,ema", help="which weights of each run to score")
     ap.add_argument("--hi", action="store_true", help="also score the bags at near-float precision")
+    ap.add_argument("--no-singles", action="store_true", help="score only the bags (not each seed alone)")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "variance-r8.json"))
     a = ap.parse_args()
     bits, l2 = 16, 1e-5
-    T.ALWAYS_TRAIN = set(x for x in a.always_train.split(",") if x)
+    T.ALWAYS_TRAIN = set(x for x in a.always_train.split(",") if x) | set(R4)
     without = set(x for x in a.without.split(",") if x)
     items = [(lab, tools) for lab, tools in T.load_set(a.set) if lab.get("source") not in without]
     real = T.real_servers()
     cfg = dict(T.CONFIGS["full"], clusters=scorer.ENGINE_CLUSTERS, cluster_feats=scorer.CLUSTER_FEATS)
     fz = T.Featurizer(cfg, bits)
     t0 = time.time()
-    rows, _ = T.build_training(items, real, fz)
-    print("rows %d, %ds" % (len(rows), time.time() - t0), flush=True)
-    folds = [[r for r in rows if T.fold_of(r[2], K_FOLDS) != f] for f in range(K_FOLDS)]
+    folds_of = {}  # data variant -> the 4 folds' training rows
+
+    def folds_for(data):
+        if data not in folds_of:
+            t0 = time.time()
+            rows, _ = T.build_training([(lab, tools) for lab, tools in items if lab.get("source") not in DATA[data]], real, fz)
+            print("data %r: rows %d, %ds" % (data, len(rows), time.time() - t0), flush=True)
+            folds_of[data] = [[r for r in rows if T.fold_of(r[2], K_FOLDS) != f] for f in range(K_FOLDS)]
+        return folds_of[data]
     seeds = list(range(1, a.seeds + 1))
-    res = {"seeds": seeds, "always_train": sorted(T.ALWAYS_TRAIN), "without": sorted(without), "rules": {}}
+    res = {"seeds": seeds, "trainers": {t: TRAINERS[t] for t in a.trainers.split(",")}, "always_train": sorted(T.ALWAYS_TRAIN), "without": sorted(without), "rules": {}}
 
     def save():
         with open(a.out, "w", encoding="utf-8") as fh:
@@ -231,17 +265,19 @@ def main():
         save()
 
     for tname in a.trainers.split(","):
-        kw = TRAINERS[tname]
+        kw = dict(TRAINERS[tname])
+        folds = folds_for(kw.pop("data", ""))
+        l2r = kw.pop("l2", l2)
         W = {}  # (snap, seed) -> per-fold (w, b)
         t1 = time.time()
         for s in seeds:
             for f in range(K_FOLDS):
-                snaps = train_snapshots(folds[f], bits, l2, seed=s, **kw)
+                snaps = train_snapshots(folds[f], bits, l2r, seed=s, **kw)
                 for k, wb in snaps.items():
                     W.setdefault((k, s), [None] * K_FOLDS)[f] = wb
         print("%s: %d seeds x %d folds trained, %ds" % (tname, len(seeds), K_FOLDS, time.time() - t1), flush=True)
         singles = {}
-        for snap in [x for x in a.snaps.split(",") if x]:
+        for snap in [x for x in a.snaps.split(",") if x and not a.no_singles]:
             oofs = [oof_from(items, real, fz, W[(snap, s)]) for s in seeds]
             if snap == "final":
                 singles = oofs
@@ -253,7 +289,7 @@ def main():
                 print("  cross: sd rows (poisoned scores) %.2f, cols (flag line) %.2f, diagonal %.2f" % (
                     c["sd_poisoned_scores(rows)"], c["sd_flag_line(cols)"], c["sd_diagonal"]), flush=True)
         for k in [int(x) for x in a.bags.split(",") if x]:
-            for snap in ("final",) if tname != "base" else ("final", "swa"):
+            for snap in ("final",) if tname != "base" or a.no_singles else ("final", "swa"):
                 figs, figs_hi, figs_win = [], [], []
                 for j in range(len(seeds) // k):
                     group = seeds[j * k:(j + 1) * k]
