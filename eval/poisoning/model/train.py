@@ -312,13 +312,14 @@ def train(rows, bits, l2):
     return w, b, {"rows": len(rows), "pos_rows": int(npos), "neg_rows": int(nneg), "train_loss": round(loss, 5)}
 
 
-def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1):
+def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1, on_step=None):
     """The same logistic regression, trained by minibatch Adam for a few
     epochs (learning rate decayed linearly to 10%) with input dropout: an
     early stop. On the development folds it flags 68.6% out of fold against
     50.9% for `train` (mlp.py, README "More capacity"): 400 full-batch steps
     fit the phrasing families seen. Deterministic: a seeded permutation and
-    dropout mask."""
+    dropout mask. `on_step(epoch, w, b)` after every step (research:
+    variance.py's SWA and EMA; `w` is updated in place, copy what is kept)."""
     nb = 1 << bits
     n = len(rows)
     lens = np.array([len(r[0]) for r in rows], dtype=np.int64)
@@ -340,7 +341,7 @@ def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1
     b1, b2, eps = 0.9, 0.999, 1e-8
     nsteps = epochs * ((n + bs - 1) // bs)
     step = 0
-    for _ep in range(epochs):
+    for ep in range(epochs):
         perm = rng.permutation(n)
         for s in range(0, n, bs):
             ib = perm[s:s + bs]
@@ -364,6 +365,8 @@ def train_minibatch(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1
             vb = b2 * vb + (1 - b2) * gb * gb
             w -= lrs * (m / c1) / (np.sqrt(v / c2) + eps)
             b -= lrs * (mb / c1) / (np.sqrt(vb / c2) + eps)
+            if on_step is not None:
+                on_step(ep, w, b)
     return w, b, {"rows": n, "pos_rows": int(npos), "neg_rows": int(nneg), "trainer": "minibatch",
                   "epochs": epochs, "lr": lr, "batch": bs, "dropout": drop, "seed": seed}
 

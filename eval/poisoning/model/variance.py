@@ -77,59 +77,25 @@ R4 = ("train_r4_d12", "train_r4_d13", "train_r4_d14", "train_r4_d15", "benign_tr
 DATA = {"": set(R4), "r4-d12d13": {"train_r4_d14", "train_r4_d15", "benign_train_r4_d14"}, "r4-all": set()}
 
 
-def train_snapshots(rows, bits, l2, epochs=4, lr=3e-3, bs=1024, drop=0.3, seed=1, ema_decay=0.99):
-    """T.train_minibatch, step for step (the same draws: `final` is its
-    result), also returning the mean of the iterates over the last epoch
-    (`swa`) and an exponential mean over every step (`ema`)."""
-    nb = 1 << bits
-    n = len(rows)
-    lens = np.array([len(r[0]) for r in rows], dtype=np.int64)
-    starts = np.zeros(n, dtype=np.int64)
-    starts[1:] = np.cumsum(lens)[:-1]
-    idx = np.fromiter((x for r in rows for x in r[0]), dtype=np.int64, count=int(lens.sum()))
-    y = np.array([r[1] for r in rows], dtype=np.float64)
-    npos, nneg = y.sum(), n - y.sum()
-    sw = np.where(y == 1, 0.5 / npos, 0.5 / nneg)
-    rng = np.random.default_rng(seed)
-    w, m, v = np.zeros(nb), np.zeros(nb), np.zeros(nb)
-    b, mb, vb = 0.0, 0.0, 0.0
-    b1, b2, eps = 0.9, 0.999, 1e-8
-    per_ep = (n + bs - 1) // bs
-    nsteps = epochs * per_ep
-    step = 0
-    sw_w, sw_b, sw_n = np.zeros(nb), 0.0, 0
-    em_w, em_b = np.zeros(nb), 0.0
-    for ep in range(epochs):
-        perm = rng.permutation(n)
-        for s in range(0, n, bs):
-            ib = perm[s:s + bs]
-            ln = lens[ib]
-            rid = np.repeat(np.arange(len(ib)), ln)
-            pos = np.repeat(starts[ib] - (np.cumsum(ln) - ln), ln) + np.arange(int(ln.sum()))
-            ix = idx[pos]
-            val = (rng.random(len(ix)) >= drop) / (1.0 - drop)
-            z = np.bincount(rid, weights=w[ix] * val, minlength=len(ib)) + b
-            p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
-            r = (p - y[ib]) * sw[ib] * (n / len(ib))
-            g = np.bincount(ix, weights=r[rid] * val, minlength=nb) + l2 * w
-            gb = r.sum()
-            step += 1
-            c1, c2 = 1 - b1 ** step, 1 - b2 ** step
-            lrs = lr * (0.1 + 0.9 * (1 - step / nsteps))
-            m = b1 * m + (1 - b1) * g
-            v = b2 * v + (1 - b2) * g * g
-            mb = b1 * mb + (1 - b1) * gb
-            vb = b2 * vb + (1 - b2) * gb * gb
-            w -= lrs * (m / c1) / (np.sqrt(v / c2) + eps)
-            b -= lrs * (mb / c1) / (np.sqrt(vb / c2) + eps)
-            if ep == epochs - 1:
-                sw_w += w
-                sw_b += b
-                sw_n += 1
-            em_w = ema_decay * em_w + (1 - ema_decay) * w
-            em_b = ema_decay * em_b + (1 - ema_decay) * b
-    c = 1 - ema_decay ** step  # bias-corrected like Adam's moments
-    return {"final": (w, b), "swa": (sw_w / sw_n, sw_b / sw_n), "ema": (em_w / c, em_b / c)}
+def train_snapshots(rows, bits, l2, epochs=4, ema_decay=0.99, **kw):
+    """T.train_minibatch (its draws: `final` is its result), also returning
+    the mean of the iterates over the last epoch (`swa`) and an exponential
+    mean over every step (`ema`), gathered through its `on_step`."""
+    acc = {"sw_w": np.zeros(1 << bits), "sw_b": 0.0, "sw_n": 0, "em_w": np.zeros(1 << bits), "em_b": 0.0, "steps": 0}
+
+    def on_step(ep, w, b):
+        if ep == epochs - 1:
+            acc["sw_w"] += w
+            acc["sw_b"] += b
+            acc["sw_n"] += 1
+        acc["em_w"] = ema_decay * acc["em_w"] + (1 - ema_decay) * w
+        acc["em_b"] = ema_decay * acc["em_b"] + (1 - ema_decay) * b
+        acc["steps"] += 1
+
+    w, b, _info = T.train_minibatch(rows, bits, l2, epochs=epochs, on_step=on_step, **kw)
+    c = 1 - ema_decay ** acc["steps"]  # bias-corrected like Adam's moments
+    return {"final": (w, b), "swa": (acc["sw_w"] / acc["sw_n"], acc["sw_b"] / acc["sw_n"]),
+            "ema": (acc["em_w"] / c, acc["em_b"] / c)}
 
 
 def quantize_hi(w, b):
