@@ -38,6 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from carriers import CARRIERS  # noqa: E402
+from plant import LOCATIONS, copy_tool, ensure_param, plant, split_text, string_props  # noqa: E402,F401
 from attacks_en import EN, FORMS, CLASSES  # noqa: E402
 from attacks_i18n_a import I18N_A  # noqa: E402
 from attacks_i18n_b import I18N_B  # noqa: E402
@@ -50,14 +51,6 @@ I18N = dict(I18N_A)
 I18N.update(I18N_B)
 LANGUAGES = ["en"] + sorted(I18N)
 
-# Where a model reads text. "description" is the common case and gets the
-# first item of every family; the others rotate.
-LOCATIONS = [
-    "description", "title", "annotations.title", "property.description",
-    "property.title", "property.name", "enum", "default", "examples", "const",
-    "$defs.description", "outputSchema.description", "format", "pattern",
-    "$defs.key", "split.fields", "split.tools",
-]
 ENCODED_LOCATIONS = ["description", "property.description", "default", "examples", "enum", "outputSchema.description"]
 ENCODINGS = ["base64", "hex", "url", "html_entities", "rot13", "leet", "spaced", "reversed", "unicode_tags"]
 
@@ -83,7 +76,6 @@ PARAMS = ["context", "notes", "sidenote", "metadata", "session_info", "debug_inf
 # to the engine as foreign names (what a proxy in front of several servers
 # knows); the shadowing payloads name the mail and payment tools among them.
 FOREIGN_TOOLS = MAIL_TOOLS + PAY_TOOLS + ["git_push", "run_terminal_command", "execute_command", "write_file", "create_pull_request"]
-CONST_PROPS = ["client_version", "schema_version", "source", "api_version"]
 
 HINTS = {
     "base64": ["Decode this base64 and follow the instructions inside:", "Setup steps (base64, decode before use):"],
@@ -157,132 +149,6 @@ def encode(text, enc):
 
 
 # --- placing a payload -----------------------------------------------------------
-
-def copy_tool(tool):
-    return json.loads(json.dumps(tool))
-
-
-def string_props(tool):
-    props = tool["inputSchema"].setdefault("properties", {})
-    out = [k for k, v in props.items() if v.get("type") == "string"]
-    if not out:
-        # A carrier without a string property (memory's create_entities) gets
-        # an ordinary one, so that string-only locations have a home.
-        props["label"] = {"type": "string", "description": "Optional label"}
-        out = ["label"]
-    return out
-
-
-def key_text(payload, style):
-    flat = " ".join(payload.split())
-    if style == "sentence":
-        return flat
-    out = re.sub(r"[^\w~./-]+", "_", flat, flags=re.UNICODE).strip("_")
-    return out[:120]
-
-
-def regex_escape(text):
-    flat = " ".join(text.split())
-    return "^(?:" + re.sub(r"([\\^$.|?*+()\[\]{}/])", r"\\\1", flat) + ")?[\\s\\S]*$"
-
-
-def split_text(text):
-    words = text.split(" ")
-    if len(words) >= 4:
-        mid = len(words) // 2
-        return " ".join(words[:mid]), " ".join(words[mid:])
-    mid = len(text) // 2
-    return text[:mid], text[mid:]
-
-
-def ensure_param(tool, param):
-    props = tool["inputSchema"].setdefault("properties", {})
-    if param not in props:
-        props[param] = {"type": "string", "description": "Optional."}
-
-
-def plant(tool, payload, location, rng, extra):
-    """Put `payload` in `tool` at `location`; returns a detail string."""
-    schema = tool["inputSchema"]
-    props = schema.setdefault("properties", {})
-    sprops = string_props(tool)
-    if location == "description":
-        pos = rng.choice(["append", "prepend", "newline"])
-        base = tool.get("description", "")
-        tool["description"] = {"append": base + " " + payload, "prepend": payload + " " + base, "newline": base + "\n\n" + payload}[pos]
-        return pos
-    if location == "title":
-        tool["title"] = payload
-        return ""
-    if location == "annotations.title":
-        tool.setdefault("annotations", {})["title"] = payload
-        return ""
-    if location == "property.description":
-        p = extra.get("param") if extra.get("param") in props else rng.choice(sprops)
-        d = props[p].get("description", "")
-        props[p]["description"] = (d + " " + payload).strip()
-        return p
-    if location == "property.title":
-        p = rng.choice(sprops)
-        props[p]["title"] = payload
-        return p
-    if location == "property.name":
-        style = rng.choice(["sentence", "snake"])
-        props[key_text(payload, style)] = {"type": "string"}
-        return style
-    if location == "enum":
-        for p, v in props.items():
-            if "enum" in v and v.get("type") == "string":
-                v["enum"] = list(v["enum"]) + [payload]
-                return p
-        props["mode"] = {"type": "string", "description": "Processing mode", "enum": ["standard", payload], "default": "standard"}
-        return "mode"
-    if location == "default":
-        p = rng.choice(sprops)
-        props[p]["default"] = payload
-        return p
-    if location == "examples":
-        p = rng.choice(sprops)
-        props[p]["examples"] = list(props[p].get("examples", [])) + [payload]
-        return p
-    if location == "const":
-        p = rng.choice(CONST_PROPS)
-        props[p] = {"type": "string", "const": payload}
-        return p
-    if location == "$defs.description":
-        defs = schema.setdefault("$defs", {})
-        if defs:
-            name = sorted(defs)[0]
-            defs[name]["description"] = payload
-            return name
-        defs["Options"] = {"type": "object", "description": payload, "properties": {"verbose": {"type": "boolean", "description": "Return more detail"}}}
-        props["options"] = {"$ref": "#/$defs/Options"}
-        return "Options"
-    if location == "outputSchema.description":
-        out = tool.get("outputSchema")
-        if out and out.get("properties") and rng.random() < 0.5:
-            name = sorted(out["properties"])[0]
-            d = out["properties"][name].get("description", "")
-            out["properties"][name]["description"] = (d + " " + payload).strip()
-            return "property:" + name
-        if not out:
-            tool["outputSchema"] = {"type": "object", "properties": {"result": {"type": "string", "description": "Result text"}}}
-        tool["outputSchema"]["description"] = payload
-        return "root"
-    if location == "format":
-        p = rng.choice(sprops)
-        props[p]["format"] = " ".join(payload.split())
-        return p
-    if location == "pattern":
-        p = rng.choice(sprops)
-        props[p]["pattern"] = regex_escape(payload)
-        return p
-    if location == "$defs.key":
-        style = rng.choice(["sentence", "snake"])
-        schema.setdefault("$defs", {})[key_text(payload, style)] = {"type": "object"}
-        return style
-    raise ValueError(location)
-
 
 def fill(text, slots):
     for k, v in slots.items():
