@@ -208,7 +208,10 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "asks for the user's passwords, keys, tokens or sessions",
         fn_triggers: &[],
-        not_after: &[],
+        // The object of an administrator's action or a record's field, not a
+        // request for it: "reset a user's password", "when the user's
+        // password was last used", "lists the user's sessions".
+        not_after: &["reset", "resets", "change", "changes", "update", "updates", "set", "sets", "expire", "expires", "rotate", "rotates", "revoke", "revokes", "list", "lists", "when"],
         m: Match::Words(
             &[
                 &["user's|users'", "password*|passphrase|api|secret*|credential*|token*|cookie*|session*|private|seed|2fa|otp|ssn|ssh"],
@@ -227,7 +230,7 @@ pub static RULES: &[Rule] = &[
         why: "asks for the user's credentials (es/de/fr/zh/ru)",
         fn_triggers: &[],
         not_after: &[],
-        m: Match::Sub(&["contraseña del usuario", "claves api del usuario", "passwort des benutzers", "kennwort des benutzers", "mot de passe de l'utilisateur", "用户的密码", "用户密码", "私钥", "пароль пользователя", "ключи api"]),
+        m: Match::Sub(&["contraseña del usuario", "claves api del usuario", "passwort des benutzers", "kennwort des benutzers", "mot de passe de l'utilisateur", "用户的密码", "私钥", "пароль пользователя", "ключи api"]),
     },
     // -- exfiltration ------------------------------------------------------------
     Rule {
@@ -349,9 +352,14 @@ pub static RULES: &[Rule] = &[
         not_after: &[],
         m: Match::Words(
             &[
-                &["on|for|with|in|after|before", "every", "request|turn|prompt|interaction|reply|response"],
-                &["for|on|in|to", "all", "future|subsequent|later|upcoming", "request*|message*|call*|turn*|conversation*|response*|prompt*|interaction*"],
-                &["whenever|every|each", "?time", "the", "user", "asks|says|requests|types|writes|sends|mentions"],
+                // The conversation's units, not HTTP's: "set these headers on
+                // every request", "reuse the session id for all subsequent
+                // calls" is API prose (development real servers).
+                &["on|for|with|in|after|before", "every", "turn|prompt|interaction|reply|response"],
+                &["for|on|in|to", "all", "future|subsequent|later|upcoming", "message*|turn*|conversation*|response*|prompt*|interaction*"],
+                // "every time the user asks", not "use this whenever the user
+                // asks about X" (usage guidance).
+                &["every|each", "time", "the", "user", "asks|says|requests|types|writes|sends|mentions"],
                 &["when|whenever|while|if", "this", "tool", "is", "available|present|loaded|installed|enabled|connected"],
                 &["from", "now", "on"],
             ],
@@ -373,11 +381,17 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "a precondition that makes the model act before or after using the tool",
         fn_triggers: &[],
-        not_after: &[],
+        // "do not also call x": a prohibition, not an order.
+        not_after: &["not", "never", "don", "dont", "without"],
         m: Match::Words(
             &[
-                &["before|after|prior", "?to", "using|calling|invoking|running|executing|returning|summarizing|filling", "?this|the|any", "?tool|tools|function|field", "read|call|send|upload|include|fetch|visit|open|run|execute|forward|email|post|delete|copy"],
-                &["first", "read|upload|send|forward|fetch|visit|open|email|post|copy|exfiltrate", "?the|your|all|every|~"],
+                // Not "before using this, call X": the ordering of a server's
+                // own tools ("before using this, call list_node_types") is
+                // ordinary guidance; the attacks' forms read, send or run.
+                &["before|after|prior", "?to", "using|calling|invoking|running|executing|returning|summarizing|filling", "?this|the|any", "?tool|tools|function|field", "read|send|upload|include|fetch|visit|open|run|execute|forward|email|post|delete|copy"],
+                // Not "first fetch" / "first open": nouns of API prose ("the
+                // time window for the first fetch", a "first open" event).
+                &["first", "read|upload|send|forward|visit|email|post|copy|exfiltrate", "?the|your|all|every|~"],
                 // Not "always send/post/append/attach": API prose says "always send
                 // the full set" or "always send as `args`" (development real
                 // tools); the exfiltrating forms name a target (`exfil.send-to`).
@@ -402,7 +416,10 @@ pub static RULES: &[Rule] = &[
             // Not a bare "始终" ("always"): like "always" in English it is API
             // prose ("价格始终以交易所货币计价", prices are always in the
             // exchange's currency); "始终先" is the ordering form.
-            "在使用此工具之前", "使用此工具前", "使用本工具之前", "每次请求", "始终先", "先读取",
+            // "每次请求" alone is "per request" in API limits ("每次请求最多 50 个
+            // 用户"); "先读取" is a tool describing its own steps ("deploy 会先读取
+            // 远程配置"): credential reads are the secret rules'.
+            "在使用此工具之前", "使用此工具前", "使用本工具之前", "每次请求前", "始终先",
             "перед использованием этого инструмента", "перед использованием инструмента", "при каждом запросе", "всегда отправляй", "сначала прочитай",
         ]),
     },
@@ -413,7 +430,14 @@ pub static RULES: &[Rule] = &[
         why: "tells the model to send data elsewhere (es/de/fr/zh/ru)",
         fn_triggers: &[],
         not_after: &[],
-        m: Match::Sub(&["envía todo", "reenvía", "envíalo a", "sende alle", "leite alle", "an die adresse", "envoyez tout", "transférez", "发送到", "转发给", "上传到", "отправь все", "перешли", "отправь на"]),
+        // The verb and a destination (a URL or an address) after it: "上传到"
+        // (upload to) and "转发给" (forward to) alone are what storage and
+        // chat APIs do ("将对象上传到桶中", development real servers).
+        m: Match::Near(
+            &["envía todo", "reenvía", "envíalo a", "sende alle", "leite alle", "an die adresse", "envoyez tout", "transférez", "发送到", "转发给", "上传到", "отправь все", "перешли", "отправь на"],
+            &["http", "://", "@", "www."],
+            160,
+        ),
     },
     // -- shadowing (needs the catalog: see `super::shadowing`) ------------------
     // -- encoded payloads -----------------------------------------------------

@@ -477,6 +477,9 @@ def oof_scores(items, real, fz, rows, bits, l2, k):
     return out
 
 
+FLAG_QUANTILE = 0.9925
+
+
 def oof_thresholds(oof, mode):
     """The development hard benign and real tools' out-of-fold logits
     (sorted), and the `flag` and `block` logits they put the thresholds at."""
@@ -492,7 +495,7 @@ def oof_thresholds(oof, mode):
     # corpus's held-out tools in the 0.3% run, which was seen before this
     # choice). Hard benign tools are written to look like attacks: a flag on
     # one is a warning, not a hidden tool, so they bound `block`, not `flag`.
-    return hard, real, real[int(0.995 * len(real))], max(hard[-1], real[-1])
+    return hard, real, real[int(FLAG_QUANTILE * len(real))], max(hard[-1], real[-1])
 
 
 def thresholds(oof, mode, res, scale):
