@@ -477,6 +477,12 @@ def oof_scores(items, real, fz, rows, bits, l2, k):
     return out
 
 
+# `flag`: at or above it, <= 0.75% of development real tools out of fold
+# (round 11; 0.5% before). The budget is the union's: round 11's rule fixes
+# (sibling shadowing, HTTP "every request", admin "reset a user's password",
+# Chinese storage/chat verbs) took the rules from 138 to 27 of the 7,147
+# development real tools, and the scorer gets part of that room: rules +
+# scorer out of fold flag 80 of them (1.12%) against round 10's ~170.
 FLAG_QUANTILE = 0.9925
 
 
@@ -485,9 +491,9 @@ def oof_thresholds(oof, mode):
     (sorted), and the `flag` and `block` logits they put the thresholds at."""
     hard = sorted(r[mode] for r in oof["items"] if r["kind"] == "benign")
     real = sorted(r[mode] for r in oof["real"] if r["server"] not in SCORE_ONLY)
-    # `flag`: at or above it, <= 0.5% of development real tools out of fold.
-    # The issue allows 1% on real tools; the rules flag ~0.3% of them on
-    # their own. The development real servers include every server picked
+    # `flag`: FLAG_QUANTILE (above). Round 7's reasoning for 0.5%: the issue
+    # allows 1% on real tools; the rules flagged ~0.3% of them on their own.
+    # The development real servers include every server picked
     # for its findings before the wide corpus was split (its tail is heavier
     # than an unseen server's): 0.3% there put the threshold on a steep part
     # of that tail (first-set development recall 47-58% against 61-62% at
