@@ -248,7 +248,12 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions, write: Op
         for i in again {
             let (a, z) = spans[i];
             // It parsed as part of the document, deeper than it is alone.
-            let entry = json::parse(&text[a..z], parse_opts)?.value;
+            // (A span is always on the text's character boundaries; were it
+            // not, the tool would be hidden, not served unscanned.)
+            let entry = match text.get(a..z) {
+                Some(raw) => json::parse(raw, parse_opts)?.value,
+                None => Value::Null,
+            };
             let (cx, tool) = stage_opts.run(i, entry, header_keys[i], &name_index, &mut path_buf);
             tools[i] = done(&cx, tool, &mut served);
             cxs[i] = cx;
