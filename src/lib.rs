@@ -118,16 +118,18 @@ pub struct Outcome {
 /// tools/list result, too large). A defect inside one tool never is an
 /// error: it hides that tool and is reported.
 pub fn sanitize(policy: &Policy, catalog_json: &str, opts: &SanitizeOptions) -> Result<Outcome, Error> {
-    let s = pipeline::run(policy, catalog_json, opts)?;
     let sp = policy.for_server(opts.server.as_deref());
+    // A little over the input's length: `\uXXXX` escapes of non-ASCII
+    // text may make the served text longer than the input. Under discovery
+    // the surface is built from the tree instead.
+    let size = catalog_json.len() + catalog_json.len() / 16 + 256;
+    let s = pipeline::run(policy, catalog_json, opts, (!sp.discovery.on).then_some(size))?;
     // Under discovery the client is served the surface; the report still
     // covers every tool behind it.
     Ok(if sp.discovery.on {
         let surface = json::write_served(&discovery::surface_catalog(&sp.discovery, sp.dialect.target, &s.catalog));
         s.serving(surface)
     } else {
-        // A little over the input's length: `\uXXXX` escapes of non-ASCII
-        // text may make the served text longer than the input.
-        s.into_outcome(catalog_json.len() + catalog_json.len() / 16 + 256)
+        s.into_outcome(size)
     })
 }

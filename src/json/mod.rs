@@ -20,6 +20,8 @@ pub use key::Key;
 pub use path::{for_each_text, Path};
 
 pub use parse::{parse, ParseError, ParseErrorKind, ParseOptions, Parsed};
+pub(crate) use parse::{parse_each_tool, ToolItem};
+pub(crate) use write::{write_served_catalog, write_served_tool, WrittenTool, SERVED_CATALOG_START};
 pub use write::{write_compact, write_pretty, write_served, write_served_tool_spans};
 pub(crate) use write::write_served_sized;
 

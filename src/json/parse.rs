@@ -104,6 +104,39 @@ pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
     Ok(Parsed { value, tool_spans: p.spans, tool_has_mcp_header: p.header_keys })
 }
 
+/// One element of the top-level `tools` array, as [`parse_each_tool`]
+/// hands it over.
+pub(crate) struct ToolItem {
+    /// Its index in the array.
+    pub index: usize,
+    pub value: Value,
+    /// Its byte span in the input ([`Parsed::tool_spans`]).
+    pub span: (usize, usize),
+    /// [`Parsed::tool_has_mcp_header`] of this element.
+    pub has_mcp_header: bool,
+}
+
+/// [`parse`], handing each element of the top-level `tools` array to `each`
+/// as soon as it is read: the caller works on a tool while its nodes are
+/// still in cache (parsing the whole catalog first, then walking each tool,
+/// fetched every tool's tree from memory again), and may free it before the
+/// next one is read. The returned value's `tools` is empty. A document that
+/// fails to parse may have handed some elements over before the error.
+pub(crate) fn parse_each_tool<'a>(text: &'a str, opts: ParseOptions, each: &'a mut (dyn FnMut(ToolItem) + 'a)) -> Result<Value, ParseError> {
+    let mut p = Parser::at(text, opts, 0);
+    p.each = Some(each);
+    if text.starts_with('\u{FEFF}') {
+        return Err(p.err(ParseErrorKind::ByteOrderMark));
+    }
+    p.ws()?;
+    let value = p.value(1)?;
+    p.ws()?;
+    if p.i < p.s.len() {
+        return Err(p.err(ParseErrorKind::TrailingData));
+    }
+    Ok(value)
+}
+
 struct Parser<'a> {
     text: &'a str,
     s: &'a [u8],
@@ -124,6 +157,8 @@ struct Parser<'a> {
     /// a catalog's allocations).
     entries: Vec<(Key, Value)>,
     items: Vec<Value>,
+    /// [`parse_each_tool`]'s receiver of the `tools` elements.
+    each: Option<&'a mut (dyn FnMut(ToolItem) + 'a)>,
 }
 
 impl<'a> Parser<'a> {
@@ -140,6 +175,7 @@ impl<'a> Parser<'a> {
             path: Vec::new(),
             entries: Vec::new(),
             items: Vec::new(),
+            each: None,
         }
     }
 }
@@ -317,8 +353,9 @@ impl<'a> Parser<'a> {
             self.i += 1;
             return Ok(Value::Array(Vec::new()));
         }
+        let mut n = 0;
         loop {
-            self.path.push(Seg::Index(self.items.len() - base));
+            self.path.push(Seg::Index(n));
             let start = self.i;
             // Only a `tools` element starts a new tool; a nested array
             // (`required`, `enum`...) inside it must not forget a key seen
@@ -327,11 +364,19 @@ impl<'a> Parser<'a> {
                 self.saw_header_key = false;
             }
             let v = self.value(depth + 1)?;
-            self.items.push(v);
-            if record {
-                self.spans.push((start, self.i));
-                self.header_keys.push(self.saw_header_key);
+            match self.each.as_deref_mut() {
+                Some(each) if record => {
+                    each(ToolItem { index: n, value: v, span: (start, self.i), has_mcp_header: self.saw_header_key });
+                }
+                _ => {
+                    self.items.push(v);
+                    if record {
+                        self.spans.push((start, self.i));
+                        self.header_keys.push(self.saw_header_key);
+                    }
+                }
             }
+            n += 1;
             self.path.pop();
             self.ws()?;
             match self.peek() {

@@ -79,6 +79,105 @@ fn write_served_owned(out: &mut String, v: Value) {
     }
 }
 
+/// A tool's served text written ahead of its catalog (by
+/// [`write_served_tool`]): `at` in the buffer, and where in it the value of
+/// its `name` member is.
+pub(crate) struct WrittenTool {
+    pub at: (usize, usize),
+    pub name: Option<(usize, usize)>,
+}
+
+/// What a served catalog starts with ([`write_served_catalog`]).
+pub(crate) const SERVED_CATALOG_START: &str = "{\"tools\":[";
+
+/// Appends the served text of `tool` to `out` (as [`write_served_sized`]
+/// would write it inside its catalog, dropping it node by node) and notes
+/// where its `name` value is, so the catalog can be put together without
+/// the tree (a rename replaces that value).
+pub(crate) fn write_served_tool(out: &mut String, tool: super::Object) -> WrittenTool {
+    let start = out.len();
+    let mut name = None;
+    if tool.is_empty() {
+        out.push_str("{}");
+    } else {
+        out.push('{');
+        for (i, (k, x)) in tool.into_entries().into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_key(out, &k, true);
+            out.push(':');
+            let at = out.len();
+            write_served_owned(out, x);
+            if k.as_str() == "name" {
+                name = Some((at, out.len()));
+            }
+        }
+        out.push('}');
+    }
+    WrittenTool { at: (start, out.len()), name }
+}
+
+/// The served text of the catalog `{"tools": [...], rest...}` (the bytes
+/// [`write_served_sized`] writes for it) from its tools written ahead into
+/// `buf`, in order, each with its new name if it is renamed. `buf` starts
+/// with [`SERVED_CATALOG_START`] and, when its tools are exactly the pieces
+/// in order, one comma apart, and none is renamed (the common case), it
+/// becomes the catalog; otherwise the pieces are copied into a new buffer.
+pub(crate) fn write_served_catalog(mut buf: String, pieces: &[(WrittenTool, Option<String>)], rest: super::Object) -> String {
+    let mut next = SERVED_CATALOG_START.len();
+    let in_place = buf.starts_with(SERVED_CATALOG_START)
+        && pieces.iter().enumerate().all(|(k, (w, rename))| {
+            let at = if k > 0 { next + 1 } else { next };
+            let ok = rename.is_none() && w.at.0 == at && (k == 0 || buf.as_bytes().get(next) == Some(&b','));
+            next = w.at.1;
+            ok
+        })
+        && next == buf.len();
+    let mut out = if in_place {
+        buf
+    } else {
+        let mut out = String::with_capacity(buf.len() + 64);
+        out.push_str(SERVED_CATALOG_START);
+        for (k, (w, rename)) in pieces.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            let text = buf.get(w.at.0..w.at.1).unwrap_or_default();
+            match (rename, w.name) {
+                (None, _) => out.push_str(text),
+                (Some(v), Some((a, z))) => {
+                    out.push_str(buf.get(w.at.0..a).unwrap_or_default());
+                    write_str(&mut out, v, true);
+                    out.push_str(buf.get(z..w.at.1).unwrap_or_default());
+                }
+                // No `name` member: `Object::insert` appends it.
+                (Some(v), None) => {
+                    let open = text.strip_suffix('}').unwrap_or(text);
+                    out.push_str(open);
+                    if open.len() > 1 {
+                        out.push(',');
+                    }
+                    out.push_str("\"name\":");
+                    write_str(&mut out, v, true);
+                    out.push('}');
+                }
+            }
+        }
+        buf.clear();
+        out
+    };
+    out.push(']');
+    for (k, x) in rest.into_entries() {
+        out.push(',');
+        write_key(&mut out, &k, true);
+        out.push(':');
+        write_served_owned(&mut out, x);
+    }
+    out.push('}');
+    out
+}
+
 /// An object's key, quoted (then the caller's `:`).
 #[inline]
 fn write_key(out: &mut String, k: &Key, ascii: bool) {

@@ -56,7 +56,7 @@ pub struct Surface {
 impl Surface {
     /// Runs the pipeline (see [`crate::sanitize`]).
     pub fn sanitize(policy: &Policy, catalog_json: &str, opts: &SanitizeOptions) -> Result<Surface, Error> {
-        Ok(Surface { s: pipeline::run(policy, catalog_json, opts)?, server: opts.server.clone() })
+        Ok(Surface { s: pipeline::run(policy, catalog_json, opts, None)?, server: opts.server.clone() })
     }
 }
 
@@ -102,7 +102,7 @@ pub fn pin_surface(policy: &Policy, surface: Surface) -> Pinned {
     let sp = policy.for_server(surface.server.as_deref());
     let pp = &sp.pinning;
     let mut b = Baseline::empty(surface.server.clone(), sp.dialect.target, pp);
-    let Sanitized { mut catalog, findings, hidden, tools, name_map, call_schemas } = surface.s;
+    let Sanitized { mut catalog, findings, hidden, tools, name_map, call_schemas, .. } = surface.s;
     let (full_text, spans) = json::write_served_tool_spans(&catalog);
     let mut surface_text = None;
     if sp.discovery.on {
@@ -352,7 +352,7 @@ pub fn compare_surface(policy: &Policy, baseline: &Baseline, surface: Surface) -
         });
     }
 
-    let Sanitized { mut catalog, mut findings, hidden, tools, name_map, call_schemas } = surface.s;
+    let Sanitized { mut catalog, mut findings, hidden, tools, name_map, call_schemas, .. } = surface.s;
     // The sanitized catalog before the decision, for the audit report and,
     // per tool, for the byte digests.
     let (sanitized_text, spans) = json::write_served_tool_spans(&catalog);

@@ -249,7 +249,11 @@ pub fn scan_str(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self
             if let Some(v) = &v {
                 v.emit(pointer, others, self_name, out);
             }
-            memo.insert(s, h, v);
+            // A verdict without the names (see `NameIndex::pending`) is
+            // not one to keep; the tool is scanned again.
+            if !others.wanted.get() {
+                memo.insert(s, h, v);
+            }
         }
     }
 }
@@ -323,6 +327,12 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
     // Shadowing needs another tool named in the text; most texts with a
     // redirect phrase name none.
     let shadow = 1 << RULES.len();
+    if live & shadow != 0 && !others.complete {
+        // The names are not known yet (`NameIndex::pending`): this scan is
+        // done again once they are.
+        others.wanted.set(true);
+        live &= !shadow;
+    }
     if live & shadow != 0 && ascii && !others.may_be_named_in_ascii(s) {
         live &= !shadow;
     }

@@ -62,6 +62,10 @@ pub struct NameIndex {
     /// The learned scorer's buffers, reused by every tool of the catalog
     /// (its 8 KiB presence bitset was allocated and zeroed once per tool).
     pub scorer: std::cell::RefCell<super::scorer::Scratch>,
+    /// Whether the names are known (`pending` until `complete`).
+    pub(super) complete: bool,
+    /// Set by a scan that needed the names of an index still `pending`.
+    pub(super) wanted: std::cell::Cell<bool>,
 }
 
 /// What may stand in a tool name, for the whole-name test.
@@ -139,7 +143,40 @@ impl NameIndex {
             names: orig,
             memo: std::cell::RefCell::new(Memo::for_tools(names.len())),
             scorer: std::cell::RefCell::new(super::scorer::Scratch::default()),
+            complete: true,
+            wanted: std::cell::Cell::new(false),
         }
+    }
+
+    /// An index whose names are not known yet, for a catalog of about
+    /// `tools` tools (the memo's first size). A scan that would need them
+    /// (only the shadowing rule does) goes on without the rule, remembers
+    /// nothing more in the memo, and sets [`NameIndex::take_wanted`]: its
+    /// caller scans that tool again after [`NameIndex::complete`]. Every
+    /// other verdict needs no name, and the memo keeps them across.
+    pub fn pending(tools: usize) -> NameIndex {
+        let mut x = NameIndex::of::<&str>(&[]);
+        x.complete = false;
+        x.memo = std::cell::RefCell::new(Memo::for_tools(tools));
+        x
+    }
+
+    /// The names of a [`NameIndex::pending`] index: as [`NameIndex::of`]
+    /// `names`, keeping its memo and scratch buffers.
+    pub fn complete<S: AsRef<str>>(&mut self, names: &[S]) {
+        let full = NameIndex::of(names);
+        self.whole = full.whole;
+        self.whole_idx = full.whole_idx;
+        self.bloom = full.bloom;
+        self.odd = full.odd;
+        self.names = full.names;
+        self.complete = true;
+    }
+
+    /// Whether a scan since the last call needed the names before they
+    /// were known (and resets it).
+    pub fn take_wanted(&self) -> bool {
+        self.wanted.replace(false)
     }
 
     /// The names whose folded form is `run` (compared lower-cased).
