@@ -19,7 +19,7 @@ rotation, and reported by location. No weight or rule is fitted on these files. 
 (sha256("transfer|" + family)[0] odd -> held): `dev` may be read while choosing, `held` once
 after. The same benign tools alone give the false-positive side.
 
-    python3 eval/poisoning/transfer.py [--cli target/release/mcp-guard] [--part dev|held|all] [--halves]
+    python3 eval/poisoning/transfer.py [--cli target/release/mcp-guard] [--part dev|held|all] [--halves] [--set 1|2]
 """
 
 from __future__ import annotations
@@ -42,6 +42,10 @@ from plant import LOCATIONS, copy_tool, ensure_param, plant as plant_at, split_t
 
 ATTACKS = ("d12.py", "d13.py", "d14.py", "d15.py")
 BENIGN = ("benign_d13.py", "benign_d14.py")
+# --set 2: the round-5 writers of session 34 (`transfer2/`: 1,678 sentences, 396 hard benign
+# tools), written as training data from the training files only; they did not pay as training
+# (model README "Round 11") and became a second set nothing is fitted on.
+SETS = {"1": ("transfer", ATTACKS, BENIGN), "2": ("transfer2", ("d16.py", "d17.py", "d18.py"), ("benign_d19.py",))}
 SLOTS = {"{secret}": "~/.ssh/id_rsa", "{env}": "OPENAI_API_KEY", "{url}": "https://sync-relay.example.net/c",
          "{email}": "archive@relay-mailbox.net", "{other}": "send_email", "{paytool}": "transfer_funds",
          "{param}": "notes"}
@@ -135,9 +139,11 @@ def main() -> None:
     ap.add_argument("--cli", default=os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"), "release", "mcp-guard"))
     ap.add_argument("--part", default="dev", choices=("dev", "held", "all"))
     ap.add_argument("--halves", action="store_true", help="research: also report the families' halves A and B")
+    ap.add_argument("--set", default="1", choices=sorted(SETS), help="1: transfer/ (session 33), 2: transfer2/ (session 34)")
     args = ap.parse_args()
-    attacks = [(c, fam, lang, text) for f in ATTACKS for c, fam, lang, text in runpy.run_path(os.path.join(HERE, "transfer", f))["DATA"]]
-    benign = [tool for f in BENIGN for _topic, _lang, tool in runpy.run_path(os.path.join(HERE, "transfer", f))["BENIGN"]]
+    sdir, afiles, bfiles = SETS[args.set]
+    attacks = [(c, fam, lang, text) for f in afiles for c, fam, lang, text in runpy.run_path(os.path.join(HERE, sdir, f))["DATA"]]
+    benign = [tool for f in bfiles for _topic, _lang, tool in runpy.run_path(os.path.join(HERE, sdir, f))["BENIGN"]]
     carriers = [tool for _server, tool in CARRIERS]
     rng = random.Random(33)  # fixed: the same tool for the same payload in every run
     with tempfile.TemporaryDirectory() as tmp:
