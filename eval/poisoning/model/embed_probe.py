@@ -104,6 +104,24 @@ def sentences(text):
     return [s[:MAX_SENT_CHARS] for s in out if s.strip()]
 
 
+MIN_WORDS = 0  # --min-words: sentences with fewer words are neither fitted nor scored (0: all)
+
+
+def gate(sents):
+    """research: drop short strings (enum values, names, table rules) that an
+    embedding reads out of its distribution; CJK / kana / hangul text counts
+    its letters (the scorer's words are whole runs there)."""
+    if not MIN_WORDS:
+        return sents
+    out = []
+    for s in sents:
+        n = scorer.normalize(s)
+        if len(scorer.words_of(n)) >= MIN_WORDS or (any(ord(c) >= 0x2E80 for c in n)
+                                                     and sum(scorer.is_letter(c) for c in n) >= 2 * MIN_WORDS):
+            out.append(s)
+    return out
+
+
 def tool_sentences(tool):
     out = []
     for _field, text in scorer.strings_of_tool(tool):
@@ -333,7 +351,7 @@ class Probe:
     def rows(self, units):
         rows = {}
         for u in units:
-            for s in u["sents"]:
+            for s in gate(u["sents"]):
                 rows.setdefault((s, u["y"]), None)
         keys = sorted(rows)
         idx = np.array([self.index[s] for s, _ in keys])
@@ -354,11 +372,12 @@ class Probe:
         return X @ self.w[:-1] + self.w[-1]
 
     def score(self, units):
-        flat = [self.index[s] for u in units for s in u["sents"]]
+        gs = [gate(u["sents"]) for u in units]
+        flat = [self.index[s] for g in gs for s in g]
         z = self.sent_logits(np.array(flat, dtype=np.int64)) if flat else np.zeros(0)
         out, k = [], 0
-        for u in units:
-            n = len(u["sents"])
+        for g in gs:
+            n = len(g)
             out.append(float(z[k:k + n].max()) if n else -1e9)
             k += n
         return out
@@ -629,19 +648,58 @@ def cmd_shipped_oof(a):
     json.dump({"scores": [out.get(i) for i in range(len(units))]}, open(os.path.join(CACHE, "shipped-oof.json"), "w"))
 
 
+def cmd_points(a):
+    """A second operating point from `eval`'s saved scores: each probe's
+    threshold set where its out-of-fold development hard benign false
+    positives equal the shipped scorer's (13.1% at the shipped rule): recall
+    when both spend the same on the tools written to look like attacks, and
+    what that costs on development real tools."""
+    import pickle
+    d = pickle.load(open(os.path.join(CACHE, "scores-%s.pkl" % a.out), "rb"))
+    keep, sh_hard = d["keep"], d["sh_hard_oof"]
+    sh = keep["shipped"]
+    units, (alone, planted, incarrier, bunits), _texts = all_sentences(a.set)
+    m = scorer.Model()
+    t_sh = sorted(sh[0])[int(0.995 * len(sh[0]))]
+    target = sum(x * m.scale > t_sh for x in sh_hard) / len(sh_hard)
+    out = {"shipped_hard_benign_fp_oof": round(100 * target, 1), "methods": {}}
+    for label, v in keep.items():
+        if label == "shipped":
+            continue
+        A_real, B_alone, B_plant, B_carrier, B_benign, A_pay, A_hard = v
+        hs = np.sort(np.array(A_hard))
+        t = hs[int(np.ceil((1 - target) * len(hs))) - 1]  # at most `target` above t
+        f = lambda xs: round(100.0 * float(np.mean(np.array(xs) > t)), 1)  # noqa: E731
+        r = {"A": f(A_pay), "B_alone": f(B_alone), "B_in_tool": f(B_plant), "B_in_carrier": f(B_carrier),
+             "B_benign_fp": f(B_benign), "dev_hard_fp": f(A_hard), "dev_real_fp": f(A_real)}
+        out["methods"][label] = r
+        print("%-28s %s" % (label, r), flush=True)
+    with open(os.path.join(HERE, "results", a.out.replace(".json", "-equal-hard-fp.json")), "w") as fh:
+        json.dump(out, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+
+
 def main():
     import argparse
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=("embed", "eval", "count", "shipped-oof"))
+    ap.add_argument("cmd", choices=("embed", "eval", "count", "shipped-oof", "points"))
     ap.add_argument("--set", default="/tmp/emb1-set")
     ap.add_argument("--encoders", default=",".join(ENCODERS))
     ap.add_argument("--methods", default="use,minilm,use+minilm,use-static,minilm-static,use+minilm-static")
     ap.add_argument("--lams", default="1e-4")
     ap.add_argument("--probes", default="lin,mlp")
+    ap.add_argument("--min-words", type=int, default=0)
+    ap.add_argument("--hidden", type=int, default=MLPProbe.HIDDEN)
+    ap.add_argument("--epochs", type=int, default=MLPProbe.EPOCHS)
     ap.add_argument("--out", default="embed-probe.json")
     a = ap.parse_args()
+    global MIN_WORDS
+    MIN_WORDS = a.min_words
+    MLPProbe.HIDDEN, MLPProbe.EPOCHS = a.hidden, a.epochs
     if a.cmd == "embed":
         cmd_embed(a)
+    elif a.cmd == "points":
+        cmd_points(a)
     elif a.cmd == "shipped-oof":
         cmd_shipped_oof(a)
     elif a.cmd == "eval":
