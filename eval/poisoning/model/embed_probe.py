@@ -2,14 +2,18 @@
 """Do sentence embeddings flag unseen phrasing families better than the shipped
 hashed-n-gram scorer? (issue #20, research only; development data only.)
 
-    python3 eval/poisoning/model/embed_probe.py embed [--set DIR]   # sentences -> vectors (cached)
-    python3 eval/poisoning/model/embed_probe.py eval  [--set DIR]   # classifiers, figures, results JSON
+    python3 eval/poisoning/model/embed_probe.py embed [--set DIR]   # sentences -> vectors (cached, ~20 min)
+    python3 eval/poisoning/model/embed_probe.py shipped-oof         # the shipped trainer per fold (A)
+    python3 eval/poisoning/model/embed_probe.py eval [--methods M,..] [--probes lin,mlp]
+                 [--hidden 256 --epochs 8] [--min-words N] --out NAME.json   # results/NAME.json
+    python3 eval/poisoning/model/embed_probe.py points --out NAME.json  # the equal-hard-benign-FP line
 
 Session 34 found the shipped linear model (hashed words / pairs / 4-grams / word
 clusters) learns phrasing families, not the meaning across them: 634 sentences
 of half of the transfer development families raised those families from 43% to
-62% flagged and left the other half at 51%. Here a logistic regression over
-sentence vectors takes the scorer's place, at the same false-positive rule:
+62% flagged and left the other half at 51%. Here a logistic regression or a
+one-hidden-layer MLP over sentence vectors takes the scorer's place, at the
+same false-positive rule (figures and readings: README "Sentence embeddings"):
 
 - sentences: the scorer's segments (sentences / lines) of each model-visible
   string, case kept (the encoders read case); a unit (a payload, a tool) scores
@@ -390,7 +394,7 @@ class MLPProbe(Probe):
     reaches 97% sentence AUC in sample but flags 30% of payloads in sample at
     0.5% of real tools: a real tool's max over ~12 sentences finds its tail)."""
 
-    HIDDEN, EPOCHS, BS, LR, WD = 256, 8, 512, 1e-3, 1e-4
+    HIDDEN, EPOCHS, BS, LR, WD, SEED = 256, 8, 512, 1e-3, 1e-4, 1
 
     def fit(self, units):
         idx, y = self.rows(units)
@@ -401,7 +405,7 @@ class MLPProbe(Probe):
         npos, nneg = y.sum(), n - y.sum()
         sw = np.where(y == 1, 0.5 / npos, 0.5 / nneg).astype(np.float32) * n
         y = y.astype(np.float32)
-        rng = np.random.default_rng(1)
+        rng = np.random.default_rng(self.SEED)
         H = self.HIDDEN
         P = {"W1": (rng.standard_normal((d, H)) * np.sqrt(2.0 / d)).astype(np.float32), "b1": np.zeros(H, np.float32),
              "w2": (rng.standard_normal(H) * np.sqrt(1.0 / H)).astype(np.float32), "b2": np.zeros(1, np.float32)}
@@ -691,11 +695,12 @@ def main():
     ap.add_argument("--min-words", type=int, default=0)
     ap.add_argument("--hidden", type=int, default=MLPProbe.HIDDEN)
     ap.add_argument("--epochs", type=int, default=MLPProbe.EPOCHS)
+    ap.add_argument("--seed", type=int, default=MLPProbe.SEED, help="the MLP's initialization and order")
     ap.add_argument("--out", default="embed-probe.json")
     a = ap.parse_args()
     global MIN_WORDS
     MIN_WORDS = a.min_words
-    MLPProbe.HIDDEN, MLPProbe.EPOCHS = a.hidden, a.epochs
+    MLPProbe.HIDDEN, MLPProbe.EPOCHS, MLPProbe.SEED = a.hidden, a.epochs, a.seed
     if a.cmd == "embed":
         cmd_embed(a)
     elif a.cmd == "points":
