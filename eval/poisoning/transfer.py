@@ -130,7 +130,9 @@ class Cli:
         if flagged:
             b = json.loads(subprocess.run([self.path, "check", cat, "--policy", self.block, "--format", "json"],
                                           capture_output=True, text=True).stdout)
-            hidden = bool(b["hidden"])
+            # Hidden by the detector: a tool name outside [A-Za-z0-9._-] (transfer2's writer
+            # named tools in their own script) is hidden under every policy, not for poisoning.
+            hidden = any(h["reason"].startswith("poison-") for h in b["hidden"])
         return flagged, hidden
 
 
