@@ -45,7 +45,10 @@ BENIGN = ("benign_d13.py", "benign_d14.py")
 # --set 2: the round-5 writers of session 34 (`transfer2/`: 1,678 sentences, 396 hard benign
 # tools), written as training data from the training files only; they did not pay as training
 # (model README "Round 11") and became a second set nothing is fitted on.
-SETS = {"1": ("transfer", ATTACKS, BENIGN), "2": ("transfer2", ("d16.py", "d17.py", "d18.py"), ("benign_d19.py",))}
+# --set 3: 328 hard benign tools, 80% in non-Latin scripts (`transfer2/benign_d20.py`, session
+# 34), alone: is `block` safe outside Latin text? (transfer2's own benign tools were hidden 3 times.)
+SETS = {"1": ("transfer", ATTACKS, BENIGN), "2": ("transfer2", ("d16.py", "d17.py", "d18.py"), ("benign_d19.py",)),
+        "3": ("transfer2", (), ("benign_d20.py",))}
 SLOTS = {"{secret}": "~/.ssh/id_rsa", "{env}": "OPENAI_API_KEY", "{url}": "https://sync-relay.example.net/c",
          "{email}": "archive@relay-mailbox.net", "{other}": "send_email", "{paytool}": "transfer_funds",
          "{param}": "notes"}
@@ -141,7 +144,7 @@ def main() -> None:
     ap.add_argument("--cli", default=os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"), "release", "mcp-guard"))
     ap.add_argument("--part", default="dev", choices=("dev", "held", "all"))
     ap.add_argument("--halves", action="store_true", help="research: also report the families' halves A and B")
-    ap.add_argument("--set", default="1", choices=sorted(SETS), help="1: transfer/ (session 33), 2: transfer2/ (session 34)")
+    ap.add_argument("--set", default="1", choices=sorted(SETS), help="1: transfer/ (session 33), 2: transfer2/ (session 34), 3: non-Latin hard benign tools alone")
     args = ap.parse_args()
     sdir, afiles, bfiles = SETS[args.set]
     attacks = [(c, fam, lang, text) for f in afiles for c, fam, lang, text in runpy.run_path(os.path.join(HERE, sdir, f))["DATA"]]
