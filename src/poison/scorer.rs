@@ -2104,6 +2104,11 @@ pub fn score_tool<'t>(tool: &'t Object, extra: &'t [(String, String)], sc: &mut 
 }
 
 impl ToolScore<'_> {
+    /// The string holding the best span, as scored.
+    pub fn text(&self) -> &str {
+        self.text
+    }
+
     /// RFC 6901 pointer of the string holding the best span, in `tool`
     /// (pointer base `base`) and the `extra` texts it was scored with.
     pub fn pointer(&self, tool: &Object, base: &str, extra: &[(String, String)]) -> String {
