@@ -102,23 +102,29 @@ impl<'p> ToolStages<'p> {
     /// Element `i` of `tools` (as parsed) through the per-tool stages: its
     /// context, and the tool unless it was hidden before them.
     fn run(&self, i: usize, entry: Value, has_mcp_header: bool, name_index: &crate::poison::NameIndex, path_buf: &mut String) -> (ToolCtx<'p>, Option<Object>) {
-        let (policy, max_tools) = (self.policy, self.max_tools);
         let name = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string);
         let mut cx = ToolCtx::new(i as u32, name, self.sp, self.server);
         cx.path_buf = std::mem::take(path_buf);
         // The parser saw every key: a tool without `x-mcp-header` skips the
         // limits stage's walk that checks each one.
         cx.may_have_mcp_header = has_mcp_header;
+        let tool = self.stages(i, entry, &mut cx, name_index);
+        *path_buf = std::mem::take(&mut cx.path_buf);
+        (cx, tool)
+    }
+
+    /// The tool through the per-tool stages, `None` when it was hidden
+    /// before them.
+    fn stages(&self, i: usize, entry: Value, cx: &mut ToolCtx<'p>, name_index: &crate::poison::NameIndex) -> Option<Object> {
+        let (policy, max_tools) = (self.policy, self.max_tools);
         let base = cx.base();
         if i >= max_tools {
             cx.hide(K::CatalogLimit, S::Medium, base.to_string(), format!("the catalog has more than {max_tools} tools"));
-            *path_buf = std::mem::take(&mut cx.path_buf);
-            return (cx, None);
+            return None;
         }
         let Value::Object(mut tool) = entry else {
             cx.hide(K::ToolEntryInvalid, S::Medium, base.to_string(), format!("a tools entry must be an object, not {}", entry.type_name()));
-            *path_buf = std::mem::take(&mut cx.path_buf);
-            return (cx, None);
+            return None;
         };
         match tool.get("name") {
             Some(Value::String(_)) => {}
@@ -144,10 +150,9 @@ impl<'p> ToolStages<'p> {
             if cx.is_hidden() {
                 break;
             }
-            stage(&mut tool, &mut cx);
+            stage(&mut tool, cx);
         }
-        *path_buf = std::mem::take(&mut cx.path_buf);
-        (cx, Some(tool))
+        Some(tool)
     }
 }
 
@@ -222,8 +227,8 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions, write: Op
         let json::ToolItem { index: i, value: entry, span, has_mcp_header } = item;
         spans.push(span);
         header_keys.push(has_mcp_header);
-        if let Some(n) = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str) {
-            if detector_on {
+        if detector_on {
+            if let Some(n) = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str) {
                 upstream.push(n.to_string());
             }
         }

@@ -73,7 +73,7 @@ def fill(text: str, this: str) -> str:
 
 def plant(tool: dict, text: str, where: str) -> dict:
     """The payload appended to the description, or to the first property's description."""
-    t = json.loads(json.dumps(tool))
+    t = copy_tool(tool)
     props = t.get("inputSchema", {}).get("properties", {})
     if where == "property" and props:
         k = sorted(props)[0]

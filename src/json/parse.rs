@@ -92,15 +92,7 @@ pub struct Parsed {
 /// Parses exactly one JSON value.
 pub fn parse(text: &str, opts: ParseOptions) -> Result<Parsed, ParseError> {
     let mut p = Parser::at(text, opts, 0);
-    if text.starts_with('\u{FEFF}') {
-        return Err(p.err(ParseErrorKind::ByteOrderMark));
-    }
-    p.ws()?;
-    let value = p.value(1)?;
-    p.ws()?;
-    if p.i < p.s.len() {
-        return Err(p.err(ParseErrorKind::TrailingData));
-    }
+    let value = p.document()?;
     Ok(Parsed { value, tool_spans: p.spans, tool_has_mcp_header: p.header_keys })
 }
 
@@ -125,16 +117,7 @@ pub(crate) struct ToolItem {
 pub(crate) fn parse_each_tool<'a>(text: &'a str, opts: ParseOptions, each: &'a mut (dyn FnMut(ToolItem) + 'a)) -> Result<Value, ParseError> {
     let mut p = Parser::at(text, opts, 0);
     p.each = Some(each);
-    if text.starts_with('\u{FEFF}') {
-        return Err(p.err(ParseErrorKind::ByteOrderMark));
-    }
-    p.ws()?;
-    let value = p.value(1)?;
-    p.ws()?;
-    if p.i < p.s.len() {
-        return Err(p.err(ParseErrorKind::TrailingData));
-    }
-    Ok(value)
+    p.document()
 }
 
 struct Parser<'a> {
@@ -177,6 +160,21 @@ impl<'a> Parser<'a> {
             items: Vec::new(),
             each: None,
         }
+    }
+
+    /// Exactly one JSON value: the whole text (no byte order mark, nothing
+    /// after the value but whitespace).
+    fn document(&mut self) -> Result<Value, ParseError> {
+        if self.text.starts_with('\u{FEFF}') {
+            return Err(self.err(ParseErrorKind::ByteOrderMark));
+        }
+        self.ws()?;
+        let value = self.value(1)?;
+        self.ws()?;
+        if self.i < self.s.len() {
+            return Err(self.err(ParseErrorKind::TrailingData));
+        }
+        Ok(value)
     }
 }
 

@@ -61,18 +61,7 @@ fn write_served_owned(out: &mut String, v: Value) {
             }
             out.push(']');
         }
-        Value::Object(o) if !o.is_empty() => {
-            out.push('{');
-            for (i, (k, x)) in o.into_entries().into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_key(out, &k, true);
-                out.push(':');
-                write_served_owned(out, x);
-            }
-            out.push('}');
-        }
+        Value::Object(o) => write_served_object(out, o, |_, _| {}),
         Value::String(s) => write_str(out, &s, true),
         Value::Number(n) => out.push_str(n.as_str()),
         v => write_value(out, &v, None, 0, true),
@@ -97,25 +86,34 @@ pub(crate) const SERVED_CATALOG_START: &str = "{\"tools\":[";
 pub(crate) fn write_served_tool(out: &mut String, tool: super::Object) -> WrittenTool {
     let start = out.len();
     let mut name = None;
-    if tool.is_empty() {
-        out.push_str("{}");
-    } else {
-        out.push('{');
-        for (i, (k, x)) in tool.into_entries().into_iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            write_key(out, &k, true);
-            out.push(':');
-            let at = out.len();
-            write_served_owned(out, x);
-            if k.as_str() == "name" {
-                name = Some((at, out.len()));
-            }
+    write_served_object(out, tool, |k, at| {
+        if k.as_str() == "name" {
+            name = Some(at);
         }
-        out.push('}');
-    }
+    });
     WrittenTool { at: (start, out.len()), name }
+}
+
+/// An object of [`write_served_owned`], member by member; `member(key, at)`
+/// gets the span in `out` of each member's value once it is written.
+#[inline]
+fn write_served_object(out: &mut String, o: super::Object, mut member: impl FnMut(&Key, (usize, usize))) {
+    if o.is_empty() {
+        out.push_str("{}");
+        return;
+    }
+    out.push('{');
+    for (i, (k, x)) in o.into_entries().into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_key(out, &k, true);
+        out.push(':');
+        let at = out.len();
+        write_served_owned(out, x);
+        member(&k, (at, out.len()));
+    }
+    out.push('}');
 }
 
 /// The served text of the catalog `{"tools": [...], rest...}` (the bytes

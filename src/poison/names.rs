@@ -164,13 +164,8 @@ impl NameIndex {
     /// The names of a [`NameIndex::pending`] index: as [`NameIndex::of`]
     /// `names`, keeping its memo and scratch buffers.
     pub fn complete<S: AsRef<str>>(&mut self, names: &[S]) {
-        let full = NameIndex::of(names);
-        self.whole = full.whole;
-        self.whole_idx = full.whole_idx;
-        self.bloom = full.bloom;
-        self.odd = full.odd;
-        self.names = full.names;
-        self.complete = true;
+        let NameIndex { memo, scorer, wanted, .. } = std::mem::replace(self, NameIndex::of(names));
+        (self.memo, self.scorer, self.wanted) = (memo, scorer, wanted);
     }
 
     /// Whether a scan since the last call needed the names before they

@@ -81,30 +81,7 @@ def sentences(text):
     case kept."""
     t = "".join(ch for ch in text if not scorer.is_invisible(ch) and (ch == "\n" or not scorer.is_control(ch)))
     t = unicodedata.normalize("NFKC", t)
-    out, cur, space = [], [], False
-    for ch in t:
-        if len(out) >= scorer.MAX_SEGMENTS:
-            break
-        if ch == "\n":
-            if cur:
-                out.append("".join(cur))
-            cur, space = [], False
-        elif scorer.is_space(ch):
-            if cur and cur[-1] in scorer.SENT_END:
-                out.append("".join(cur))
-                cur, space = [], False
-            elif cur:
-                space = True
-        else:
-            if space:
-                cur.append(" ")
-                space = False
-            cur.append(ch)
-            if ch in scorer.CJK_END:
-                out.append("".join(cur))
-                cur, space = [], False
-    if cur and len(out) < scorer.MAX_SEGMENTS:
-        out.append("".join(cur))
+    out = scorer.cut(t)
     return [s[:MAX_SENT_CHARS] for s in out if s.strip()]
 
 

@@ -465,6 +465,12 @@ CJK_END = "。！？；"
 def segments(text):
     """Sentences and lines of the normalized text, separators collapsed to one
     space, at most MAX_SEGMENTS."""
+    return cut(normalize(text))
+
+
+def cut(t):
+    """`segments` of a text already normalized (research callers cut text
+    normalized otherwise, e.g. with its case kept)."""
     out, cur, space = [], [], False
 
     def end():
@@ -473,7 +479,7 @@ def segments(text):
             out.append("".join(cur))
         cur, space = [], False
 
-    for ch in normalize(text):
+    for ch in t:
         if len(out) >= MAX_SEGMENTS:
             break
         if ch == "\n":
