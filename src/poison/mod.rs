@@ -15,6 +15,7 @@ mod gates;
 pub mod matcher;
 pub mod rules;
 mod memo;
+mod mention;
 mod names;
 pub mod scorer;
 mod words;
@@ -34,6 +35,9 @@ pub struct Hit {
     pub severity: Severity,
     pub pointer: String,
     pub detail: String,
+    /// The match is a quoted example (`mention`): a finding, never a signal
+    /// towards `high` (`score`).
+    pub mention: bool,
 }
 
 /// The rules compiled for speed, in filters that only ever discard rules
@@ -260,8 +264,8 @@ pub fn scan_str(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self
 
 /// A string's findings, without a pointer: what the memo keeps.
 pub struct Verdict {
-    /// (rule index, detail), in rule order.
-    hits: Vec<(usize, String)>,
+    /// (rule index, detail, quoted example), in rule order.
+    hits: Vec<(usize, String, bool)>,
     /// Shadowing mentions (name index, detail): the first one, and the first
     /// naming another tool than it — the tool being scanned is never its own
     /// shadow, so one of the two is the finding whatever tool this is.
@@ -270,9 +274,9 @@ pub struct Verdict {
 
 impl Verdict {
     fn emit(&self, pointer: &str, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
-        for (i, detail) in &self.hits {
+        for (i, detail, mention) in &self.hits {
             let r = &RULES[*i];
-            out.push(Hit { rule: r.id, kind: r.kind, severity: r.severity, pointer: pointer.to_string(), detail: detail.clone() });
+            out.push(Hit { rule: r.id, kind: r.kind, severity: r.severity, pointer: pointer.to_string(), detail: detail.clone(), mention: *mention });
         }
         if let Some((_, detail)) = self.shadow.iter().flatten().find(|(k, _)| others.names[*k] != self_name) {
             out.push(Hit {
@@ -283,6 +287,7 @@ impl Verdict {
                 severity: Severity::Medium,
                 pointer: pointer.to_string(),
                 detail: detail.clone(),
+                mention: false,
             });
         }
     }
@@ -362,6 +367,8 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
     }
     let f = folded.unwrap_or_else(|| matcher::fold(s));
     let mut v = Verdict { hits: Vec::new(), shadow: [None, None] };
+    // The quotations of each view, found once, when a match needs them.
+    let mut quotes: [Option<mention::Quotes>; 2] = [None, None];
     for (i, r) in RULES.iter().enumerate() {
         if live & (1 << i) == 0 {
             continue;
@@ -385,7 +392,10 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
         };
         if let Some((a, b, latin)) = found {
             let view = if latin { &f.latin } else { &f.plain };
-            v.hits.push((i, format!("[{}] {}: {}", r.id, r.why, excerpt(view, a, b))));
+            let q = quotes[latin as usize].get_or_insert_with(|| mention::Quotes::of(view));
+            let mention = q.is_mention(a, b);
+            let why = if mention { " (a quoted example: no signal towards high)" } else { "" };
+            v.hits.push((i, format!("[{}] {}{}: {}", r.id, r.why, why, excerpt(view, a, b)), mention));
         }
     }
     if live & (1 << RULES.len()) != 0 {
@@ -549,8 +559,18 @@ pub enum Learned {
 /// trips a rule tends to trip its neighbours in the same category, while an
 /// attack pairs an order with a target (an instruction *and* a key path).
 /// Without rule hits there is no rule score (`None`).
+///
+/// A quoted example (`Hit::mention`: a detector's list of the phrases it
+/// looks for, a template's markup shown as output) is a finding but no
+/// signal: the hits that are signals are scored without it, and a tool
+/// with nothing else is at its highest severity, whatever the scorer says
+/// (the scorer's best span is that same quotation).
 pub fn score(hits: &[Hit], learned: Learned) -> Option<Severity> {
     let max = hits.iter().map(|h| h.severity).max()?;
+    if hits.iter().any(|h| h.mention) {
+        let used: Vec<Hit> = hits.iter().filter(|h| !h.mention).cloned().collect();
+        return Some(score(&used, learned).map_or(max, |s| s.max(max)));
+    }
     // Shadowing is an instruction about how to use tools: with an
     // instruction it is one signal, not two ("reuse the session_id for all
     // subsequent calls; use x_navigate with it" is API prose that trips

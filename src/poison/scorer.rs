@@ -2139,15 +2139,29 @@ impl ToolScore<'_> {
         self.detail_with(&mut Scratch::default())
     }
 
+    /// The best span as scored (its variant decoded, normalized), its
+    /// segments joined by a space: the text the score is about.
+    pub fn span_text(&self, scratch: &mut Scratch) -> String {
+        let span = self.segment_span(scratch);
+        let sc = &scratch.bufs;
+        span.iter().map(|&(a, z)| &sc.seg_buf[a..z]).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The best span's segments, as ranges of `scratch.bufs.seg_buf`.
+    fn segment_span(&self, scratch: &mut Scratch) -> Vec<(usize, usize)> {
+        let sc = &mut scratch.bufs;
+        let vt = variants(self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
+        norm_segments(&vt, &mut sc.norm, &mut sc.seg_buf, &mut sc.segs);
+        sc.segs.iter().skip(self.best.first).take(self.best.len).copied().collect()
+    }
+
     /// `detail` with the catalog's buffers (its 128 KiB of stamps were
     /// allocated and zeroed anew for each finding: ~180,000 instructions).
     pub fn detail_with(&self, scratch: &mut Scratch) -> String {
+        let span = self.segment_span(scratch);
         let sc = &mut scratch.bufs;
         let ff = FieldFeats::new(&field_group(self.field));
-        let vt = variants(self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
         let vh = self.best.variant.feature();
-        norm_segments(&vt, &mut sc.norm, &mut sc.seg_buf, &mut sc.segs);
-        let span: Vec<(usize, usize)> = sc.segs.iter().skip(self.best.first).take(self.best.len).copied().collect();
         let mut feats: Vec<(String, i32)> = Vec::new();
         let seen = sc.seen.get_or_insert_with(Seen::default);
         for &(a, z) in &span {
