@@ -142,7 +142,12 @@ impl Quotes {
     /// Whether the match `a..b` of `view` (the text these quotations were
     /// found in) is a quoted example (see the module).
     pub fn is_mention(&self, a: usize, b: usize) -> bool {
-        self.0.iter().any(|&(o, c)| o < a && b <= c)
+        self.example_around(a, b).is_some()
+    }
+
+    /// The index of the first example quotation around the match `a..b`.
+    pub fn example_around(&self, a: usize, b: usize) -> Option<usize> {
+        self.0.iter().position(|&(o, c)| o < a && b <= c)
     }
 }
 
