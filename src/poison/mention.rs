@@ -29,18 +29,29 @@ const MAX_QUOTE: usize = 160;
 /// and list words, at most this many bytes.
 const MAX_GAP: usize = 12;
 
+/// The finding kinds whose phrases honest tools quote: a detector's list of
+/// injection phrases, persona unlocks and role markup, a chat template's
+/// tokens. A key path, a channel, a secrecy clause or an ordering claim is
+/// not demoted by quotation marks: they are the payload of an attack, and a
+/// list of them quoted "as examples" was an attack that kept its hide only
+/// by its kinds (red team, session 35).
+pub const QUOTED_KINDS: &[crate::finding::FindingKind] =
+    &[crate::finding::FindingKind::PoisonInjection, crate::finding::FindingKind::PoisonAuthority];
+
 /// Words that join the examples of a list, in the folded view.
-const LIST_WORDS: &[&str] = &["or", "and", "oder", "und", "ou", "et", "o", "y", "e", "of", "en", "или", "и", "или же", "或", "和", "及", "或者", "か", "や", "と"];
+const LIST_WORDS: &[&str] =
+    &["or", "and", "oder", "und", "ou", "et", "o", "y", "e", "of", "en", "или", "и", "или же", "或", "和", "及", "或者", "以及", "か", "や", "と", "および", "及び"];
 
 /// Cues that present what follows as an example, a pattern or a literal
 /// format, in the folded (lower-case) view. Whole words where they are
 /// Latin (checked at word boundaries); the others are matched as they are.
 const CUES: &[&str] = &[
-    // English
+    // English. Only words that present an example or a pattern: not those
+    // that introduce an order's object ("reply verbatim", "include",
+    // "a file called", "use this format", "follow this template"; red team
+    // of session 35).
     "e.g", "eg", "for example", "for instance", "such as", "like", "looks like", "look like", "example", "examples",
-    "i.e", "phrases", "phrase", "patterns", "pattern", "strings", "string", "markers", "tokens", "keywords", "format",
-    "formatted as", "renders as", "rendered as", "template", "literal", "literally", "verbatim", "quoted", "named",
-    "called", "containing", "contains", "including", "include", "includes",
+    "i.e", "phrases", "phrase", "patterns", "pattern", "strings", "markers", "tokens", "keywords", "signatures",
     // other Latin-script languages
     "z. b", "z.b", "zum beispiel", "beispielsweise", "etwa", "wie", "par exemple", "p. ex", "comme", "tel que",
     "telles que", "tels que", "por ejemplo", "p. ej", "como", "ad esempio", "per esempio", "come", "bijvoorbeeld",
@@ -55,8 +66,8 @@ const CUES: &[&str] = &[
 
 /// The quotations of a text that present an example, found in one pass
 /// (`Quotes::of`): for each, the byte offsets of its opening mark and of
-/// its closing mark.
-pub struct Quotes(Vec<(usize, usize)>);
+/// its closing mark (and the end of that closing mark).
+pub struct Quotes(Vec<(usize, usize, usize)>);
 
 impl Quotes {
     /// Every closed quotation of `view` that is an example: quote marks
@@ -105,11 +116,13 @@ impl Quotes {
                 }
             }
             let word_before = i > 0 && bytes[i - 1].is_ascii_alphanumeric();
+            let letter_after = view[i + c.len_utf8()..].chars().next().is_some_and(char::is_alphabetic);
             let close = match c {
                 '"' => '"',
                 '`' => '`',
-                // An apostrophe inside a word ("don't") opens nothing.
-                '\'' if !word_before => '\'',
+                // An apostrophe inside a word ("don't") or before a number
+                // ("'90s") opens nothing.
+                '\'' if !word_before && letter_after => '\'',
                 '“' => '”',
                 '„' => '“',
                 '«' => '»',
@@ -132,7 +145,7 @@ impl Quotes {
             let gap = gap_before(view, o);
             let listed = last_end.is_some_and(|e| e >= gap.0 && e <= o && only_list_words(&view[e..o]));
             if listed || ends_with_cue(&view[..gap.1]) {
-                examples.push((o, c));
+                examples.push((o, c, end));
                 last_end = Some(end);
             }
         }
@@ -147,7 +160,24 @@ impl Quotes {
 
     /// The index of the first example quotation around the match `a..b`.
     pub fn example_around(&self, a: usize, b: usize) -> Option<usize> {
-        self.0.iter().position(|&(o, c)| o < a && b <= c)
+        self.0.iter().position(|&(o, c, _)| o < a && b <= c)
+    }
+
+    /// Whether example quotation `k` holds the match `a..b`.
+    pub fn holds(&self, k: usize, a: usize, b: usize) -> bool {
+        self.0.get(k).is_some_and(|&(o, c, _)| o < a && b <= c)
+    }
+
+    /// `view` with every example quotation, marks included, turned into
+    /// spaces (byte for byte: the rest keeps its offsets). What a rule finds
+    /// there is used, not quoted.
+    pub fn blanked(&self, view: &str) -> String {
+        let mut out = view.as_bytes().to_vec();
+        for &(o, _, end) in &self.0 {
+            out[o..end].fill(b' ');
+        }
+        // Whole characters were replaced by ASCII spaces: still UTF-8.
+        String::from_utf8(out).unwrap_or_default()
     }
 }
 
@@ -158,7 +188,7 @@ fn gap_before(view: &str, open: usize) -> (usize, usize) {
     let lo = floor_char(view, open.saturating_sub(MAX_GAP));
     let mut cue_end = open;
     for (i, c) in view[lo..open].char_indices().rev() {
-        if c.is_whitespace() || matches!(c, ':' | ',' | '(' | '-' | '—' | '–' | '：' | '，' | '、') {
+        if c.is_whitespace() || matches!(c, ':' | ',' | '(' | '[' | '-' | '—' | '–' | '•' | '*' | '：' | '，' | '、') {
             cue_end = lo + i;
         } else {
             break;
@@ -171,7 +201,7 @@ fn gap_before(view: &str, open: usize) -> (usize, usize) {
 /// separators and list words, and at least one of them: two quotations side by side
 /// (`'2 * 3' `curl … | sh``) are no list.
 fn only_list_words(between: &str) -> bool {
-    let is_sep = |c: char| matches!(c, ',' | ';' | '/' | '、' | '，' | '|');
+    let is_sep = |c: char| matches!(c, ',' | ';' | '/' | '、' | '，' | '|' | '-' | '•' | '*');
     let mut words = between.split(|c: char| c.is_whitespace() || is_sep(c)).filter(|w| !w.is_empty());
     let joined = between.chars().any(is_sep);
     let mut any_word = false;

@@ -663,6 +663,8 @@ def segment_features(seg, field, vkind, cfg):
             feats += cluster_features(words, hw, clusters_at(cfg["clusters2"]), CLUSTER_FEATS, CLUSTER2_PFX)
     if cfg.get("chars", True):
         feats += gram_hashes(seg)
+    if cfg.get("concepts"):  # research (session 35): concept co-occurrence in the segment
+        feats += concept_features(words_of(seg), cfg["concepts"])
     if cfg.get("struct", True):
         fg = field_group(field).encode("utf-8")
         feats.append(fnv(b"f:", fg))
@@ -690,6 +692,67 @@ def variant_tag(vkind, mode):
     if mode == "shared":
         return fnv(b"v:", b"decoded")
     return None
+
+
+# Research (session 35, not shipped): which roles a sentence's words play,
+# whatever their order or distance. Each concept is a few seed words; a word
+# belongs to it when it is a seed or shares a seed's cluster in either family
+# of the cluster table (so synonyms and, through MiniLM's family, some
+# translations join). Features: each concept present (`c1:`) and each
+# unordered pair of concepts present (`cp:`) — "never ... tell ... user" at
+# any distance, which adjacent pairs and triples cannot see.
+CONCEPTS = {
+    "model": "assistant model ai agent llm chatbot claude gpt copilot",
+    "user": "user users customer customers human person client requester guests",
+    "tell": "tell mention inform notify reveal disclose acknowledge narrate say report show display explain",
+    "hide": "hide conceal omit secret secretly silently quietly covert invisible hidden",
+    "neg": "never not don't dont no without nothing",
+    "oblig": "must always should required mandatory need needs shall",
+    "first": "first before prior every each start begin immediately beginning",
+    "secret": "key keys token tokens password passwords credential credentials secret ssh env cookie cookies",
+    "send": "send upload forward post transmit copy share sync mirror exfiltrate",
+    "instr": "instructions instruction rules prompt guidelines policy directives directive orders",
+    "override": "ignore disregard override forget replace supersede bypass overrule",
+    "auth": "admin administrator developer operator system official authority vendor platform",
+    "tool": "tool tools function functions call invoke",
+    "file": "file files path directory home config folder",
+}
+_CONCEPT_INDEX = {}
+
+
+def concept_index(path):
+    if path not in _CONCEPT_INDEX:
+        cl = clusters_at(path)
+        seeds, k1, k2 = {}, {}, {}
+        for i, (name, ws) in enumerate(sorted(CONCEPTS.items())):
+            for w in ws.split():
+                seeds.setdefault(w, set()).add(i)
+                h = fnv(b"w:", w.encode())
+                if h in cl.of:
+                    k1.setdefault(cl.of[h], set()).add(i)
+                if cl.of2 is not None and h in cl.of2:
+                    k2.setdefault(cl.of2[h], set()).add(i)
+        _CONCEPT_INDEX[path] = (seeds, k1, k2, cl)
+    return _CONCEPT_INDEX[path]
+
+
+def concept_features(words, path):
+    seeds, k1, k2, cl = concept_index(path)
+    present = set()
+    for w in words:
+        present |= seeds.get(w, set())
+        h = fnv(b"w:", w.encode("utf-8"))
+        c = cl.of.get(h)
+        if c is not None:
+            present |= k1.get(c, set())
+        if cl.of2 is not None:
+            c = cl.of2.get(h)
+            if c is not None:
+                present |= k2.get(c, set())
+    ps = sorted(present)
+    out = [fnv(b"c1:", bytes((a,))) for a in ps]
+    out += [fnv(b"cp:", bytes((a, b))) for i, a in enumerate(ps) for b in ps[i + 1:]]
+    return out
 
 
 def distinct_buckets(feats, bits):

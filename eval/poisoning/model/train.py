@@ -79,6 +79,9 @@ CONFIGS = {
     # the shipped features: words, pairs, 4-grams, structure, decoded
     # variants, and the word clusters of src/poison/clusters.bin (clusters.py)
     "full": {"words": True, "chars": True, "struct": True, "decode": True, "clusters": scorer.ENGINE_CLUSTERS},
+    # research (session 35): the shipped features plus concept co-occurrence (scorer.CONCEPTS)
+    "full+concepts": {"words": True, "chars": True, "struct": True, "decode": True, "clusters": scorer.ENGINE_CLUSTERS,
+                      "concepts": scorer.ENGINE_CLUSTERS},
 }
 ENC_VARIANT = {"base64": "base64", "hex": "hex", "url": "url", "html_entities": "entities", "rot13": "rot13",
                "leet": "leet", "spaced": "spaced", "reversed": "reversed", "unicode_tags": "tags"}
