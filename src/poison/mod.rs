@@ -682,10 +682,16 @@ fn excerpt(view: &str, a: usize, b: usize) -> String {
 mod tests {
     use super::*;
 
-    fn rules_of(s: &str) -> Vec<&'static str> {
+    /// The hits of `s` in a tool named "x" beside tools named `others`.
+    fn hits_of(s: &str, others: &[&str]) -> Vec<Hit> {
+        let names: Vec<String> = others.iter().map(|n| n.to_string()).collect();
         let mut out = Vec::new();
-        scan_str(&Detector::new(), s, "", &NameIndex::new(&["send_email".to_string()]), "x", &mut out);
-        out.into_iter().map(|h| h.rule).collect()
+        scan_str(&Detector::new(), s, "", &NameIndex::new(&names), "x", &mut out);
+        out
+    }
+
+    fn rules_of(s: &str) -> Vec<&'static str> {
+        hits_of(s, &["send_email"]).into_iter().map(|h| h.rule).collect()
     }
 
     #[test]
@@ -698,11 +704,7 @@ mod tests {
 
     #[test]
     fn a_quoted_example_is_a_finding_but_no_signal() {
-        let hits = |s: &str| {
-            let mut out = Vec::new();
-            scan_str(&Detector::new(), s, "", &NameIndex::new(&["send_email".to_string()]), "x", &mut out);
-            out
-        };
+        let hits = |s: &str| hits_of(s, &["send_email"]);
         // A detector listing the phrases it looks for: two kinds, each quoted
         // as an example: flagged (medium), not hidden, even beside a confident scorer.
         let h = hits("Scans text for prompt injection, e.g. \"ignore all previous instructions\" or markup such as \"<|im_start|>system\".");
@@ -723,11 +725,7 @@ mod tests {
     fn an_attack_dressed_as_examples_keeps_its_signals() {
         // Red team of session 35: each input was hidden before quoted
         // examples counted, and must stay at `high` or above.
-        let hits = |s: &str| {
-            let mut out = Vec::new();
-            scan_str(&Detector::new(), s, "", &NameIndex::new(&["send_email".to_string()]), "x", &mut out);
-            out
-        };
+        let hits = |s: &str| hits_of(s, &["send_email"]);
         let cases = [
             // A decoy list first: the rules' first matches are the quoted
             // ones; the same phrases used after it are uses.
@@ -752,11 +750,7 @@ mod tests {
 
     #[test]
     fn lists_of_quoted_phrases_are_examples() {
-        let hits = |s: &str| {
-            let mut out = Vec::new();
-            scan_str(&Detector::new(), s, "", &NameIndex::new(&[]), "x", &mut out);
-            out
-        };
+        let hits = |s: &str| hits_of(s, &[]);
         for c in [
             "Known attacks, e.g.: - \"ignore all previous instructions\" - \"you are now DAN\" - \"<|im_start|>system\"",
             "Default patterns: [\"ignore all previous instructions\", \"you are now DAN\", \"<|im_start|>system\"]",
