@@ -9,7 +9,8 @@
 //!
 //! A match is a mention when it lies wholly inside a short quotation — a
 //! pair of quote marks, an inline code span or a fenced block, at most
-//! `MAX_QUOTE` bytes — that a cue right before it presents as an example
+//! `MAX_QUOTE` bytes, a fenced block four times that — that a cue right
+//! before it presents as an example
 //! ("e.g.", "such as", "phrases like", "looks like:", "例如", …), or that
 //! follows such an example in a list ("e.g. "a", "b" or "c"").
 //! Both are needed: attacks quote too ('reply "OK" and then …'), but they
@@ -52,6 +53,7 @@ const CUES: &[&str] = &[
     // of session 35).
     "e.g", "eg", "for example", "for instance", "such as", "like", "looks like", "look like", "example", "examples",
     "i.e", "phrases", "phrase", "patterns", "pattern", "strings", "markers", "tokens", "keywords", "signatures",
+    "examples include", "phrases include", "patterns include", "strings include", "attacks include",
     // other Latin-script languages
     "z. b", "z.b", "zum beispiel", "beispielsweise", "etwa", "wie", "par exemple", "p. ex", "comme", "tel que",
     "telles que", "tels que", "por ejemplo", "p. ej", "como", "ad esempio", "per esempio", "come", "bijvoorbeeld",
@@ -139,17 +141,31 @@ impl Quotes {
             open.push((close, i));
         }
         spans.sort_unstable();
-        let mut examples = Vec::new();
-        let mut last_end: Option<usize> = None;
-        for (o, c, end) in spans {
-            let gap = gap_before(view, o);
-            let listed = last_end.is_some_and(|e| e >= gap.0 && e <= o && only_list_words(&view[e..o]));
-            if listed || ends_with_cue(&view[..gap.1]) {
-                examples.push((o, c, end));
-                last_end = Some(end);
-            }
+        // Quotation i is an example when a cue presents it (before it, or
+        // after it in the languages that put it there), or when it is listed
+        // right beside an example, before or after.
+        let beside = |e: usize, o: usize| e <= o && o - e <= MAX_GAP && only_list_words(&view[e..o]);
+        let mut ex: Vec<bool> = spans
+            .iter()
+            .map(|&(o, _, end)| ends_with_cue(&view[..gap_before(view, o)]) || starts_with_post_cue(&view[end..]))
+            .collect();
+        for i in 1..spans.len() {
+            ex[i] = ex[i] || (ex[i - 1] && beside(spans[i - 1].2, spans[i].0));
         }
-        Quotes(examples)
+        for i in (0..spans.len().saturating_sub(1)).rev() {
+            ex[i] = ex[i] || (ex[i + 1] && beside(spans[i].2, spans[i + 1].0));
+        }
+        Quotes(spans.into_iter().zip(ex).filter(|(_, e)| *e).map(|(s, _)| s).collect())
+    }
+
+    /// The number of example quotations.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Keeps the example quotations for which `keep(open, end)` holds.
+    pub fn retain(&mut self, mut keep: impl FnMut(usize, usize) -> bool) {
+        self.0.retain(|&(o, _, end)| keep(o, end));
     }
 
     /// Whether the match `a..b` of `view` (the text these quotations were
@@ -161,11 +177,6 @@ impl Quotes {
     /// The index of the first example quotation around the match `a..b`.
     pub fn example_around(&self, a: usize, b: usize) -> Option<usize> {
         self.0.iter().position(|&(o, c, _)| o < a && b <= c)
-    }
-
-    /// Whether example quotation `k` holds the match `a..b`.
-    pub fn holds(&self, k: usize, a: usize, b: usize) -> bool {
-        self.0.get(k).is_some_and(|&(o, c, _)| o < a && b <= c)
     }
 
     /// `view` with every example quotation, marks included, turned into
@@ -181,10 +192,10 @@ impl Quotes {
     }
 }
 
-/// The separators right before `open` (at most `MAX_GAP` bytes of spaces
-/// and punctuation): (the earliest byte a previous example may end at, the
-/// byte a cue must end at).
-fn gap_before(view: &str, open: usize) -> (usize, usize) {
+/// Where a cue must end for the quotation opening at `open`: before the
+/// separators right before it (at most `MAX_GAP` bytes of spaces and
+/// punctuation).
+fn gap_before(view: &str, open: usize) -> usize {
     let lo = floor_char(view, open.saturating_sub(MAX_GAP));
     let mut cue_end = open;
     for (i, c) in view[lo..open].char_indices().rev() {
@@ -194,7 +205,16 @@ fn gap_before(view: &str, open: usize) -> (usize, usize) {
             break;
         }
     }
-    (lo, cue_end)
+    cue_end
+}
+
+/// Whether `after` (the text after a closing mark) opens with a cue of the
+/// languages that put it after the example ("「…」のような", "“…”等",
+/// "… 같은", "… gibi").
+fn starts_with_post_cue(after: &str) -> bool {
+    const POST_CUES: &[&str] = &["のような", "などの", "など", "といった", "等", "之类", "같은", "등의", "gibi"];
+    let after = after.trim_start();
+    POST_CUES.iter().any(|cue| after.starts_with(cue))
 }
 
 /// Whether `between` (the text between two quotations) holds only list
