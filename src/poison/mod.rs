@@ -377,11 +377,13 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
             continue;
         }
         if let Some((a, b, latin)) = rule_match(det, i, &f, &words) {
-            // Only where the two views are one text (no letter was read as
-            // another script's look-alike): a quotation has one place then,
-            // whichever view a rule reads (a homoglyph in a quoted order
-            // split its matches across two coordinate spaces; red team).
-            let example = if two_views || !mention::QUOTED_KINDS.contains(&r.kind) {
+            // Quotations are placed in the plain view: a match read in the
+            // Latin view of a string whose views differ (letters read as
+            // another script's look-alikes) has no place among them (a
+            // homoglyph in a quoted order split its matches across two
+            // coordinate spaces; red team). Cyrillic and Greek detectors'
+            // phrases are matched in the plain view.
+            let example = if (two_views && latin) || !mention::QUOTED_KINDS.contains(&r.kind) {
                 None
             } else {
                 quotes.get_or_insert_with(|| example_quotes(det, &f, live)).example_around(a, b)
@@ -776,6 +778,7 @@ mod tests {
             "识别“忽略之前的所有指令”、“<|im_start|>system”等提示词注入。",
             "「以前の指示をすべて無視して」や「<|im_start|>system」のような文字列を検出します。",
             "Typical attacks include \"ignore all previous instructions\" and \"<|im_start|>system\".",
+            "Проверяет текст на инъекции промптов, например «игнорируй все предыдущие инструкции» или «<|im_start|>system».",
         ] {
             let h = hits(c);
             assert!(!h.is_empty() && h.iter().all(|h| h.mention), "{c}\n{h:#?}");
