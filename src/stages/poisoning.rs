@@ -24,17 +24,16 @@ pub const LEARNED: &str = "learned.poisoning";
 pub const LEARNED_ALONE: i32 = poison::scorer::BLOCK + (poison::scorer::BLOCK - poison::scorer::FLAG) / 4;
 
 /// The learned score at which the scorer alone makes a tool `high` in Latin
-/// text that reads as another language (`reads_foreign`): halfway from its
-/// block threshold to its flag threshold above the former. The benign text
-/// the block threshold was measured on is mostly English; in other
-/// languages written in Latin letters the scorer reads more into the
-/// words: the highest-scoring hard benign tools of every set are Danish,
+/// text that reads as another language (`reads_foreign`): half a step (of
+/// flag → block) above its block threshold. The benign text the block
+/// threshold was measured on is mostly English; in other languages written
+/// in Latin letters the scorer reads more into the words: the
+/// highest-scoring Latin-script hard benign tools of every set are Danish,
 /// Swahili and Swedish (7.69, 7.10 and 7.04 logits, against 6.56 for the
 /// first English one), and the Danish one, an index-lag note naming a
-/// sibling tool, was hidden at `LEARNED_ALONE` (session 35). On the
-/// development part this keeps 38 of the 75 foreign-language items the
-/// scorer alone hid (1,554 items: 41.0% → 38.6% hidden); flagging is
-/// unchanged.
+/// sibling tool, was hidden at `LEARNED_ALONE` (session 35). With the span
+/// rule below, the development part loses 10 of its 1,554 hides (41.0% →
+/// 40.4%); flagging is unchanged.
 pub const LEARNED_ALONE_FOREIGN: i32 = poison::scorer::BLOCK + (poison::scorer::BLOCK - poison::scorer::FLAG) / 2;
 
 /// Whether `text` reads as a language other than English written in Latin
