@@ -630,8 +630,11 @@ pub enum Learned {
 /// A quoted example (`Hit::mention`: a detector's list of the phrases it
 /// looks for, a template's markup shown as output) is a finding but no
 /// signal: the hits that are signals are scored without it, and a tool
-/// with nothing else is at its highest severity, whatever the scorer says
-/// (the scorer's best span is that same quotation).
+/// with nothing else is at its highest severity, whatever the scorer says.
+/// The scorer is then one signal, which it is without the quotation too: a
+/// quoted phrase beside an order only the scorer reads gains an attacker
+/// nothing (red team), and the scorer alone still hides from
+/// `stages::poisoning::LEARNED_ALONE`.
 pub fn score(hits: &[Hit], learned: Learned) -> Option<Severity> {
     let max = hits.iter().map(|h| h.severity).max()?;
     if hits.iter().any(|h| h.mention) {
