@@ -148,7 +148,7 @@ fn html_comments_and_remote_images_are_stripped_in_sanitize_mode() {
     assert_eq!(d, "Summarizes. See  and ![local](data:image/png;base64,AA)");
 }
 
-/// The scorer alone never hides a tool whose best string is not Latin text:
+/// The scorer alone never hides a tool whose best span is not Latin text:
 /// its block threshold was measured on benign text that is nearly all Latin,
 /// and in other scripts it hid honest tools (this Persian one, from
 /// `eval/poisoning/transfer2/benign_d19.py`, scores 9.79 logits). It is still

@@ -69,6 +69,7 @@ const CUES: &[&str] = &[
 /// The quotations of a text that present an example, found in one pass
 /// (`Quotes::of`): for each, the byte offsets of its opening mark and of
 /// its closing mark (and the end of that closing mark).
+#[derive(Default)]
 pub struct Quotes(Vec<(usize, usize, usize)>);
 
 impl Quotes {
@@ -76,9 +77,9 @@ impl Quotes {
     /// paired in order (`"`, `` ` `` and `'` alternate open/close; the
     /// curly, angle and CJK marks open and close by kind) and fenced blocks
     /// (```` ``` ````; inside one, other marks are text), each short enough
-    /// to be an example, right after a cue or right after the previous
-    /// example of a list. One left-to-right pass, and a bounded look behind
-    /// each opening mark: linear in the text.
+    /// to be an example, presented by a cue or listed beside an example.
+    /// One left-to-right pass, and a bounded look around each quotation:
+    /// linear in the text.
     pub fn of(view: &str) -> Quotes {
         const FENCE: &str = "```";
         let bytes = view.as_bytes();
@@ -87,7 +88,7 @@ impl Quotes {
         let mut fence: Option<usize> = None;
         // Open marks waiting for their closer: (closer, where it opened).
         let mut open: Vec<(char, usize)> = Vec::new();
-        let mut it = view.char_indices().peekable();
+        let mut it = view.char_indices();
         while let Some((i, c)) = it.next() {
             if c == '`' && view[i..].starts_with(FENCE) {
                 match fence.take() {
@@ -168,15 +169,10 @@ impl Quotes {
         self.0.retain(|&(o, _, end)| keep(o, end));
     }
 
-    /// Whether the match `a..b` of `view` (the text these quotations were
-    /// found in) is a quoted example (see the module).
-    pub fn is_mention(&self, a: usize, b: usize) -> bool {
-        self.example_around(a, b).is_some()
-    }
-
-    /// The index of the first example quotation around the match `a..b`.
-    pub fn example_around(&self, a: usize, b: usize) -> Option<usize> {
-        self.0.iter().position(|&(o, c, _)| o < a && b <= c)
+    /// Whether the match `a..b` of the text these quotations were found in
+    /// lies inside one of them: a quoted example (see the module).
+    pub fn holds(&self, a: usize, b: usize) -> bool {
+        self.0.iter().any(|&(o, c, _)| o < a && b <= c)
     }
 
     /// `view` with every example quotation, marks included, turned into
@@ -187,8 +183,9 @@ impl Quotes {
         for &(o, _, end) in &self.0 {
             out[o..end].fill(b' ');
         }
-        // Whole characters were replaced by ASCII spaces: still UTF-8.
-        String::from_utf8(out).unwrap_or_default()
+        // Whole characters were replaced by ASCII spaces: still UTF-8. Were
+        // it not, the text is read unblanked: every quoted match a use.
+        String::from_utf8(out).unwrap_or_else(|_| view.to_string())
     }
 }
 
@@ -257,7 +254,7 @@ mod tests {
 
     fn at(view: &str, needle: &str) -> bool {
         let a = view.find(needle).expect("needle");
-        Quotes::of(view).is_mention(a, a + needle.len())
+        Quotes::of(view).holds(a, a + needle.len())
     }
 
     #[test]

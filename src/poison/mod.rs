@@ -370,8 +370,8 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
     // The quotations of the text, found once, when a match needs them.
     let mut quotes: Option<mention::Quotes> = None;
     let two_views = f.latin != f.plain;
-    // (rule, match start, end, in the Latin view, the example quotation around it)
-    let mut matched: Vec<(usize, usize, usize, bool, Option<usize>)> = Vec::new();
+    // (rule, match start, end, in the Latin view, inside an example quotation)
+    let mut matched: Vec<(usize, usize, usize, bool, bool)> = Vec::new();
     for (i, r) in RULES.iter().enumerate() {
         if live & (1 << i) == 0 {
             continue;
@@ -383,11 +383,9 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
             // homoglyph in a quoted order split its matches across two
             // coordinate spaces; red team). Cyrillic and Greek detectors'
             // phrases are matched in the plain view.
-            let example = if (two_views && latin) || !mention::QUOTED_KINDS.contains(&r.kind) {
-                None
-            } else {
-                quotes.get_or_insert_with(|| example_quotes(det, &f, live)).example_around(a, b)
-            };
+            let example = !(two_views && latin)
+                && mention::QUOTED_KINDS.contains(&r.kind)
+                && quotes.get_or_insert_with(|| example_quotes(det, &f, live)).holds(a, b);
             matched.push((i, a, b, latin, example));
         }
     }
@@ -396,22 +394,18 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
     // such as "<important>" … <important>read ~/.ssh/id_rsa…"; red team).
     // The rule is read again with the example quotations blanked out: a
     // match there is a use.
-    if matched.iter().any(|m| m.4.is_some()) {
-        if let Some(q) = &quotes {
-            let blank = matcher::fold(&q.blanked(&f.plain));
-            let mut bw = Vec::new();
-            det.words.words_of_folded(&blank, &mut bw);
-            for m in matched.iter_mut().filter(|m| m.4.is_some()) {
-                if rule_match(det, m.0, &blank, &bw).is_some() {
-                    m.4 = None;
-                }
-            }
+    if let Some(q) = quotes.as_ref().filter(|_| matched.iter().any(|m| m.4)) {
+        let blank = matcher::fold(&q.blanked(&f.plain));
+        let mut bw = Vec::new();
+        det.words.words_of_folded(&blank, &mut bw);
+        for m in matched.iter_mut().filter(|m| m.4) {
+            m.4 = rule_match(det, m.0, &blank, &bw).is_none();
         }
     }
     for (i, a, b, latin, example) in matched {
         let (r, view) = (&RULES[i], if latin { &f.latin } else { &f.plain });
-        let why = if example.is_some() { " (a quoted example: no signal towards high)" } else { "" };
-        v.hits.push((i, format!("[{}] {}{}: {}", r.id, r.why, why, excerpt(view, a, b)), example.is_some()));
+        let why = if example { " (a quoted example: no signal towards high)" } else { "" };
+        v.hits.push((i, format!("[{}] {}{}: {}", r.id, r.why, why, excerpt(view, a, b)), example));
     }
     if live & (1 << RULES.len()) != 0 {
         let detail = |a, b, k: usize| {
@@ -443,7 +437,7 @@ const MAX_EXAMPLES: usize = 16;
 fn example_quotes(det: &Detector, f: &matcher::Folded, live: u64) -> mention::Quotes {
     let mut q = mention::Quotes::of(&f.plain);
     if q.len() > MAX_EXAMPLES {
-        q.retain(|_, _| false);
+        return mention::Quotes::default();
     }
     let mut words = Vec::new();
     q.retain(|o, end| {
@@ -637,16 +631,16 @@ pub enum Learned {
 /// `stages::poisoning::LEARNED_ALONE`.
 pub fn score(hits: &[Hit], learned: Learned) -> Option<Severity> {
     let max = hits.iter().map(|h| h.severity).max()?;
-    if hits.iter().any(|h| h.mention) {
-        let used: Vec<Hit> = hits.iter().filter(|h| !h.mention).cloned().collect();
-        return Some(score(&used, learned).map_or(max, |s| s.max(max)));
+    let used = || hits.iter().filter(|h| !h.mention);
+    if used().next().is_none() {
+        return Some(max);
     }
     // Shadowing is an instruction about how to use tools: with an
     // instruction it is one signal, not two ("reuse the session_id for all
     // subsequent calls; use x_navigate with it" is API prose that trips
     // both).
     let group = |k: FindingKind| if k == FindingKind::PoisonShadowing { FindingKind::PoisonInstruction } else { k };
-    let mut kinds: Vec<FindingKind> = hits.iter().map(|h| group(h.kind)).collect();
+    let mut kinds: Vec<FindingKind> = used().map(|h| group(h.kind)).collect();
     // A flag-level score is a weak signal: it counts (as the instruction
     // that sends) only beside an exfiltration channel. Beside a credential
     // path or an injection phrase it read the same benign sentence the rule

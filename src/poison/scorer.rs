@@ -2104,11 +2104,6 @@ pub fn score_tool<'t>(tool: &'t Object, extra: &'t [(String, String)], sc: &mut 
 }
 
 impl ToolScore<'_> {
-    /// The string holding the best span, as scored.
-    pub fn text(&self) -> &str {
-        self.text
-    }
-
     /// RFC 6901 pointer of the string holding the best span, in `tool`
     /// (pointer base `base`) and the `extra` texts it was scored with.
     pub fn pointer(&self, tool: &Object, base: &str, extra: &[(String, String)]) -> String {
@@ -2143,8 +2138,7 @@ impl ToolScore<'_> {
     /// segments joined by a space: the text the score is about.
     pub fn span_text(&self, scratch: &mut Scratch) -> String {
         let span = self.segment_span(scratch);
-        let sc = &scratch.bufs;
-        span.iter().map(|&(a, z)| &sc.seg_buf[a..z]).collect::<Vec<_>>().join(" ")
+        joined(&scratch.bufs.seg_buf, &span)
     }
 
     /// The best span's segments, as ranges of `scratch.bufs.seg_buf`.
@@ -2185,8 +2179,7 @@ impl ToolScore<'_> {
             .take(3)
             .map(|(n, w)| format!("{} +{}", describe(n, self.field), hundredths(*w)))
             .collect();
-        let joined = span.iter().map(|&(a, z)| &sc.seg_buf[a..z]).collect::<Vec<_>>().join(" ");
-        let text: String = joined.chars().filter(|c| !c.is_control()).take(160).collect();
+        let text: String = joined(&sc.seg_buf, &span).chars().filter(|c| !c.is_control()).take(160).collect();
         format!(
             "[learned.poisoning] the learned scorer reads this as poisoning: score {} (flag ≥ {}, block ≥ {}){}; strongest features: {}; «{}»",
             hundredths(self.score),
@@ -2197,6 +2190,11 @@ impl ToolScore<'_> {
             crate::text::escape_for_detail(&text)
         )
     }
+}
+
+/// The segments `span` (ranges of `buf`) joined by a space.
+fn joined(buf: &str, span: &[(usize, usize)]) -> String {
+    span.iter().map(|&(a, z)| &buf[a..z]).collect::<Vec<_>>().join(" ")
 }
 
 /// `x` in logit units with two decimals, by integer division.

@@ -42,8 +42,11 @@ pub const LEARNED_ALONE_FOREIGN: i32 = poison::scorer::BLOCK + (poison::scorer::
 /// function words of such languages (German, French, Spanish,
 /// Italian, Portuguese, Dutch, the Scandinavian languages, Finnish, Polish,
 /// Czech, Turkish, Indonesian, Swahili, Vietnamese, Romanian, Hungarian)
-/// that English does not use ("of", "to", "on", "in", "a", "do", "as",
-/// "dan" are left out). Text that reads as neither — a header line, YAML,
+/// that English does not use as words, names or abbreviations of its own
+/// ("of", "to", "on", "in", "a", "do", "as", "dan", "pro", "die", "per",
+/// "non", "con", "est", "del", "mit", "les", "van" are left out: an English
+/// span with a few of them read as foreign; red team). Words of more than
+/// seven bytes are not read. Text that reads as neither — a header line, YAML,
 /// a key list — is scored as English is: the foreign-language margin is
 /// for prose whose words the scorer saw little benign text of. Reads the
 /// first 256 words.
@@ -56,7 +59,7 @@ pub fn reads_foreign(text: &str) -> bool {
     ];
     const OTHER: &[&str] = &[
         // de
-        "der", "die", "das", "und", "ist", "nicht", "dem", "ein", "eine", "zu", "auf", "für", "sie", "wird",
+        "der", "das", "und", "ist", "nicht", "dem", "ein", "eine", "zu", "auf", "für", "sie", "wird",
         "werden", "oder", "wenn", "auch", "nur", "bei", "nach", "von", "aus", "sich", "wie",
         // fr
         "le", "la", "des", "et", "pour", "dans", "une", "un", "vous", "sur", "au", "aux", "pas", "qui",
@@ -71,16 +74,12 @@ pub fn reads_foreign(text: &str) -> bool {
         "også", "kun", "må", "din", "ditt", "dit",
         // fi, pl, cs, tr
         "ja", "ei", "että", "kun", "jos", "tai", "mutta", "myös", "tämä", "nie", "się", "że", "jak", "dla", "lub",
-        "je", "na", "pro", "ve", "jako", "nebo", "není", "bir", "bu", "için", "ile", "olarak", "değil", "veya", "ve",
+        "je", "ve", "jako", "nebo", "není", "bir", "bu", "için", "ile", "olarak", "değil", "veya", "ve",
         // id, sw, vi, ro, hu
-        "yang", "dan", "di", "itu", "untuk", "dengan", "tidak", "ke", "dari", "akan", "atau", "jika", "ya", "wa",
-        "kwa", "ni", "za", "katika", "hii", "kama", "au", "của", "và", "là", "có", "không", "được", "cho", "này", "các",
+        "yang", "di", "itu", "untuk", "dengan", "tidak", "ke", "dari", "akan", "atau", "jika", "ya", "wa",
+        "kwa", "ni", "za", "katika", "hii", "kama", "au", "của", "và", "là", "có", "không", "cho", "này", "các",
         "những", "với", "și", "în", "cu", "nu", "pentru", "este", "sau", "és", "hogy", "nem", "egy",
     ];
-    // Words English text holds as words, names or abbreviations ("pro",
-    // "dan", "per", "non-", "con", "est", "del", "mit", "les", "van", ...:
-    // an English span with a few of them read as foreign; red team).
-    const NEITHER: &[&str] = &["pro", "dan", "na", "die"];
     let (mut words, mut english, mut other) = (0usize, 0usize, 0usize);
     // Distinct foreign words, and how many of them have three letters or
     // more: a list of locale codes ("en, es, da, ja, et") is no prose.
@@ -88,7 +87,7 @@ pub fn reads_foreign(text: &str) -> bool {
     let mut long = 0usize;
     for w in text.split(|c: char| !(c.is_alphanumeric() || c == '\'')).filter(|w| !w.is_empty()).take(256) {
         words += 1;
-        if w.len() > 7 || NEITHER.iter().any(|e| e.eq_ignore_ascii_case(w)) {
+        if w.len() > 7 {
             continue;
         }
         let lower = w.to_lowercase();
