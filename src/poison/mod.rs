@@ -16,6 +16,7 @@ pub mod matcher;
 pub mod rules;
 mod memo;
 mod mention;
+mod prose;
 mod names;
 pub mod scorer;
 mod words;
@@ -513,12 +514,34 @@ pub fn scan_tool(det: &Detector, tool: &crate::json::Object, base: &str, others:
     }
 }
 
-/// One step below the walk's base: the pointer of a string is only spelled
-/// out when it has a finding, not for each of the thousands that have none.
-enum Seg<'a> {
-    Key(&'a str),
-    Index(usize),
+/// `hidden.value-prose`: a finding and no signal (`prose`).
+fn prose_hit(pointer: String, detail: String) -> Hit {
+    Hit { rule: "hidden.value-prose", kind: FindingKind::PoisonHidden, severity: Severity::Medium, pointer, detail, mention: true }
 }
+
+/// `prose`'s check of a string an earlier stage dropped (`ToolCtx::
+/// extra_text`), placed by its pointer below the tool's `base`: a key is
+/// the text its pointer ends with.
+pub fn scan_dropped_prose(text: &str, pointer: &str, base: &str, out: &mut Vec<Hit>) {
+    let Some(rel) = pointer.strip_prefix(base).and_then(|r| r.strip_prefix('/')) else { return };
+    let toks: Vec<&str> = rel.split('/').collect();
+    let steps: Vec<Seg> = toks
+        .iter()
+        .map(|t| match t.parse::<usize>() {
+            Ok(i) if !t.starts_with('+') => Seg::Index(i),
+            _ => Seg::Key(t),
+        })
+        .collect();
+    let is_key = toks.last().is_some_and(|t| t.replace("~1", "/").replace("~0", "~") == text);
+    if let Some(detail) = prose::place(&steps, is_key).and_then(|p| prose::check(text, p)) {
+        out.push(prose_hit(pointer.to_string(), detail));
+    }
+}
+
+/// One step below the walk's base (`prose::Step`): the pointer of a string
+/// is only spelled out when it has a finding, not for each of the thousands
+/// that have none.
+use prose::Step as Seg;
 
 struct Walk<'a, 'o> {
     det: &'o Detector,
@@ -536,7 +559,7 @@ impl<'a> Walk<'a, '_> {
     /// `ctx::for_each_text` visits them).
     fn value(&mut self, v: &'a Value) {
         match v {
-            Value::String(s) => self.text(s),
+            Value::String(s) => self.text(s, false),
             Value::Array(a) => {
                 for (i, x) in a.iter().enumerate() {
                     self.segs.push(Seg::Index(i));
@@ -548,7 +571,7 @@ impl<'a> Walk<'a, '_> {
                 for (k, x) in o.iter() {
                     self.segs.push(Seg::Key(k));
                     if k.len() >= 12 {
-                        self.text(k);
+                        self.text(k, true);
                     }
                     self.value(x);
                     self.segs.pop();
@@ -558,9 +581,12 @@ impl<'a> Walk<'a, '_> {
         }
     }
 
-    fn text(&mut self, s: &str) {
+    fn text(&mut self, s: &str, is_key: bool) {
         let before = self.out.len();
         scan_str(self.det, s, "", self.others, self.self_name, self.out);
+        if let Some(detail) = prose::place(&self.segs, is_key).and_then(|p| prose::check(s, p)) {
+            self.out.push(prose_hit(String::new(), detail));
+        }
         if self.out.len() > before {
             let mut p = Path::new(self.base);
             for seg in &self.segs {

@@ -153,6 +153,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     let mut extra = std::mem::take(&mut cx.extra_text);
     for (ptr, text) in &extra {
         poison::scan_str(det, text, ptr, others, self_name, &mut hits);
+        poison::scan_dropped_prose(text, ptr, &cx.base(), &mut hits);
     }
     // Text no reader sees (tag characters, markup a renderer hides): a rule
     // hit there was hidden on purpose, and the hiding is a second signal
@@ -248,10 +249,12 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     // tool's score: when signals corroborate each other it is raised to
     // it, in every mode, so that a finding at `high` always means "hidden
     // under `block`" (and under `block` it carries the hide).
+    // A finding that gives no signal (`Hit::mention`) decides only when no
+    // other finding is as severe: the deciding finding names what was read.
     let top = hits.iter().map(|x| x.severity).max().unwrap_or(S::Info);
-    let decider = hits.iter().position(|h| h.severity == top);
+    let decider = hits.iter().position(|h| h.severity == top && !h.mention).or_else(|| hits.iter().position(|h| h.severity == top));
     let kinds = {
-        let mut k: Vec<&str> = rule_hits.iter().map(|h| h.kind.id()).collect();
+        let mut k: Vec<&str> = rule_hits.iter().filter(|h| !h.mention).map(|h| h.kind.id()).collect();
         k.sort();
         k.dedup();
         if learned_signal > poison::Learned::Quiet && !rule_hits.is_empty() {
