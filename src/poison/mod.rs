@@ -506,23 +506,31 @@ fn bare_label(f: &matcher::Folded, r: &rules::Rule, a: usize, b: usize, latin: b
 /// are the field stage's business (known fields, or dropped and kept for the
 /// detector as text). One walk per tool: its path stack is allocated once.
 pub fn scan_tool(det: &Detector, tool: &crate::json::Object, base: &str, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
-    let mut w = Walk { det, others, self_name, base, segs: Vec::with_capacity(16), out };
+    let mut w = Walk { det, others, self_name, base, segs: Vec::with_capacity(16), out, prose: (None, 0) };
     for (k, v) in tool.iter() {
         w.segs.push(Seg::Key(k));
         w.value(v);
         w.segs.pop();
     }
+    if let (Some(i), more @ 1..) = (w.prose.0, w.prose.1.saturating_sub(1)) {
+        w.out[i].detail.push_str(&format!(" (and {more} more strings of this tool like it)"));
+    }
 }
 
 /// `hidden.value-prose`: a finding and no signal (`prose`).
+const PROSE: &str = "hidden.value-prose";
 fn prose_hit(pointer: String, detail: String) -> Hit {
-    Hit { rule: "hidden.value-prose", kind: FindingKind::PoisonHidden, severity: Severity::Medium, pointer, detail, mention: true }
+    Hit { rule: PROSE, kind: FindingKind::PoisonHidden, severity: Severity::Medium, pointer, detail, mention: true }
 }
 
 /// `prose`'s check of a string an earlier stage dropped (`ToolCtx::
 /// extra_text`), placed by its pointer below the tool's `base`: a key is
 /// the text its pointer ends with.
 pub fn scan_dropped_prose(text: &str, pointer: &str, base: &str, out: &mut Vec<Hit>) {
+    // One finding a tool: the walk's, or the first dropped string's.
+    if out.iter().any(|h| h.rule == PROSE) {
+        return;
+    }
     let Some(rel) = pointer.strip_prefix(base).and_then(|r| r.strip_prefix('/')) else { return };
     let toks: Vec<&str> = rel.split('/').collect();
     let steps: Vec<Seg> = toks
@@ -552,6 +560,10 @@ struct Walk<'a, 'o> {
     base: &'o str,
     segs: Vec<Seg<'a>>,
     out: &'o mut Vec<Hit>,
+    /// `hidden.value-prose`: where its one finding of the tool is in `out`,
+    /// and how many strings it found (a finding each would let a catalog of
+    /// 240,000 ten-word `examples` write 100 MB of report: red team).
+    prose: (Option<usize>, u32),
 }
 
 impl<'a> Walk<'a, '_> {
@@ -584,8 +596,20 @@ impl<'a> Walk<'a, '_> {
     fn text(&mut self, s: &str, is_key: bool) {
         let before = self.out.len();
         scan_str(self.det, s, "", self.others, self.self_name, self.out);
-        if let Some(detail) = prose::place(&self.segs, is_key).and_then(|p| prose::check(s, p)) {
-            self.out.push(prose_hit(String::new(), detail));
+        // (`prose::check` reads nothing shorter: most strings stop at the length.)
+        if s.len() >= prose::SHORTEST {
+            if let Some(p) = prose::place(&self.segs, is_key) {
+                // The first sentence is the finding; the others are counted
+                // (`prose::words` only: no detail is written for them).
+                if self.prose.0.is_none() {
+                    if let Some(detail) = prose::check(s, p) {
+                        self.prose = (Some(self.out.len()), 1);
+                        self.out.push(prose_hit(String::new(), detail));
+                    }
+                } else if prose::is_sentence(s, p) {
+                    self.prose.1 += 1;
+                }
+            }
         }
         if self.out.len() > before {
             let mut p = Path::new(self.base);

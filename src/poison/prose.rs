@@ -32,45 +32,59 @@ pub enum Step<'a> {
 }
 
 /// The place of a string at `path` (from the tool), if it is one this check
-/// reads: under `inputSchema` or `outputSchema` only; a value is placed by
-/// its nearest key (an array member by the key of the array), a key by its
-/// parent's.
+/// reads: under `inputSchema` or `outputSchema` only. The path is read as
+/// the schema is: a schema's keywords, the maps of named subschemas
+/// (`properties`, `$defs`, …), the subschemas (`items`, `anyOf` members, …),
+/// and the data keywords (`enum`, `const`, `default`, `examples`), inside
+/// which every string and key at any depth is their data (a member nested in
+/// an array, an object `default`, a key of it). A key named `format` inside
+/// a `default` is data, not the keyword (red team).
 pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
-    if !matches!(path.first(), Some(Step::Key("inputSchema" | "outputSchema"))) {
+    let (Some(Step::Key("inputSchema" | "outputSchema")), rest) = (path.first().copied(), path.get(1..)?) else {
         return None;
+    };
+    // What the next step is: a schema's keyword, a map's name, a list's
+    // member (each a schema).
+    #[derive(Clone, Copy)]
+    enum At {
+        Schema,
+        Map,
+        List,
     }
-    if is_key {
-        return match path.len().checked_sub(2).map(|i| path[i]) {
-            Some(Step::Key("properties" | "patternProperties" | "$defs" | "definitions")) => Some(Place::Name),
-            _ => None,
+    let mut at = At::Schema;
+    for (i, step) in rest.iter().enumerate() {
+        let last = i + 1 == rest.len();
+        at = match (at, step) {
+            (At::Map, Step::Key(_)) if last && is_key => return Some(Place::Name),
+            (At::Map, Step::Key(_)) | (At::List, Step::Index(_)) => At::Schema,
+            (At::Schema, Step::Key(k)) => match *k {
+                "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas" => At::Map,
+                "items" | "additionalItems" | "additionalProperties" | "unevaluatedItems" | "unevaluatedProperties"
+                | "not" | "if" | "then" | "else" | "contains" | "propertyNames" => At::Schema,
+                "anyOf" | "oneOf" | "allOf" | "prefixItems" => At::List,
+                // the keyword's own key is no data; all below it is
+                "enum" | "const" => return (!(last && is_key)).then_some(Place::Token),
+                "default" | "examples" => return (!(last && is_key)).then_some(Place::Value),
+                "format" | "pattern" => return (last && !is_key).then_some(Place::Token),
+                _ => return None,
+            },
+            // `items: [...]` (drafts 4 to 2019-09): a list of schemas
+            (At::Schema, Step::Index(_)) => At::Schema,
+            _ => return None,
         };
     }
-    let (last, before) = match path {
-        [.., b, l] => (*l, Some(*b)),
-        [l] => (*l, None),
-        [] => return None,
-    };
-    let key = match (last, before) {
-        (Step::Key(k), _) => k,
-        (Step::Index(_), Some(Step::Key(k))) => k,
-        _ => return None,
-    };
-    match (key, last) {
-        ("const" | "format" | "pattern", Step::Key(_)) => Some(Place::Token),
-        ("enum", Step::Index(_)) => Some(Place::Token),
-        ("default", _) | ("examples", Step::Index(_)) => Some(Place::Value),
-        _ => None,
-    }
+    None
 }
 
-/// The words that make a sentence at each place: above every development
-/// real tool's (`Token` values reach 4 words: "International Date Line
-/// West"; names 7: `should_redirect_to_voicemail_on_no_answer`), and for
-/// `default` and `examples` above a default prompt ("Hello, how can I help
-/// you today?").
+/// The words that make a sentence at each place, above every development
+/// real tool's: `Token` values reach 4 words there ("International Date Line
+/// West"), and realistic lists more (ISO country names, 7: "South Georgia
+/// and the South Sandwich Islands"; Windows time zones, 6: red team); names
+/// reach 7 (`should_redirect_to_voicemail_on_no_answer`); `default` and
+/// `examples` hold a default prompt ("Hello, how can I help you today?").
 pub fn enough(place: Place) -> usize {
     match place {
-        Place::Token => 6,
+        Place::Token => 8,
         Place::Value => 10,
         Place::Name => 8,
     }
@@ -141,18 +155,42 @@ fn is_edge_punct(c: char) -> bool {
     matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '(' | ')' | '"' | '«' | '»' | '“' | '”' | '‘' | '。' | '，' | '、' | '！' | '？' | '：' | '；')
 }
 
-/// The finding's detail when `s` at `place` is a sentence, else `None`.
-pub fn check(s: &str, place: Place) -> Option<String> {
+/// Bytes of the shortest string that can hold `enough` words at any place:
+/// eight one-letter words and their separators (sixteen CJK characters take
+/// 48).
+pub const SHORTEST: usize = 15;
+
+/// Whether `s` at `place` is a sentence (`check` without the detail).
+pub fn is_sentence(s: &str, place: Place) -> bool {
+    count(s, place).is_some()
+}
+
+/// The words of `s` at `place` when they make a sentence, and whether the
+/// count stopped at the 4 KiB prefix.
+fn count(s: &str, place: Place) -> Option<(usize, bool)> {
     // No sentence of `enough` words is this short; none needs more than the
     // first 4 KiB to be one (a bounded count of a bounded prefix).
-    if s.len() < 12 {
+    if s.len() < SHORTEST {
         return None;
     }
     let head = &s[..s.floor_char_boundary(4096)];
-    let n = words(head, place == Place::Name);
-    if n < enough(place) {
-        return None;
+    let name = place == Place::Name;
+    // ASCII text has no CJK: its words are at most one more than the places
+    // it splits at. Most values and patterns stop here, in one byte loop.
+    let b = head.as_bytes();
+    if b.is_ascii() {
+        let splits = b.iter().filter(|&&c| matches!(c, b'\t'..=b'\r' | b' ') || (name && (c == b'_' || c == b'-' || c.is_ascii_uppercase()))).count();
+        if splits + 1 < enough(place) {
+            return None;
+        }
     }
+    let n = words(head, name);
+    (n >= enough(place)).then_some((n, head.len() < s.len()))
+}
+
+/// The finding's detail when `s` at `place` is a sentence, else `None`.
+pub fn check(s: &str, place: Place) -> Option<String> {
+    let (n, cut) = count(s, place)?;
     let what = match place {
         Place::Token => "a value of a keyword that holds a token (enum, const, format, pattern)",
         Place::Value => "a default or example value",
@@ -160,7 +198,7 @@ pub fn check(s: &str, place: Place) -> Option<String> {
     };
     Some(format!(
         "[hidden.value-prose] {what} is a sentence of {}{n} words, where a model reads it and a reviewer skims data: {}",
-        if head.len() < s.len() { "at least " } else { "" },
+        if cut { "at least " } else { "" },
         crate::text::escape_for_detail(s)
     ))
 }
@@ -183,18 +221,36 @@ mod tests {
     }
 
     #[test]
-    fn a_place_is_its_nearest_key_under_a_schema() {
+    fn a_place_is_read_along_the_schema() {
         use Step::*;
         let p = |s: &[Step], k| place(s, k);
-        assert_eq!(p(&[Key("inputSchema"), Key("properties"), Key("x"), Key("enum"), Index(0)], false), Some(Place::Token));
-        assert_eq!(p(&[Key("inputSchema"), Key("properties"), Key("x"), Key("default")], false), Some(Place::Value));
+        let props = [Key("inputSchema"), Key("properties"), Key("x")];
+        let at = |tail: &[Step<'static>]| -> Vec<Step<'static>> { props.iter().chain(tail).copied().collect() };
+        assert_eq!(p(&at(&[Key("enum"), Index(0)]), false), Some(Place::Token));
+        assert_eq!(p(&at(&[Key("default")]), false), Some(Place::Value));
         assert_eq!(p(&[Key("outputSchema"), Key("$defs"), Key("k")], true), Some(Place::Name));
-        assert_eq!(p(&[Key("inputSchema"), Key("properties"), Key("x"), Key("description")], false), None);
+        assert_eq!(p(&[Key("inputSchema"), Key("dependentSchemas"), Key("k")], true), Some(Place::Name));
+        assert_eq!(p(&at(&[Key("description")]), false), None);
         // a property named "enum" is a name, its description is prose
         assert_eq!(p(&[Key("inputSchema"), Key("properties"), Key("enum"), Key("description")], false), None);
         // outside a schema: annotations, _meta
         assert_eq!(p(&[Key("annotations"), Key("default")], false), None);
-        assert_eq!(p(&[Key("inputSchema"), Key("properties"), Key("x"), Key("enum")], false), None);
+        // the keyword's own key is no data
+        assert_eq!(p(&at(&[Key("enum")]), true), None);
+        // data at any depth: a nested member, an object default, its key
+        assert_eq!(p(&at(&[Key("enum"), Index(1), Index(0)]), false), Some(Place::Token));
+        assert_eq!(p(&at(&[Key("default"), Key("note")]), false), Some(Place::Value));
+        assert_eq!(p(&at(&[Key("default"), Key("note")]), true), Some(Place::Value));
+        assert_eq!(p(&at(&[Key("examples"), Index(0), Key("q")]), false), Some(Place::Value));
+        // a key named like a keyword inside data is data (red team)
+        assert_eq!(p(&at(&[Key("examples"), Index(0), Key("pattern")]), false), Some(Place::Value));
+        // subschemas: items, anyOf members, drafts' items lists, nested $defs
+        assert_eq!(p(&at(&[Key("items"), Key("enum"), Index(3)]), false), Some(Place::Token));
+        assert_eq!(p(&at(&[Key("anyOf"), Index(1), Key("const")]), false), Some(Place::Token));
+        assert_eq!(p(&at(&[Key("items"), Index(0), Key("format")]), false), Some(Place::Token));
+        assert_eq!(p(&at(&[Key("$defs"), Key("k")]), true), Some(Place::Name));
+        // unknown keywords are not read as schemas
+        assert_eq!(p(&at(&[Key("x-ui"), Key("enum"), Index(0)]), false), None);
     }
 
     #[test]
