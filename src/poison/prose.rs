@@ -20,8 +20,12 @@ pub enum Place {
     Token,
     /// `default`, `examples`: a value, sometimes a sentence (a default prompt).
     Value,
-    /// A key of `properties`, `patternProperties`, `$defs`, `definitions`.
+    /// A key of `properties`, `patternProperties`, `$defs`, `definitions`,
+    /// `dependentSchemas`.
     Name,
+    /// A schema's `title`: a label (a tool's own title is outside the schema,
+    /// and real servers write sentences there).
+    Title,
 }
 
 /// One step of a string's path below its tool.
@@ -66,6 +70,7 @@ pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
                 "enum" | "const" => return (!(last && is_key)).then_some(Place::Token),
                 "default" | "examples" => return (!(last && is_key)).then_some(Place::Value),
                 "format" | "pattern" => return (last && !is_key).then_some(Place::Token),
+                "title" => return (last && !is_key).then_some(Place::Title),
                 _ => return None,
             },
             // `items: [...]` (drafts 4 to 2019-09): a list of schemas
@@ -81,12 +86,14 @@ pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
 /// West"), and realistic lists more (ISO country names, 7: "South Georgia
 /// and the South Sandwich Islands"; Windows time zones, 6: red team); names
 /// reach 7 (`should_redirect_to_voicemail_on_no_answer`); `default` and
-/// `examples` hold a default prompt ("Hello, how can I help you today?").
+/// `examples` hold a default prompt ("Hello, how can I help you today?");
+/// a schema's title reaches 7 words (a tool's title, not read here, 35).
 pub fn enough(place: Place) -> usize {
     match place {
         Place::Token => 8,
         Place::Value => 10,
         Place::Name => 8,
+        Place::Title => 10,
     }
 }
 
@@ -195,6 +202,7 @@ pub fn check(s: &str, place: Place) -> Option<String> {
         Place::Token => "a value of a keyword that holds a token (enum, const, format, pattern)",
         Place::Value => "a default or example value",
         Place::Name => "a property or definition name",
+        Place::Title => "a schema's title",
     };
     Some(format!(
         "[hidden.value-prose] {what} is a sentence of {}{n} words, where a model reads it and a reviewer skims data: {}",
@@ -249,6 +257,10 @@ mod tests {
         assert_eq!(p(&at(&[Key("anyOf"), Index(1), Key("const")]), false), Some(Place::Token));
         assert_eq!(p(&at(&[Key("items"), Index(0), Key("format")]), false), Some(Place::Token));
         assert_eq!(p(&at(&[Key("$defs"), Key("k")]), true), Some(Place::Name));
+        // a schema's title, not a property named "title"'s name, nor a tool's title
+        assert_eq!(p(&at(&[Key("title")]), false), Some(Place::Title));
+        assert_eq!(p(&[Key("inputSchema"), Key("properties"), Key("title")], true), Some(Place::Name));
+        assert_eq!(p(&[Key("title")], false), None);
         // unknown keywords are not read as schemas
         assert_eq!(p(&at(&[Key("x-ui"), Key("enum"), Index(0)]), false), None);
     }
