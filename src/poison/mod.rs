@@ -505,15 +505,24 @@ fn bare_label(f: &matcher::Folded, r: &rules::Rule, a: usize, b: usize, latin: b
 /// bytes cannot hold a rule's phrase and are skipped. The tool's own keys
 /// are the field stage's business (known fields, or dropped and kept for the
 /// detector as text). One walk per tool: its path stack is allocated once.
-pub fn scan_tool(det: &Detector, tool: &crate::json::Object, base: &str, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
-    let mut w = Walk { det, others, self_name, base, segs: Vec::with_capacity(16), out, prose: (None, 0) };
+///
+/// Returns how many strings `hidden.value-prose` found: the first is its
+/// finding, the count goes to `count_prose` after the dropped strings.
+pub fn scan_tool(det: &Detector, tool: &crate::json::Object, base: &str, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) -> u32 {
+    let mut w = Walk { det, others, self_name, base, segs: Vec::with_capacity(16), out, prose: 0 };
     for (k, v) in tool.iter() {
         w.segs.push(Seg::Key(k));
         w.value(v);
         w.segs.pop();
     }
-    if let (Some(i), more @ 1..) = (w.prose.0, w.prose.1.saturating_sub(1)) {
-        w.out[i].detail.push_str(&format!(" (and {more} more strings of this tool like it)"));
+    w.prose
+}
+
+/// Ends the tool's `hidden.value-prose` finding with how many more strings
+/// it found (`found`: the walk's and the dropped strings').
+pub fn count_prose(hits: &mut [Hit], found: u32) {
+    if let (Some(h), more @ 1..) = (hits.iter_mut().find(|h| h.rule == PROSE), found.saturating_sub(1)) {
+        h.detail.push_str(&format!(" (and {more} more strings of this tool like it)"));
     }
 }
 
@@ -524,24 +533,20 @@ fn prose_hit(pointer: String, detail: String) -> Hit {
 }
 
 /// `prose`'s check of a string an earlier stage dropped (`ToolCtx::
-/// extra_text`), placed by its pointer below the tool's `base`: a key is
-/// the text its pointer ends with.
-pub fn scan_dropped_prose(text: &str, pointer: &str, base: &str, out: &mut Vec<Hit>) {
-    // One finding a tool: the walk's, or the first dropped string's.
-    if out.iter().any(|h| h.rule == PROSE) {
-        return;
-    }
+/// extra_text`), placed by its pointer below the tool's `base` (a key is the
+/// text its pointer ends with); `found` counts it (`scan_tool`).
+pub fn scan_dropped_prose(text: &str, pointer: &str, base: &str, out: &mut Vec<Hit>, found: &mut u32) {
     let Some(rel) = pointer.strip_prefix(base).and_then(|r| r.strip_prefix('/')) else { return };
-    let toks: Vec<&str> = rel.split('/').collect();
-    let steps: Vec<Seg> = toks
-        .iter()
-        .map(|t| match t.parse::<usize>() {
-            Ok(i) if !t.starts_with('+') => Seg::Index(i),
-            _ => Seg::Key(t),
-        })
-        .collect();
-    let is_key = toks.last().is_some_and(|t| t.replace("~1", "/").replace("~0", "~") == text);
-    if let Some(detail) = prose::place(&steps, is_key).and_then(|p| prose::check(text, p)) {
+    let toks: Vec<String> = rel.split('/').map(|t| t.replace("~1", "/").replace("~0", "~")).collect();
+    // Every token a key: `prose::place` reads one of digits as an index
+    // where an index belongs (a property named "123" stays a name).
+    let steps: Vec<Seg> = toks.iter().map(|t| Seg::Key(t)).collect();
+    let is_key = toks.last().is_some_and(|t| t == text);
+    let Some(p) = prose::place(&steps, is_key) else { return };
+    if *found > 0 {
+        *found += prose::is_sentence(text, p) as u32;
+    } else if let Some(detail) = prose::check(text, p) {
+        *found = 1;
         out.push(prose_hit(pointer.to_string(), detail));
     }
 }
@@ -560,10 +565,10 @@ struct Walk<'a, 'o> {
     base: &'o str,
     segs: Vec<Seg<'a>>,
     out: &'o mut Vec<Hit>,
-    /// `hidden.value-prose`: where its one finding of the tool is in `out`,
-    /// and how many strings it found (a finding each would let a catalog of
-    /// 240,000 ten-word `examples` write 100 MB of report: red team).
-    prose: (Option<usize>, u32),
+    /// `hidden.value-prose`: how many strings it found. The first is its one
+    /// finding of the tool (a finding each would let a catalog of 240,000
+    /// ten-word `examples` write 100 MB of report: red team).
+    prose: u32,
 }
 
 impl<'a> Walk<'a, '_> {
@@ -601,13 +606,13 @@ impl<'a> Walk<'a, '_> {
             if let Some(p) = prose::place(&self.segs, is_key) {
                 // The first sentence is the finding; the others are counted
                 // (`prose::words` only: no detail is written for them).
-                if self.prose.0.is_none() {
+                if self.prose == 0 {
                     if let Some(detail) = prose::check(s, p) {
-                        self.prose = (Some(self.out.len()), 1);
+                        self.prose = 1;
                         self.out.push(prose_hit(String::new(), detail));
                     }
                 } else if prose::is_sentence(s, p) {
-                    self.prose.1 += 1;
+                    self.prose += 1;
                 }
             }
         }

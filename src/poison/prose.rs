@@ -11,7 +11,9 @@
 //!
 //! The finding gives no signal towards `high` (`Hit::mention`): the place is
 //! evidence that something hides, not of what it says, and the rules and the
-//! scorer read what it says. So it flags, and never hides on its own.
+//! scorer read what it says. So it flags, and under the default
+//! `block_threshold` (`high`) never hides on its own; a threshold of `medium`
+//! hides on any single finding, this one too.
 
 /// Where in a tool's schema a string sits, for this check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,26 +57,47 @@ pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
         Map,
         List,
     }
+    // A dropped string's path comes from its pointer, where a member's index
+    // is a key of digits: where a list member or an `items` array's is
+    // expected, such a key is read as the index (no keyword is all digits).
+    let index = |s: &Step| match s {
+        Step::Index(_) => true,
+        Step::Key(k) => !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()),
+    };
     let mut at = At::Schema;
     for (i, step) in rest.iter().enumerate() {
         let last = i + 1 == rest.len();
+        // The data keywords: an `enum`'s members and a `const` are tokens,
+        // in arrays at any depth too; a field of an object among them (a
+        // record's field in an object `const`) is a value (red team). The
+        // keyword's own key is no data.
+        let data = |own: Place| match own {
+            _ if last && is_key => None,
+            Place::Token if !rest[i + 1..].iter().all(index) => Some(Place::Value),
+            _ => Some(own),
+        };
         at = match (at, step) {
             (At::Map, Step::Key(_)) if last && is_key => return Some(Place::Name),
-            (At::Map, Step::Key(_)) | (At::List, Step::Index(_)) => At::Schema,
+            (At::Map, Step::Key(_)) => At::Schema,
+            (At::List, s) if index(s) => At::Schema,
+            // `items: [...]` (drafts 4 to 2019-09): a list of schemas
+            (At::Schema, s) if index(s) => At::Schema,
             (At::Schema, Step::Key(k)) => match *k {
                 "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas" => At::Map,
                 "items" | "additionalItems" | "additionalProperties" | "unevaluatedItems" | "unevaluatedProperties"
                 | "not" | "if" | "then" | "else" | "contains" | "propertyNames" => At::Schema,
                 "anyOf" | "oneOf" | "allOf" | "prefixItems" => At::List,
-                // the keyword's own key is no data; all below it is
-                "enum" | "const" => return (!(last && is_key)).then_some(Place::Token),
-                "default" | "examples" => return (!(last && is_key)).then_some(Place::Value),
+                        "enum" | "const" => return data(Place::Token),
+                "default" | "examples" => return data(Place::Value),
                 "format" | "pattern" => return (last && !is_key).then_some(Place::Token),
                 "title" => return (last && !is_key).then_some(Place::Title),
+                // names of properties: `required`'s members, `dependentRequired`'s
+                // keys and members, an `$anchor` (red team: a stray `required`
+                // entry is served beside `patternProperties`)
+                "required" | "dependentRequired" => return data(Place::Name),
+                "$anchor" => return (last && !is_key).then_some(Place::Name),
                 _ => return None,
             },
-            // `items: [...]` (drafts 4 to 2019-09): a list of schemas
-            (At::Schema, Step::Index(_)) => At::Schema,
             _ => return None,
         };
     }
@@ -261,6 +284,17 @@ mod tests {
         assert_eq!(p(&at(&[Key("title")]), false), Some(Place::Title));
         assert_eq!(p(&[Key("inputSchema"), Key("properties"), Key("title")], true), Some(Place::Name));
         assert_eq!(p(&[Key("title")], false), None);
+        // an object const's field is a value, an enum member a token
+        assert_eq!(p(&at(&[Key("const"), Key("title")]), false), Some(Place::Value));
+        assert_eq!(p(&at(&[Key("enum"), Index(2), Key("a")]), false), Some(Place::Value));
+        // names: required members, dependentRequired keys and members, $anchor
+        assert_eq!(p(&[Key("inputSchema"), Key("required"), Index(0)], false), Some(Place::Name));
+        assert_eq!(p(&[Key("inputSchema"), Key("dependentRequired"), Key("q")], true), Some(Place::Name));
+        assert_eq!(p(&[Key("inputSchema"), Key("dependentRequired"), Key("q"), Index(0)], false), Some(Place::Name));
+        assert_eq!(p(&at(&[Key("$anchor")]), false), Some(Place::Name));
+        // a dropped string's pointer: digits where an index belongs, a key elsewhere
+        assert_eq!(p(&[Key("inputSchema"), Key("anyOf"), Key("1"), Key("format")], false), Some(Place::Token));
+        assert_eq!(p(&[Key("inputSchema"), Key("properties"), Key("123"), Key("format")], false), Some(Place::Token));
         // unknown keywords are not read as schemas
         assert_eq!(p(&at(&[Key("x-ui"), Key("enum"), Index(0)]), false), None);
     }

@@ -149,12 +149,13 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     // (a copy per tool was an allocation per tool).
     let self_name: &str = cx.name.as_deref().unwrap_or_default();
     let mut hits: Vec<Hit> = Vec::new();
-    poison::scan_tool(det, tool, &cx.base(), others, self_name, &mut hits);
+    let mut prose = poison::scan_tool(det, tool, &cx.base(), others, self_name, &mut hits);
     let mut extra = std::mem::take(&mut cx.extra_text);
     for (ptr, text) in &extra {
         poison::scan_str(det, text, ptr, others, self_name, &mut hits);
-        poison::scan_dropped_prose(text, ptr, &cx.base(), &mut hits);
+        poison::scan_dropped_prose(text, ptr, &cx.base(), &mut hits, &mut prose);
     }
+    poison::count_prose(&mut hits, prose);
     // Text no reader sees (tag characters, markup a renderer hides): a rule
     // hit there was hidden on purpose, and the hiding is a second signal
     // beside the rule that read it — an instruction smuggled in invisible
