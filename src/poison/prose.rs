@@ -81,7 +81,7 @@ pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
             (At::Map, Step::Key(_)) => At::Schema,
             (At::List, s) if index(s) => At::Schema,
             // `items: [...]` (drafts 4 to 2019-09): a list of schemas
-            (At::Schema, s) if index(s) => At::Schema,
+            (At::Schema, Step::Index(_)) => At::Schema,
             (At::Schema, Step::Key(k)) => match *k {
                 "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas" => At::Map,
                 "items" | "additionalItems" | "additionalProperties" | "unevaluatedItems" | "unevaluatedProperties"
@@ -96,6 +96,8 @@ pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
                 // entry is served beside `patternProperties`)
                 "required" | "dependentRequired" => return data(Place::Name),
                 "$anchor" => return (last && !is_key).then_some(Place::Name),
+                // `items`' member by a dropped string's pointer
+                _ if index(step) => At::Schema,
                 _ => return None,
             },
             _ => return None,
