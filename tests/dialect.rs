@@ -1345,3 +1345,23 @@ fn deep_recursion_at_the_largest_policy_depth_stays_within_the_stack() {
         }
     }
 }
+
+/// A draft-07 tuple whose members are no schemas (`items: ["name"]`) admits
+/// any item (a member that is no schema checks nothing), and normalizing it
+/// says so: `items` admits anything, and a second pass changes nothing. It
+/// was an empty `anyOf`, which admits no item and which the next pass read
+/// as `maxItems: 0` (found by the schema fuzz target).
+#[test]
+fn a_tuple_of_no_schemas_admits_any_item_and_normalizes_once() {
+    let schema = j(r#"{"type":"object","properties":{"tags":{"type":"array","items":["name"]}}}"#);
+    let args = j(r#"{"tags":["a","b"]}"#);
+    assert!(validate(&schema, &args).is_empty());
+    for target in [Dialect::Gemini, Dialect::OpenAiStrict, Dialect::Anthropic, Dialect::Portable] {
+        let once = normalize(&schema, target, 4, 2000).unwrap();
+        let twice = normalize(&once.schema, target, 4, 2000).unwrap();
+        assert!(twice.schema.schema_eq(&once.schema), "{}: {} then {}", target.id(), c(&once.schema), c(&twice.schema));
+        let out = coerce_arguments(&schema, target, &args).unwrap();
+        assert!(validate(&schema, &out).is_empty(), "{}", target.id());
+        assert!(!c(&once.schema).contains("\"anyOf\":[]"), "{}: {}", target.id(), c(&once.schema));
+    }
+}

@@ -229,7 +229,11 @@ fn tuple_to_items(o: &mut Object, path: &Path, cx: &mut Cx) {
         alts.push(if s == Value::Bool(true) { Value::Object(Object::new()) } else { s });
     }
     let mut alts = super::combinators::dedupe(alts);
-    let items = if alts.iter().any(|a| matches!(a, Value::Object(x) if x.keys().all(|k| is_annotation(k)))) {
+    // No member schema left (an empty tuple, or members that were no
+    // schemas and were dropped): the tuple constrains no item. An empty
+    // `anyOf` here would admit none, and the next pass would read it as
+    // `maxItems: 0` (fuzz: not idempotent).
+    let items = if alts.is_empty() || alts.iter().any(|a| matches!(a, Value::Object(x) if x.keys().all(|k| is_annotation(k)))) {
         Value::Object(Object::new())
     } else if alts.len() == 1 {
         alts.pop().unwrap_or(Value::Object(Object::new()))
