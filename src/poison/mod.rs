@@ -528,8 +528,24 @@ pub fn count_prose(hits: &mut [Hit], found: u32) {
 
 /// `hidden.value-prose`: a finding and no signal (`prose`).
 const PROSE: &str = "hidden.value-prose";
-fn prose_hit(pointer: String, detail: String) -> Hit {
-    Hit { rule: PROSE, kind: FindingKind::PoisonHidden, severity: Severity::Medium, pointer, detail, mention: true }
+
+/// `hidden.value-prose` for `s` at `place`: the tool's first sentence is its
+/// finding (at `pointer`), the others are only counted in `found` (no
+/// detail is written for them).
+fn note_prose(s: &str, place: prose::Place, pointer: &str, found: &mut u32, out: &mut Vec<Hit>) {
+    if *found > 0 {
+        *found += prose::is_sentence(s, place) as u32;
+    } else if let Some(detail) = prose::check(s, place) {
+        *found = 1;
+        out.push(Hit {
+            rule: PROSE,
+            kind: FindingKind::PoisonHidden,
+            severity: Severity::Medium,
+            pointer: pointer.to_string(),
+            detail,
+            mention: true,
+        });
+    }
 }
 
 /// `prose`'s check of a string an earlier stage dropped (`ToolCtx::
@@ -542,12 +558,8 @@ pub fn scan_dropped_prose(text: &str, pointer: &str, base: &str, out: &mut Vec<H
     // where an index belongs (a property named "123" stays a name).
     let steps: Vec<Seg> = toks.iter().map(|t| Seg::Key(t)).collect();
     let is_key = toks.last().is_some_and(|t| t == text);
-    let Some(p) = prose::place(&steps, is_key) else { return };
-    if *found > 0 {
-        *found += prose::is_sentence(text, p) as u32;
-    } else if let Some(detail) = prose::check(text, p) {
-        *found = 1;
-        out.push(prose_hit(pointer.to_string(), detail));
+    if let Some(p) = prose::place(&steps, is_key) {
+        note_prose(text, p, pointer, found, out);
     }
 }
 
@@ -601,19 +613,11 @@ impl<'a> Walk<'a, '_> {
     fn text(&mut self, s: &str, is_key: bool) {
         let before = self.out.len();
         scan_str(self.det, s, "", self.others, self.self_name, self.out);
-        // (`prose::check` reads nothing shorter: most strings stop at the length.)
+        // (`prose` reads nothing shorter: most strings stop at the length,
+        // before the path is read. The pointer is spelled out below.)
         if s.len() >= prose::SHORTEST {
             if let Some(p) = prose::place(&self.segs, is_key) {
-                // The first sentence is the finding; the others are counted
-                // (`prose::words` only: no detail is written for them).
-                if self.prose == 0 {
-                    if let Some(detail) = prose::check(s, p) {
-                        self.prose = 1;
-                        self.out.push(prose_hit(String::new(), detail));
-                    }
-                } else if prose::is_sentence(s, p) {
-                    self.prose += 1;
-                }
+                note_prose(s, p, "", &mut self.prose, self.out);
             }
         }
         if self.out.len() > before {

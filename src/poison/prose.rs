@@ -23,7 +23,8 @@ pub enum Place {
     /// `default`, `examples`: a value, sometimes a sentence (a default prompt).
     Value,
     /// A key of `properties`, `patternProperties`, `$defs`, `definitions`,
-    /// `dependentSchemas`.
+    /// `dependentSchemas`; a `required` or `dependentRequired` entry; an
+    /// `$anchor`.
     Name,
     /// A schema's `title`: a label (a tool's own title is outside the schema,
     /// and real servers write sentences there).
@@ -87,7 +88,7 @@ pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
                 "items" | "additionalItems" | "additionalProperties" | "unevaluatedItems" | "unevaluatedProperties"
                 | "not" | "if" | "then" | "else" | "contains" | "propertyNames" => At::Schema,
                 "anyOf" | "oneOf" | "allOf" | "prefixItems" => At::List,
-                        "enum" | "const" => return data(Place::Token),
+                "enum" | "const" => return data(Place::Token),
                 "default" | "examples" => return data(Place::Value),
                 "format" | "pattern" => return (last && !is_key).then_some(Place::Token),
                 "title" => return (last && !is_key).then_some(Place::Title),
@@ -146,12 +147,14 @@ pub fn words(s: &str, name: bool) -> usize {
         }
     };
     for c in s.chars() {
-        let split = c.is_whitespace() || (name && (c == '_' || c == '-' || (prev_lower && c.is_uppercase())));
-        if split {
+        // A separator ends the token and is no part of the next; a case
+        // change in a name ends the token and starts the next.
+        let sep = c.is_whitespace() || (name && (c == '_' || c == '-'));
+        if sep || (name && prev_lower && c.is_uppercase()) {
             end(letters, spaced, any, &mut n);
             (letters, spaced, any, pending_punct) = (true, false, false, false);
             prev_lower = false;
-            if c.is_whitespace() || c == '_' || c == '-' {
+            if sep {
                 continue;
             }
         }
