@@ -650,6 +650,11 @@ fn apply_server_fields(r: &mut Reader, p: &mut ServerPolicy) -> Result<(), Error
         if n.max_chars < 8 {
             return Err(Error::policy(f.field("max_chars"), "must be at least 8"));
         }
+        // A server prefix takes at most half of `max_chars` (names.rs,
+        // `server_prefix`), and it must hold a character of the server name.
+        if n.separator.len() >= n.max_chars as usize / 2 {
+            return Err(Error::policy(f.field("separator"), "must be shorter than half of max_chars"));
+        }
         f.finish()?;
     }
     if let Some(o) = r.object("tool_poisoning")? {
@@ -901,6 +906,10 @@ mod tests {
             "core.tool_metadata_sanitization.max_title_chars"
         );
         assert_eq!(err_field(r#"{"core":{"tool_names":{"separator":"/"}}}"#), "core.tool_names.separator");
+        // The prefix takes at most half of the name: a separator of 4 leaves
+        // no server character under 8.
+        assert_eq!(err_field(r#"{"core":{"tool_names":{"separator":"----","max_chars":8}}}"#), "core.tool_names.separator");
+        assert!(Policy::from_json(r#"{"core":{"tool_names":{"separator":"---","max_chars":8}}}"#).is_ok());
         assert_eq!(err_field(r#"{"core":{"schema_limits":{"max_nodes":0}}}"#), "core.schema_limits.max_nodes");
     }
 

@@ -127,6 +127,31 @@ proptest! {
         }
     }
 
+    /// Every served name fits `max_chars` and MCP's name characters, whatever
+    /// the server's name (long, or not a name at all) and the separator.
+    #[test]
+    fn served_names_fit_max_chars_under_any_server_prefix(
+        server in prop_oneof!["[a-z-]{0,90}", text()],
+        sep in "[a-z_.-]{1,3}",
+        max in 8u32..80,
+        names in prop::collection::vec(prop_oneof!["[a-z_]{1,100}", name()], 1..4),
+    ) {
+        prop_assume!((sep.len() as u32) < max / 2);
+        let policy = Policy::from_json(&format!(
+            r#"{{"core":{{"tool_names":{{"server_prefix":true,"separator":"{sep}","max_chars":{max},"on_invalid_name":"sanitize"}},"tool_poisoning":{{"mode":"off"}}}}}}"#
+        )).unwrap();
+        let tools: Vec<Value> = names.iter().map(|n| obj(vec![("name", Value::String(n.clone())), ("inputSchema", obj(vec![("type", Value::str("object"))]))])).collect();
+        let cat = json::write_compact(&obj(vec![("tools", Value::Array(tools))]));
+        let opts = SanitizeOptions { server: Some(server.clone()), ..SanitizeOptions::default() };
+        let out = mcp_guard::sanitize(&policy, &cat, &opts).unwrap();
+        let doc = json::parse(&out.catalog, Default::default()).unwrap().value;
+        for t in doc.as_object().unwrap().get("tools").unwrap().as_array().unwrap() {
+            let n = t.as_object().unwrap().get("name").unwrap().as_str().unwrap();
+            prop_assert!(n.len() <= max as usize, "{:?} over {}", n, max);
+            prop_assert!(!n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)), "{:?}", n);
+        }
+    }
+
     #[test]
     fn arbitrary_text_never_panics(s in ".{0,200}") {
         let _ = mcp_guard::sanitize(&POLICIES[0], &s, &SanitizeOptions::default());

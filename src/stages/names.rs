@@ -249,7 +249,7 @@ pub fn run(cxs: &mut [ToolCtx], server: Option<&str>, foreign: &[String]) -> Vec
         let Some(name) = cx.name.clone() else { continue };
         let max = np.max_chars;
         let prefix = match (np.server_prefix, server) {
-            (true, Some(s)) => format!("{}{}", sanitize_name(s, 64), np.separator),
+            (true, Some(s)) => server_prefix(s, &np.separator, max as usize),
             _ => String::new(),
         };
         let on_invalid = np.on_invalid_name;
@@ -563,6 +563,29 @@ fn look_alikes_in(props: &Object, at: impl FnOnce() -> String, hits: &mut Vec<(S
     }
 }
 
+/// `<server><separator>`, at most half of `max_chars` long: the tool's own
+/// name keeps the other half. (Cut only by the name's room, a server name of
+/// 64 characters left a tool name one character and the mapped name passed
+/// `max_chars`, which a model API then refuses.) A cut server name ends in
+/// 4 hex digits of its hash, so two servers whose long names share a start
+/// keep apart. The policy keeps the separator under half of `max_chars`, so
+/// at least one character of the server name stays.
+fn server_prefix(server: &str, separator: &str, max_chars: usize) -> String {
+    let keep = (max_chars / 2).saturating_sub(separator.len()).max(1);
+    let mut s = sanitize_name(server, 64);
+    if s.len() > keep {
+        // ASCII only (`sanitize_name`): any byte length is a char boundary.
+        if keep >= 10 {
+            let tag = format!("-{:04x}", fnv(server) & 0xffff);
+            s.truncate(keep - tag.len());
+            s.push_str(&tag);
+        } else {
+            s.truncate(keep);
+        }
+    }
+    s + separator
+}
+
 /// FNV-1a, for short deterministic suffixes (not security relevant).
 fn fnv(s: &str) -> u64 {
     let mut h: u64 = 0xcbf29ce484222325;
@@ -576,6 +599,27 @@ fn fnv(s: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_server_name_leaves_the_tool_name_half_of_max_chars() {
+        let long = "a".repeat(70);
+        for max in [8usize, 9, 16, 21, 64, 128] {
+            for sep in ["_", "__", "---"] {
+                if sep.len() >= max / 2 {
+                    continue; // refused by the policy
+                }
+                let p = server_prefix(&long, sep, max);
+                assert!(p.len() <= max / 2, "{max} {sep}: {p}");
+                assert!(p.ends_with(sep) && p.len() > sep.len(), "{max} {sep}: {p}");
+            }
+        }
+        // Short server names are served whole.
+        assert_eq!(server_prefix("github", "__", 64), "github__");
+        // Two long names with one start stay apart once cut.
+        let (a, b) = (format!("{long}-east"), format!("{long}-west"));
+        assert_ne!(server_prefix(&a, "__", 64), server_prefix(&b, "__", 64));
+        assert_eq!(server_prefix(&a, "__", 64).len(), 32);
+    }
 
     #[test]
     fn line_jumping_name_keeps_only_its_first_line() {
