@@ -603,6 +603,15 @@ struct Hints {
     notes: decode::Notes,
 }
 
+/// The decoded readings of `text` that no reader sees as written (base64,
+/// hex, `%XX` escapes, character references, spaced letters, leet, reversed
+/// text, ROT13), decoded as the scorer decodes them, for the rules
+/// (`poison::scan_encoded`). Tag characters are left out: the sanitizer has
+/// already decoded those into the concealed text the rules read.
+pub fn encoded_readings(text: &str) -> Vec<(&'static str, String)> {
+    decoded(cut(text)).into_iter().filter(|(v, _)| *v != Variant::Tags).map(|(v, t)| (v.id(), t.into_owned())).collect()
+}
+
 /// `decoded`, told by `hints` what a pass over the text would find.
 fn decoded_with(text: &str, hints: Option<Hints>) -> Vec<(Variant, Cow<'_, str>)> {
     let mut out = Vec::new();
@@ -1828,6 +1837,9 @@ struct Best {
     variant: Variant,
     first: usize,
     len: usize,
+    /// Whether the string has a decoded reading but tag characters'
+    /// (`encoded_readings`): the rules read those too.
+    encoded: bool,
 }
 
 /// The best span of one string (without the bias), over its variants.
@@ -1835,8 +1847,13 @@ fn string_best(group: &FieldFeats, text: &str, sc: &mut Bufs) -> Option<Best> {
     let mut best: Option<Best> = None;
     let text = cut(text);
     let hints = score_variant(Variant::Orig, text, group, sc, &mut best);
+    let mut encoded = false;
     for (v, vt) in decoded_with(text, hints) {
+        encoded |= v != Variant::Tags;
         score_variant(v, &vt, group, sc, &mut best);
+    }
+    if let Some(b) = best.as_mut() {
+        b.encoded = encoded;
     }
     best
 }
@@ -1870,7 +1887,7 @@ fn score_variant(v: Variant, vt: &str, group: &FieldFeats, sc: &mut Bufs, best: 
         for j in i..(i + WINDOW).min(sc.contribs.len()) {
             acc += sc.contribs[j];
             if best.as_ref().is_none_or(|b| acc > b.score) {
-                *best = Some(Best { score: acc, variant: v, first: i, len: j - i + 1 });
+                *best = Some(Best { score: acc, variant: v, first: i, len: j - i + 1, encoded: false });
             }
         }
     }
@@ -1911,17 +1928,23 @@ pub struct ToolScore<'t> {
     /// the few that get a finding, cost an allocation for every tool.
     text: &'t str,
     best: Best,
+    /// The strings with an encoded reading (`Best::encoded`), by place in
+    /// the walk's order: nearly always none.
+    encoded: Vec<(usize, &'t str)>,
 }
 
 /// What a walk does at each string.
 enum Visit<'s, 't> {
     /// Scores it, keeping the best (its text borrowed until the end) and
     /// its place; no pointer is built on the way.
-    Score { sc: &'s mut Scratch, best: Option<(i32, usize, &'static str, &'t str, Best)> },
+    Score { sc: &'s mut Scratch, best: Option<(i32, usize, &'static str, &'t str, Best)>, encoded: Vec<(usize, &'t str)> },
     /// Follows the pointer and takes it at the string in place `target`
     /// (once per finding, not per string: the pointer pushes cost the
     /// scoring walk as much as its memo lookups).
     Locate { target: usize, path: Path, found: Option<String> },
+    /// Takes the pointer of every string with an encoded reading, decoding
+    /// each string on its own (without the scorer: `learned: false`).
+    Encoded { path: Path, found: Vec<(String, &'t str)> },
 }
 
 /// Walks a tool's model-visible strings like `scorer.py`'s
@@ -1936,8 +1959,11 @@ impl<'t> Walk<'_, 't> {
         let at = self.n;
         self.n += 1;
         match &mut self.visit {
-            Visit::Score { sc, best } => {
+            Visit::Score { sc, best, encoded } => {
                 let Some(b) = sc.best(field, text) else { return };
+                if b.encoded {
+                    encoded.push((at, text));
+                }
                 if best.as_ref().is_none_or(|t| b.score + BIAS > t.0) {
                     *best = Some((b.score + BIAS, at, field, text, b));
                 }
@@ -1947,25 +1973,30 @@ impl<'t> Walk<'_, 't> {
                     *found = Some(path.as_str().to_string());
                 }
             }
+            Visit::Encoded { path, found } => {
+                if has_encoded_reading(text) {
+                    found.push((path.as_str().to_string(), text));
+                }
+            }
         }
     }
 
     fn push(&mut self, token: &str) -> usize {
         match &mut self.visit {
-            Visit::Locate { path, .. } => path.push(token),
+            Visit::Locate { path, .. } | Visit::Encoded { path, .. } => path.push(token),
             Visit::Score { .. } => 0,
         }
     }
 
     fn push_index(&mut self, i: usize) -> usize {
         match &mut self.visit {
-            Visit::Locate { path, .. } => path.push_index(i),
+            Visit::Locate { path, .. } | Visit::Encoded { path, .. } => path.push_index(i),
             Visit::Score { .. } => 0,
         }
     }
 
     fn pop_to(&mut self, mark: usize) {
-        if let Visit::Locate { path, .. } = &mut self.visit {
+        if let Visit::Locate { path, .. } | Visit::Encoded { path, .. } = &mut self.visit {
             path.pop_to(mark);
         }
     }
@@ -2094,25 +2125,55 @@ impl<'t> Walk<'_, 't> {
 /// still reads (decoded tag characters, dropped keywords), scored as their
 /// own field.
 pub fn score_tool<'t>(tool: &'t Object, extra: &'t [(String, String)], sc: &mut Scratch) -> Option<ToolScore<'t>> {
-    let mut w = Walk { n: 0, visit: Visit::Score { sc, best: None } };
+    let mut w = Walk { n: 0, visit: Visit::Score { sc, best: None, encoded: Vec::new() } };
     w.tool(tool);
     for (_, text) in extra {
         w.text("extra", text);
     }
-    let Visit::Score { best, .. } = w.visit else { return None };
-    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text, best })
+    let Visit::Score { best, encoded, .. } = w.visit else { return None };
+    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text, best, encoded })
 }
 
-impl ToolScore<'_> {
+/// Whether `text` has a decoded reading but tag characters' (decoded on its
+/// own, without the hints of a scoring pass).
+fn has_encoded_reading(text: &str) -> bool {
+    decoded(cut(text)).iter().any(|(v, _)| *v != Variant::Tags)
+}
+
+/// The strings of `tool` (pointer base `base`) and of `extra` that have an
+/// encoded reading, with their pointers, found without the scorer: each
+/// string decoded on its own, as `learned: false` leaves no scoring pass to
+/// notice them (`ToolScore::encoded` is the same list at no extra cost).
+pub fn encoded_strings<'t>(tool: &'t Object, base: &str, extra: &'t [(String, String)]) -> Vec<(String, &'t str)> {
+    let mut w = Walk { n: 0, visit: Visit::Encoded { path: Path::new(base), found: Vec::new() } };
+    w.tool(tool);
+    let Visit::Encoded { mut found, .. } = w.visit else { return Vec::new() };
+    found.extend(extra.iter().filter(|(_, text)| has_encoded_reading(text)).map(|(p, text)| (p.clone(), text.as_str())));
+    found
+}
+
+/// RFC 6901 pointer of the string in place `at` of the walk's order, in
+/// `tool` (pointer base `base`) and the `extra` texts after it.
+fn locate(at: usize, tool: &Object, base: &str, extra: &[(String, String)]) -> String {
+    let mut w = Walk { n: 0, visit: Visit::Locate { target: at, path: Path::new(base), found: None } };
+    w.tool(tool);
+    match w.visit {
+        Visit::Locate { found: Some(p), .. } => p,
+        _ => extra.get(at.wrapping_sub(w.n)).map(|(p, _)| p.clone()).unwrap_or_default(),
+    }
+}
+
+impl<'t> ToolScore<'t> {
     /// RFC 6901 pointer of the string holding the best span, in `tool`
     /// (pointer base `base`) and the `extra` texts it was scored with.
     pub fn pointer(&self, tool: &Object, base: &str, extra: &[(String, String)]) -> String {
-        let mut w = Walk { n: 0, visit: Visit::Locate { target: self.at, path: Path::new(base), found: None } };
-        w.tool(tool);
-        match w.visit {
-            Visit::Locate { found: Some(p), .. } => p,
-            _ => extra.get(self.at.wrapping_sub(w.n)).map(|(p, _)| p.clone()).unwrap_or_default(),
-        }
+        locate(self.at, tool, base, extra)
+    }
+
+    /// The strings with an encoded reading, with their pointers (as
+    /// `pointer`): for the rules (`poison::scan_encoded`).
+    pub fn encoded(&self, tool: &Object, base: &str, extra: &[(String, String)]) -> Vec<(String, &'t str)> {
+        self.encoded.iter().map(|&(at, text)| (locate(at, tool, base, extra), text)).collect()
     }
 
     /// `medium` at the flag threshold, `high` at the block threshold.

@@ -312,29 +312,37 @@ impl WordRules {
                 continue;
             }
             let Some(&(first, _)) = seq.elems.first() else { continue };
-            'start: for (k, &(i, bits)) in words.iter().enumerate() {
+            for (k, &(i, bits)) in words.iter().enumerate() {
                 if !has(&bits, first) {
                     continue;
                 }
-                // `at`: index in `words` of the current position.
-                let mut at = k;
-                for &(el, optional) in &seq.elems[1..] {
-                    let pos = words[at].0 as usize;
-                    let found = words[at + 1..]
-                        .iter()
-                        .take_while(|w| (w.0 as usize) < pos + 2 + gap)
-                        .position(|w| has(&w.1, el));
-                    match found {
-                        Some(d) => at += 1 + d,
-                        None if optional => {}
-                        None => continue 'start,
-                    }
+                if let Some(at) = rest_from(&seq.elems[1..], words, k, gap) {
+                    return Some((i as usize, words[at].0 as usize));
                 }
-                return Some((i as usize, words[at].0 as usize));
             }
         }
         None
     }
+}
+
+/// Where the elements `elems` end when they follow word `at` (an index in
+/// `words`), each within `gap` words of the one before. An optional element
+/// is tried taken and, when the rest then fails, skipped: taken greedily, an
+/// optional word further on ate the window of the words that must follow
+/// ("do not tell the user that …": the optional `that` three words on left
+/// no `the user` after it). At most two tries per optional element: a
+/// sequence has a few, so a start costs a bounded number of window reads.
+fn rest_from(elems: &[(u16, bool)], words: &[Word], at: usize, gap: usize) -> Option<usize> {
+    let Some((&(el, optional), rest)) = elems.split_first() else { return Some(at) };
+    let pos = words[at].0 as usize;
+    let found = words[at + 1..].iter().take_while(|w| (w.0 as usize) < pos + 2 + gap).position(|w| has(&w.1, el));
+    if let Some(end) = found.and_then(|d| rest_from(rest, words, at + 1 + d, gap)) {
+        return Some(end);
+    }
+    if optional {
+        return rest_from(rest, words, at, gap);
+    }
+    None
 }
 
 /// Whether `fold` leaves every non-ASCII character of `s` as it is and
@@ -440,5 +448,22 @@ mod tests {
         assert_eq!(find("ignore the many previous instructions", 2), Some((0, 4)));
         // A prefix element stops at the first non-literal character.
         assert_eq!(find("disregard prior instructionsé", 0), Some((0, 2)));
+    }
+
+    /// An optional element further on must not take the window of the
+    /// words that have to follow: it is tried skipped as well.
+    #[test]
+    fn an_optional_word_further_on_does_not_hide_the_required_ones() {
+        let w = WordRules::new(&[&[&["do", "?not", "tell", "?that|this", "?to", "the", "user"]]]);
+        let find = |t: &str| {
+            let mut v = Vec::new();
+            w.words_of_folded(&fold(t), &mut v);
+            w.find(0, &v, 2)
+        };
+        // `that` is within the window after `tell` but past `the user`.
+        assert_eq!(find("do not tell the user that it ran"), Some((0, 4)));
+        assert_eq!(find("do not tell that to the user"), Some((0, 6)));
+        assert_eq!(find("do tell the user"), Some((0, 3)));
+        assert_eq!(find("do not tell anyone"), None);
     }
 }

@@ -191,7 +191,12 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             Some(sc) => sc,
             None => fresh.insert(poison::scorer::Scratch::default()),
         };
-        if let Some(t) = poison::scorer::score_tool(tool, &extra, sc) {
+        let scored = poison::scorer::score_tool(tool, &extra, sc);
+        // The rules read the decoded readings the scorer's pass noticed.
+        for (ptr, text) in scored.as_ref().map(|t| t.encoded(tool, &cx.base(), &extra)).unwrap_or_default() {
+            poison::scan_encoded(det, text, &ptr, others, self_name, &mut hits);
+        }
+        if let Some(t) = scored {
             learned_signal = if t.score >= CORROBORATE {
                 poison::Learned::Confident
             } else if t.score >= poison::scorer::FLAG {
@@ -213,6 +218,11 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
                 let detail = t.detail_with(sc);
                 hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer(tool, &cx.base(), &extra), detail, mention: false });
             }
+        }
+    }
+    if !pp.learned {
+        for (ptr, text) in poison::scorer::encoded_strings(tool, &cx.base(), &extra) {
+            poison::scan_encoded(det, text, &ptr, others, self_name, &mut hits);
         }
     }
     for ptr in std::mem::take(&mut cx.padding) {
