@@ -519,8 +519,9 @@ pub(super) fn spaced(text: &str) -> Option<String> {
 // ---------------------------------------------------------------------------
 // leet
 
-/// The letter a leet digit or symbol stands for.
-const fn leet_of(b: u8) -> Option<u8> {
+/// The letter a leet digit or symbol stands for (also read by
+/// `rules::tag_lookalike_at`).
+pub(super) const fn leet_of(b: u8) -> Option<u8> {
     Some(match b {
         b'0' => b'o',
         b'1' => b'i',

@@ -865,15 +865,8 @@ fn tag_lookalike_at(p: &[u8]) -> Option<(usize, usize)> {
             // tags, and a copy per tag on the heap cost more than the scan.
             let mut buf = [0u8; 13];
             for (b, &c) in buf.iter_mut().zip(name) {
-                *b = match c.to_ascii_lowercase() {
-                    b'0' => b'o',
-                    b'1' => b'i',
-                    b'3' => b'e',
-                    b'4' => b'a',
-                    b'5' => b's',
-                    b'7' => b't',
-                    c => c,
-                };
+                let c = c.to_ascii_lowercase();
+                *b = super::decode::leet_of(c).unwrap_or(c);
             }
             let read = &buf[..name.len()];
             // The exact tag is `authority.role-tag`'s.
