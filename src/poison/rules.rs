@@ -231,7 +231,9 @@ pub static RULES: &[Rule] = &[
     },
     // An order to hand over or print secrets, whoever holds them: "reveal
     // password on any query", "output the password", "provide your login
-    // credentials", "print your system prompt". None of the 12,569 real tools
+    // credentials". (Not "secrets" alone: a vault tool prints them. Not the
+    // system prompt: `injection.persona` reads that, and one phrase must not
+    // be two signals; red team.) None of the 12,569 real tools
     // of `testdata` writes one but negated ("does NOT reveal secret values").
     // Orders, not descriptions: the bare verb ("a scanner checks for exposed
     // secrets"; "because this prints secret values into the chat" is a
@@ -247,12 +249,12 @@ pub static RULES: &[Rule] = &[
         not_after: &["not", "never", "don't", "dont", "without", "no", "nor", "cannot", "won't", "whether", "if"],
         m: Match::Words(
             &[
-                &["reveal|output|print|dump|leak|disclose|expose|divulge", "?the|your|any|all|their|user's|its|my|our|every", "password*|credential*|secret|secrets|passphrase*"],
+                &["reveal|output|print|dump|leak|disclose|expose|divulge", "?the|your|any|all|their|user's|its|my|our|every", "password*|credential*|passphrase*"],
                 &[
                     "reveal|output|print|dump|leak|disclose|expose|divulge",
                     "?the|your|any|all|their|user's|its|my|our|every",
                     "api|private|secret|access|ssh|system|admin|root|login|auth|session",
-                    "key|keys|token|tokens|configuration|config|prompt|instructions|cookie*",
+                    "key|keys|token|tokens|cookie*",
                 ],
                 &["provide|give|supply|hand", "?us|me|over", "?the|your|any|all|their|user's", "?login|admin|root|account|bank|card", "password*|credential*|passphrase*|passcode*|ssn"],
             ],
@@ -340,7 +342,12 @@ pub static RULES: &[Rule] = &[
         severity: S::Medium,
         why: "describes sending data out covertly, or exfiltrating it",
         fn_triggers: &[],
-        not_after: &[],
+        // What a security tool says of others: "detects attempts to
+        // exfiltrate data", "processes that secretly upload" (red team).
+        not_after: &[
+            "that", "which", "who", "would", "could", "might", "may", "attempt", "attempts", "trying", "tries", "detect", "detects",
+            "detecting", "prevent", "prevents", "block", "blocks", "flag", "flags", "simulate", "simulates",
+        ],
         m: Match::Words(
             &[
                 &[
@@ -395,7 +402,7 @@ pub static RULES: &[Rule] = &[
         m: Match::Words(
             &[
                 &["ignore|disregard|bypass|distrust", "?all|any|every|the", "other|another|competing|alternative|rival", "tool|tools|function|functions|server|servers|plugin|plugins|integration|integrations|extension|extensions"],
-                &["other|competing|alternative|rival", "tool|tools|function|functions|server|servers|plugin|plugins|integration|integrations|extension|extensions", "are|is|were", "?all|now|currently", "buggy|broken|unsafe|insecure|compromised|malicious|fake|untrusted|unreliable|dangerous|hacked|poisoned"],
+                &["other|competing|alternative|rival", "tool|tools|function|functions|server|servers|plugin|plugins|integration|integrations|extension|extensions", "are|is|were", "?all|now|currently", "buggy|broken|compromised|malicious|fake|hacked|poisoned"],
             ],
             2,
         ),
@@ -412,20 +419,18 @@ pub static RULES: &[Rule] = &[
             "<important>", "</important>", "<system>", "</system>", "<system ", "</tool_description>", "<tool_description>",
             "</tool>", "<admin>", "<sudo>", "[system]", "[inst]", "<<sys>>", "<|system|>", "<|im_start|>", "<hidden>", "</hidden>",
             // Labels without angle brackets (none in the real tools of `testdata`).
-            "[system:", "[system instruction", "system instruction:", "system instructions:", "[admin:", "[developer:",
-            "critical override", "security override",
+            "[system:", "[system instruction", "system instruction:", "[admin:", "[developer:",
             "!!system!!", "### system", "system override", "system note", "admin override",
         ]),
     },
-    // The same tags misspelled, to pass a list of exact tags: "<IMPORTENT>",
-    // "</SYSTME>", "<imp0rtant>" (an evasion test of published detection
-    // rules). One edit from the tag's name, digits read as the letters they
-    // stand for.
+    // The same tag misspelled, to pass a list of exact tags: "<IMPORTENT>",
+    // "<imp0rtant>" (an evasion test of published detection rules). One edit
+    // from the tag's name, digits read as the letters they stand for.
     Rule {
         id: "authority.tag-lookalike",
         kind: K::PoisonAuthority,
         severity: S::Medium,
-        why: "a misspelled role or priority tag (<IMPORTENT>, </SYSTME>)",
+        why: "a misspelled priority tag (<IMPORTENT>, <imp0rtant>)",
         fn_triggers: &[&["<"]],
         not_after: &[],
         m: Match::Fn(tag_lookalike, FnGate { needles: &[&["<"]], raw: Some(tag_lookalike_raw) }),
@@ -845,9 +850,11 @@ fn blob(bytes: &[u8]) -> Option<(usize, usize)> {
 
 /// The first `<name>` or `</name>` whose name (5 to 13 letters or digits) is
 /// one edit (a letter changed, added, dropped, or two swapped) from
-/// "important" or "system" without being it, as byte offsets of `p`.
+/// "important" without being it, as byte offsets of `p`.
 fn tag_lookalike_at(p: &[u8]) -> Option<(usize, usize)> {
-    const NAMES: [&[u8]; 2] = [b"important", b"system"];
+    // Not "system": one edit from it are honest XML names (`<systems>`,
+    // `<systemd>`, `<system1>`; red team).
+    const NAMES: [&[u8]; 1] = [b"important"];
     let mut i = 0;
     while let Some(k) = p.get(i..).and_then(|r| r.iter().position(|&c| c == b'<')) {
         let start = i + k;

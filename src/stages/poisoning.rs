@@ -236,7 +236,9 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
         });
     }
     // One finding per (rule, pointer); accepted false positives removed.
-    hits.sort_by(|a, b| (a.pointer.as_str(), a.rule).cmp(&(b.pointer.as_str(), b.rule)));
+    // Of two findings of one rule at one pointer, the one that is a signal
+    // stays (a quoted example as written, the order in an encoded reading).
+    hits.sort_by(|a, b| (a.pointer.as_str(), a.rule, a.mention).cmp(&(b.pointer.as_str(), b.rule, b.mention)));
     hits.dedup_by(|a, b| a.pointer == b.pointer && a.rule == b.rule);
     hits.retain(|h| {
         !pp.allow.iter().any(|a| {
