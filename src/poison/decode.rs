@@ -360,24 +360,31 @@ fn reference_at(b: &[u8], i: usize) -> Option<(char, usize)> {
     Some((c, k + 1 - i))
 }
 
-/// The text with its character references decoded, when it has at least
-/// `MIN_REFS` of them.
-pub(super) fn entities(text: &str) -> Option<String> {
+/// The character references of `text` whose character passes `keep`,
+/// counted left to right as `entities` decodes them.
+pub(super) fn reference_count(text: &str, keep: impl Fn(char) -> bool) -> usize {
     let b = text.as_bytes();
-    // Counted first without copying (most text has no `&` at all).
     let mut refs = 0;
     let mut at = 0;
     while let Some(p) = memchr::memchr(b'&', &b[at..]) {
         let i = at + p;
         match reference_at(b, i) {
-            Some((_, len)) => {
-                refs += 1;
+            Some((c, len)) => {
+                refs += keep(c) as usize;
                 at = i + len;
             }
             None => at = i + 1,
         }
     }
-    if refs < MIN_REFS {
+    refs
+}
+
+/// The text with its character references decoded, when it has at least
+/// `MIN_REFS` of them.
+pub(super) fn entities(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    // Counted first without copying (most text has no `&` at all).
+    if reference_count(text, |_| true) < MIN_REFS {
         return None;
     }
     let mut out = String::with_capacity(text.len());

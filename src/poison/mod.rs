@@ -320,11 +320,11 @@ impl Verdict {
 /// as a quoted example, keeps that match alone: a reading that decodes a
 /// few `&amp;` of a sentence repeats the sentence's own matches, which hide
 /// nothing (and a quoted example must not mask the order it quotes; red
-/// team). Only a reading that conceals is a signal (`conceals`).
+/// team). Only a reading that conceals is a signal (`scorer::conceals`).
 pub fn scan_encoded(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self_name: &str, out: &mut Vec<Hit>) {
     let orig = evaluate(det, s, others).unwrap_or_default();
     let mut v = Verdict::default();
-    for (name, text) in scorer::encoded_readings(s) {
+    for (name, text, conceals) in scorer::encoded_readings(s) {
         let Some(d) = evaluate(det, &text, others) else { continue };
         let mut new = false;
         for (i, detail, mention) in d.hits {
@@ -338,42 +338,11 @@ pub fn scan_encoded(det: &Detector, s: &str, pointer: &str, others: &NameIndex, 
             v.shadow = d.shadow.map(|m| m.map(|(k, detail)| (k, format!("{detail} (read {name}-decoded)"))));
             new = true;
         }
-        if new && v.encoded.is_none() && conceals(name, s) {
+        if new && v.encoded.is_none() && conceals {
             v.encoded = Some(name);
         }
     }
     v.emit(pointer, others, self_name, out);
-}
-
-/// Whether reading `name` of `s` is one no reader sees as written. Base64,
-/// hex, reversed text and ROT13 are. Spaced letters and leet are read by
-/// people as they are. Character references and `%XX` escapes conceal only
-/// when they stand for letters and digits (four at least): `&lt;`, `&amp;`,
-/// `&#39;`, `%20` are how honest HTML and URLs escape, and every renderer
-/// shows them decoded (red team: HTML-escaped documentation of a chat
-/// template, `&lt;system&gt;`, was hidden).
-fn conceals(name: &str, s: &str) -> bool {
-    match name {
-        "base64" | "hex" | "reversed" | "rot13" => true,
-        "entities" | "url" => {
-            let b = s.as_bytes();
-            let mut n = 0;
-            for i in 0..b.len() {
-                let code = match (name, b[i]) {
-                    ("url", b'%') => b.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok()).map(u32::from),
-                    ("entities", b'&') if b.get(i + 1) == Some(&b'#') => {
-                        let (radix, from) = if matches!(b.get(i + 2), Some(b'x' | b'X')) { (16, i + 3) } else { (10, i + 2) };
-                        let end = b[from..].iter().position(|c| !c.is_ascii_hexdigit()).map_or(b.len(), |k| from + k);
-                        std::str::from_utf8(&b[from..end]).ok().and_then(|d| u32::from_str_radix(d, radix).ok())
-                    }
-                    _ => None,
-                };
-                n += code.and_then(char::from_u32).is_some_and(|c| c.is_ascii_alphanumeric()) as usize;
-            }
-            n >= 4
-        }
-        _ => false,
-    }
 }
 
 /// Everything the rules find in `s`; `None` when nothing.

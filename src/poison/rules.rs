@@ -102,6 +102,14 @@ const CONDITIONS: &[&str] = &["if", "unless", "until", "once", "after", "when", 
 const IGNORE: &str = "ignore|disregard|forget|override|bypass|skip";
 const PRIOR: &str = "previous|prior|above|earlier|preceding|all|any|your|system|original|initial";
 const ORDERS: &str = "instruction*|rule*|prompt*|direction*|guideline*|guidance|constraint*|polic*|safety";
+/// `secret.reveal`'s verbs and owners.
+const REVEAL: &str = "reveal|output|print|dump|leak|disclose|expose|divulge";
+const OWNER: &str = "?the|your|any|all|their|user's|its|my|our|every";
+/// `exfil.covert`'s adverbs and its verbs of sending.
+const COVERTLY: &str = "secretly|covertly|surreptitiously|stealthily|clandestinely";
+const SENDS: &str = "send*|upload*|transmit*|forward*|post|posts|posting|copy|copies|copying|leak*|share|shares|sharing|email*|mail|mails|report|reports|sync*|collect*|harvest*";
+/// `shadowing.other-tools`' other tools.
+const TOOLS: &str = "tool|tools|function|functions|server|servers|plugin|plugins|integration|integrations|extension|extensions";
 
 pub static RULES: &[Rule] = &[
     // -- classic injection ---------------------------------------------------
@@ -242,20 +250,15 @@ pub static RULES: &[Rule] = &[
         id: "secret.reveal",
         kind: K::PoisonSecretAccess,
         severity: S::Medium,
-        why: "tells the model to reveal or hand over passwords, credentials, keys or its system prompt",
+        why: "tells the model to reveal or hand over passwords, credentials or keys",
         fn_triggers: &[],
         // Negated, or a question about it ("check whether it reveals its
         // system prompt": a red-team tool's report, a hard benign tool).
         not_after: &["not", "never", "don't", "dont", "without", "no", "nor", "cannot", "won't", "whether", "if"],
         m: Match::Words(
             &[
-                &["reveal|output|print|dump|leak|disclose|expose|divulge", "?the|your|any|all|their|user's|its|my|our|every", "password*|credential*|passphrase*"],
-                &[
-                    "reveal|output|print|dump|leak|disclose|expose|divulge",
-                    "?the|your|any|all|their|user's|its|my|our|every",
-                    "api|private|secret|access|ssh|system|admin|root|login|auth|session",
-                    "key|keys|token|tokens|cookie*",
-                ],
+                &[REVEAL, OWNER, "password*|credential*|passphrase*"],
+                &[REVEAL, OWNER, "api|private|secret|access|ssh|system|admin|root|login|auth|session", "key|keys|token|tokens|cookie*"],
                 &["provide|give|supply|hand", "?us|me|over", "?the|your|any|all|their|user's", "?login|admin|root|account|bank|card", "password*|credential*|passphrase*|passcode*|ssn"],
             ],
             1,
@@ -350,14 +353,9 @@ pub static RULES: &[Rule] = &[
         ],
         m: Match::Words(
             &[
-                &[
-                    "secretly|covertly|surreptitiously|stealthily|clandestinely",
-                    "send*|upload*|transmit*|forward*|post|posts|posting|copy|copies|copying|leak*|share|shares|sharing|email*|mail|mails|report|reports|sync*|exfiltrat*|collect*|harvest*|steal*",
-                ],
-                &[
-                    "send*|upload*|transmit*|forward*|post|posts|posting|copy|copies|copying|leak*|share|shares|sharing|email*|mail|mails|report|reports|sync*|collect*|harvest*",
-                    "secretly|covertly|surreptitiously|stealthily|clandestinely",
-                ],
+                &[COVERTLY, SENDS],
+                &[COVERTLY, "exfiltrat*|steal*"],
+                &[SENDS, COVERTLY],
                 &[
                     "exfiltrate|exfiltrates|exfiltrating|exfiltrated",
                     "data|credential*|key|keys|secret|secrets|token|tokens|file|files|content|contents|message*|conversation*|history|information|info|password*|result*|everything|it|them|env|environment|cookie*|email*|document*|record*",
@@ -401,8 +399,8 @@ pub static RULES: &[Rule] = &[
         not_after: &[],
         m: Match::Words(
             &[
-                &["ignore|disregard|bypass|distrust", "?all|any|every|the", "other|another|competing|alternative|rival", "tool|tools|function|functions|server|servers|plugin|plugins|integration|integrations|extension|extensions"],
-                &["other|competing|alternative|rival", "tool|tools|function|functions|server|servers|plugin|plugins|integration|integrations|extension|extensions", "are|is|were", "?all|now|currently", "buggy|broken|compromised|malicious|fake|hacked|poisoned"],
+                &["ignore|disregard|bypass|distrust", "?all|any|every|the", "other|another|competing|alternative|rival", TOOLS],
+                &["other|competing|alternative|rival", TOOLS, "are|is|were", "?all|now|currently", "buggy|broken|compromised|malicious|fake|hacked|poisoned"],
             ],
             2,
         ),
@@ -854,7 +852,7 @@ fn blob(bytes: &[u8]) -> Option<(usize, usize)> {
 fn tag_lookalike_at(p: &[u8]) -> Option<(usize, usize)> {
     // Not "system": one edit from it are honest XML names (`<systems>`,
     // `<systemd>`, `<system1>`; red team).
-    const NAMES: [&[u8]; 1] = [b"important"];
+    const NAME: &[u8] = b"important";
     let mut i = 0;
     while let Some(k) = p.get(i..).and_then(|r| r.iter().position(|&c| c == b'<')) {
         let start = i + k;
@@ -877,7 +875,7 @@ fn tag_lookalike_at(p: &[u8]) -> Option<(usize, usize)> {
             }
             let read = &buf[..name.len()];
             // The exact tag is `authority.role-tag`'s.
-            if NAMES.iter().any(|n| !name.eq_ignore_ascii_case(n) && one_edit(read, n)) {
+            if !name.eq_ignore_ascii_case(NAME) && one_edit(read, NAME) {
                 return Some((start, j + 1));
             }
         }

@@ -523,12 +523,13 @@ const B64_BYTE: [bool; 256] = {
     t
 };
 
-/// `%XX` escapes, counted left to right without overlap.
-fn pct_count(b: &[u8]) -> usize {
+/// `%XX` escapes whose byte passes `keep`, counted left to right without
+/// overlap.
+fn pct_count(b: &[u8], keep: impl Fn(u8) -> bool) -> usize {
     let (mut n, mut i) = (0, 0);
     while i < b.len() {
         if b[i] == b'%' && i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() {
-            n += 1;
+            n += keep(hex_val(b[i + 1]) << 4 | hex_val(b[i + 2])) as usize;
             i += 3;
         } else {
             i += 1;
@@ -603,13 +604,31 @@ struct Hints {
     notes: decode::Notes,
 }
 
-/// The decoded readings of `text` that no reader sees as written (base64,
-/// hex, `%XX` escapes, character references, spaced letters, leet, reversed
-/// text, ROT13), decoded as the scorer decodes them, for the rules
-/// (`poison::scan_encoded`). Tag characters are left out: the sanitizer has
-/// already decoded those into the concealed text the rules read.
-pub fn encoded_readings(text: &str) -> Vec<(&'static str, String)> {
-    decoded(cut(text)).into_iter().filter(|(v, _)| *v != Variant::Tags).map(|(v, t)| (v.id(), t.into_owned())).collect()
+/// The decoded readings of `text` (base64, hex, `%XX` escapes, character
+/// references, spaced letters, leet, reversed text, ROT13), decoded as the
+/// scorer decodes them, for the rules (`poison::scan_encoded`): each
+/// reading's name, its text, and whether it conceals (`conceals`). Tag
+/// characters are left out: the sanitizer has already decoded those into
+/// the concealed text the rules read.
+pub fn encoded_readings(text: &str) -> Vec<(&'static str, String, bool)> {
+    let text = cut(text);
+    decoded(text).into_iter().filter(|(v, _)| *v != Variant::Tags).map(|(v, t)| (v.id(), t.into_owned(), conceals(v, text))).collect()
+}
+
+/// Whether reading `v` of `text` is one no reader sees as written. Base64,
+/// hex, reversed text and ROT13 are. Spaced letters and leet are read by
+/// people as they are. Character references and `%XX` escapes conceal only
+/// when they stand for letters and digits (four at least): `&lt;`, `&amp;`,
+/// `&#39;`, `%20` are how honest HTML and URLs escape, and every renderer
+/// shows them decoded (red team: HTML-escaped documentation of a chat
+/// template, `&lt;system&gt;`, was hidden).
+fn conceals(v: Variant, text: &str) -> bool {
+    match v {
+        Variant::Base64 | Variant::Hex | Variant::Reversed | Variant::Rot13 => true,
+        Variant::Entities => decode::reference_count(text, |c| c.is_ascii_alphanumeric()) >= 4,
+        Variant::Url => pct_count(text.as_bytes(), |c| c.is_ascii_alphanumeric()) >= 4,
+        Variant::Orig | Variant::Tags | Variant::Spaced | Variant::Leet => false,
+    }
 }
 
 /// `decoded`, told by `hints` what a pass over the text would find.
@@ -686,7 +705,7 @@ fn runs_and_escapes(text: &str, hints: Option<Hints>, tags: bool, out: &mut Vec<
             out.push((Variant::Hex, Cow::Owned(v)));
         }
     }
-    if pct && pct_count(text.as_bytes()) >= 4 {
+    if pct && pct_count(text.as_bytes(), |_| true) >= 4 {
         out.push((Variant::Url, Cow::Owned(pct_decode(text.as_bytes()))));
     }
 }

@@ -182,6 +182,9 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     // finding: its best span, with the features that weigh most in it.
     // What the scorer adds as a signal beside the rules (see `CORROBORATE`).
     let mut learned_signal = poison::Learned::Quiet;
+    // The strings with a decoded reading, for the rules: the scorer's pass
+    // notices them; without the scorer each string is decoded on its own.
+    let mut encoded = Vec::new();
     if pp.learned {
         // The catalog's buffers, for the score and its explanation; should
         // they be busy (nothing here re-enters), fresh ones.
@@ -191,12 +194,8 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             Some(sc) => sc,
             None => fresh.insert(poison::scorer::Scratch::default()),
         };
-        let scored = poison::scorer::score_tool(tool, &extra, sc);
-        // The rules read the decoded readings the scorer's pass noticed.
-        for (ptr, text) in scored.as_ref().map(|t| t.encoded(tool, &cx.base(), &extra)).unwrap_or_default() {
-            poison::scan_encoded(det, text, &ptr, others, self_name, &mut hits);
-        }
-        if let Some(t) = scored {
+        if let Some(t) = poison::scorer::score_tool(tool, &extra, sc) {
+            encoded = t.encoded(tool, &cx.base(), &extra);
             learned_signal = if t.score >= CORROBORATE {
                 poison::Learned::Confident
             } else if t.score >= poison::scorer::FLAG {
@@ -219,11 +218,11 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
                 hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer(tool, &cx.base(), &extra), detail, mention: false });
             }
         }
+    } else {
+        encoded = poison::scorer::encoded_strings(tool, &cx.base(), &extra);
     }
-    if !pp.learned {
-        for (ptr, text) in poison::scorer::encoded_strings(tool, &cx.base(), &extra) {
-            poison::scan_encoded(det, text, &ptr, others, self_name, &mut hits);
-        }
+    for (ptr, text) in encoded {
+        poison::scan_encoded(det, text, &ptr, others, self_name, &mut hits);
     }
     for ptr in std::mem::take(&mut cx.padding) {
         hits.push(Hit {
