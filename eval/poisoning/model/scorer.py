@@ -12,7 +12,8 @@ Pipeline for one tool:
      (`strings_of_tool`);
   2. for each string, the original and at most one decoded variant of each
      kind (`variants`: Unicode tag characters, base64 runs, hex runs, URL
-     percent-encoding), on its first MAX_CHARS characters;
+     percent-encoding), on each chunk of MAX_CHARS characters (`chunks`:
+     one every STRIDE characters, so no part of a string goes unread);
   3. normalize (`normalize`: invisible characters and controls dropped, NFKC,
      lower case) and cut into segments (sentences / lines, `segments`);
   4. each segment gets hashed features (`segment_features`): words, word
@@ -32,13 +33,14 @@ Pipeline for one tool:
 
 import unicodedata
 
-MAX_CHARS = 4096        # a string is scored on its first MAX_CHARS characters
-MAX_SEGMENTS = 64       # and on at most this many segments per variant
+MAX_CHARS = 4096        # a string is scored in chunks of MAX_CHARS characters
+STRIDE = MAX_CHARS // 2 # that start every STRIDE characters
+MAX_SEGMENTS = MAX_CHARS  # every segment of a chunk (a cap of 64 let 64 short lines hide a payload)
 
 # ---------------------------------------------------------------------------
 # walking a tool
 
-SKIP_SCHEMA_KEYS = {"type", "$ref", "$schema", "$id", "required", "additionalProperties", "$comment"}
+SKIP_SCHEMA_KEYS = {"type", "$ref", "$schema", "$id", "required", "$comment"}
 
 
 def strings_of_tool(tool):
@@ -82,13 +84,14 @@ def _walk_schema(schema, side, out, depth=0):
                 out.append((pre + "schema." + k, v))
         elif k in ("enum", "default", "examples", "const", "format", "pattern"):
             _strings_in(v, pre + k, out)
-        elif k in ("properties", "patternProperties", "$defs", "definitions"):
+        elif k in ("properties", "patternProperties", "dependentSchemas", "$defs", "definitions"):
             if isinstance(v, dict):
-                kind = "prop.name" if k in ("properties", "patternProperties") else "defs.key"
+                kind = "defs.key" if k in ("$defs", "definitions") else "prop.name"
                 for name, sub in v.items():
                     out.append((pre + kind, name))
                     _walk_schema(sub, side, out, depth + 1)
-        elif k in ("items", "additionalItems", "not", "if", "then", "else", "contains", "propertyNames"):
+        elif k in ("items", "additionalItems", "not", "if", "then", "else", "contains", "propertyNames",
+                   "additionalProperties", "unevaluatedProperties", "unevaluatedItems"):
             if isinstance(v, dict):
                 _walk_schema(v, side, out, depth + 1)
             elif isinstance(v, list):
@@ -408,8 +411,21 @@ def _leet_decoded(text):
     return "".join(out) if changed and hits >= MIN_LEET else None
 
 
+def chunks(text):
+    """The chunks of `text` the scorer reads: MAX_CHARS characters from every
+    STRIDE-th character on, up to the one that reaches the end (the whole text
+    when it is no longer than MAX_CHARS)."""
+    out, start = [], 0
+    while True:
+        out.append(text[start:start + MAX_CHARS])
+        if start + MAX_CHARS >= len(text):
+            return out
+        start += STRIDE
+
+
 def variants(text, decode=True):
-    """[(kind, text)]: the original first, then the decoded variants that apply."""
+    """[(kind, text)]: the original first, then the decoded variants that apply
+    (of the first chunk; `string_units` reads every chunk)."""
     text = text[:MAX_CHARS]
     out = [("orig", text)]
     if not decode:
@@ -763,11 +779,13 @@ def distinct_buckets(feats, bits):
 
 
 def string_units(field, text, cfg):
-    """[(vkind, [segment feature-bucket lists])] for one string."""
+    """[(vkind, [segment feature-bucket lists])] for one string: each chunk's
+    variants."""
     out = []
-    for vkind, vt in variants(text, cfg.get("decode", True)):
-        segs = segments(vt)
-        out.append((vkind, [segment_features(s, field, vkind, cfg) for s in segs], segs))
+    for chunk in chunks(text):
+        for vkind, vt in variants(chunk, cfg.get("decode", True)):
+            segs = segments(vt)
+            out.append((vkind, [segment_features(s, field, vkind, cfg) for s in segs], segs))
     return out
 
 
@@ -859,7 +877,9 @@ def write_expected(set_dir, out_path, sample=False):
     (field, text) ({"field", "text", "score"}) and one per tool ({"tool",
     "score"}), over the set's tools and the real catalogs of testdata.
     `sample`: a small committed subset (every 40th development poisoned item,
-    every 12th development benign one, the first 2 tools of each real server)."""
+    every 12th development benign one, the crafted tools of
+    testdata/scorer/long-and-nested.json, the first 2 tools of each real
+    server)."""
     import json
     import os
     m = Model()
@@ -879,6 +899,9 @@ def write_expected(set_dir, out_path, sample=False):
                 if n % every:
                     continue
             tools += it["catalog"]["tools"]
+    # Crafted: payloads deep in long strings and in every subschema keyword
+    # (the chunks and the walk), always whole.
+    tools += json.load(open(os.path.join(REPO, "testdata", "scorer", "long-and-nested.json"), encoding="utf-8"))["tools"]
     cat = os.path.join(REPO, "testdata", "catalogs")
     for f in sorted(os.listdir(cat)):
         if f.endswith(".json"):
