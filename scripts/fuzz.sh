@@ -23,7 +23,7 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked >&2
 fi
 export RUSTC_BOOTSTRAP=1
-for target in catalog policy schema pinning; do
+for target in catalog policy schema pinning mediate; do
     mkdir -p "corpus/$target"
     # -rss_limit_mb: the engine's own budgets must keep memory bounded.
     # -timeout: every scan is linear, so no input of at most -max_len bytes
