@@ -268,9 +268,11 @@ def _ref_at(text, i):
         while k < n and k - j < 8 and (text[k] in HEXD if hexa else "0" <= text[k] <= "9"):
             v = v * (16 if hexa else 10) + int(text[k], 16)
             k += 1
-        if k == j or k >= n or text[k] != ";" or v == 0 or v > 0x10FFFF or 0xD800 <= v <= 0xDFFF:
+        if k == j or v == 0 or v > 0x10FFFF or 0xD800 <= v <= 0xDFFF:
             return None
-        return chr(v), k + 1 - i
+        # The ";" may be left out, as HTML reads "&#105gnore"; a named
+        # reference needs it.
+        return chr(v), (k + 1 - i if k < n and text[k] == ";" else k - i)
     k = j
     while k < n and k - j < 5 and text[k] in ALPHA:
         k += 1
