@@ -68,3 +68,23 @@ fn dropped_keywords_of_many_tools_are_read_in_linear_time() {
         assert!(grows_linearly, "{unit}: 60 KiB a tool cost over 10x 15 KiB a tool");
     }
 }
+
+/// Many strings of one tool with an encoded reading (each gets the rules'
+/// second reading and a pointer): 32,000 base64 `examples` took 12 s when
+/// each pointer was a walk of its own (red team, session 38). Four times
+/// the strings must cost about four times the time.
+#[test]
+fn encoded_strings_of_one_tool_are_located_in_linear_time() {
+    let policy = mcp_guard::Policy::default();
+    let catalog_of = |n: usize| {
+        let ex = vec!["\"QUJDREVGR0hJSktMTU5PUFFSU1RVVldY\""; n].join(",");
+        format!(r#"{{"tools":[{{"name":"t","description":"d","inputSchema":{{"type":"object","properties":{{"a":{{"type":"string","examples":[{ex}]}}}}}}}}]}}"#)
+    };
+    let (small, large) = (catalog_of(2_000), catalog_of(8_000));
+    let grows_linearly = (0..3).any(|_| {
+        let t1 = best_time(&policy, &small, 3);
+        let t4 = best_time(&policy, &large, 3);
+        t4 <= t1 * 10 + std::time::Duration::from_millis(25)
+    });
+    assert!(grows_linearly, "8,000 encoded examples cost over 10x 2,000");
+}

@@ -12,8 +12,8 @@ Pipeline for one tool:
      (`strings_of_tool`);
   2. for each string, the original and at most one decoded variant of each
      kind (`variants`: Unicode tag characters, base64 runs, hex runs, URL
-     percent-encoding), on each chunk of MAX_CHARS characters (`chunks`:
-     one every STRIDE characters, so no part of a string goes unread);
+     percent-encoding), each read in chunks of MAX_CHARS characters
+     (`chunks`: one every STRIDE characters, so no part goes unread);
   3. normalize (`normalize`: invisible characters and controls dropped, NFKC,
      lower case) and cut into segments (sentences / lines, `segments`);
   4. each segment gets hashed features (`segment_features`): words, word
@@ -40,7 +40,7 @@ MAX_SEGMENTS = MAX_CHARS  # every segment of a chunk (a cap of 64 let 64 short l
 # ---------------------------------------------------------------------------
 # walking a tool
 
-SKIP_SCHEMA_KEYS = {"type", "$ref", "$schema", "$id", "required", "$comment"}
+SKIP_SCHEMA_KEYS = {"type", "$ref", "required", "$comment"}
 
 
 def strings_of_tool(tool):
@@ -75,13 +75,16 @@ def _strings_in(value, field, out):
 
 
 def _walk_schema(schema, side, out, depth=0):
-    if not isinstance(schema, dict) or depth > 32:
+    if not isinstance(schema, dict) or depth > 128:  # the JSON nesting bound
         return
     pre = "out." if side == "out" else ""
     for k, v in schema.items():
         if k in ("description", "title"):
             if isinstance(v, str):
                 out.append((pre + "schema." + k, v))
+        elif k in ("$id", "$schema"):
+            if isinstance(v, str):
+                out.append((pre + "schema.uri", v))
         elif k in ("enum", "default", "examples", "const", "format", "pattern"):
             _strings_in(v, pre + k, out)
         elif k in ("properties", "patternProperties", "dependentSchemas", "$defs", "definitions"):
@@ -427,8 +430,7 @@ def chunks(text):
 
 def variants(text, decode=True):
     """[(kind, text)]: the original first, then the decoded variants that apply
-    (of the first chunk; `string_units` reads every chunk)."""
-    text = text[:MAX_CHARS]
+    (of the whole text; `string_units` cuts each into chunks)."""
     out = [("orig", text)]
     if not decode:
         return out
@@ -781,12 +783,13 @@ def distinct_buckets(feats, bits):
 
 
 def string_units(field, text, cfg):
-    """[(vkind, [segment feature-bucket lists])] for one string: each chunk's
-    variants."""
+    """[(vkind, [segment feature-bucket lists])] for one string: each
+    variant's chunks (a variant decoded whole: a base64 run longer than a
+    chunk decodes as one)."""
     out = []
-    for chunk in chunks(text):
-        for vkind, vt in variants(chunk, cfg.get("decode", True)):
-            segs = segments(vt)
+    for vkind, vt in variants(text, cfg.get("decode", True)):
+        for chunk in chunks(vt):
+            segs = segments(chunk)
             out.append((vkind, [segment_features(s, field, vkind, cfg) for s in segs], segs))
     return out
 
