@@ -2232,6 +2232,10 @@ pub fn encoded_strings<'t>(tool: &'t Object, base: &str, extra: &'t [(String, St
 /// walk's order, in `tool` (pointer base `base`) and the `extra` texts after
 /// it: one walk for all of them.
 fn locate(at: &[usize], tool: &Object, base: &str, extra: &[(String, String)]) -> Vec<String> {
+    // Nearly every tool has no encoded string: no walk at all.
+    if at.is_empty() {
+        return Vec::new();
+    }
     let mut w = Walk { n: 0, visit: Visit::Locate { targets: at, path: Path::new(base), found: Vec::with_capacity(at.len()) } };
     w.tool(tool);
     let n = w.n;
