@@ -62,7 +62,7 @@ fn check(text: &str, seen: &mut Seen) -> Vec<(Variant, String)> {
     assert_eq!(owned(decoded_with(text, None)), want, "no hints: {text:?}");
     let ff = FieldFeats::new("tool.description");
     let mut contribs = Vec::new();
-    if let Pass::Done(h) = one_pass(text, &ff, None, seen, &mut contribs) {
+    if let Pass::Done(h) = one_pass(text, &ff, None, seen, &mut contribs, &mut Vec::new()) {
         assert_eq!(owned(decoded_with(text, Some(h))), want, "hints {:?}: {text:?}", h.notes);
         // And each gate on its own, against session 31's gates (a gate may
         // say yes more often than the old one, never no where it said yes

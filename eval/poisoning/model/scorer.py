@@ -796,6 +796,42 @@ def string_units(field, text, cfg):
 
 WINDOW = 2  # segments per scored span: the training rows are spans of 1 or 2
 
+# A benign clause glued to a payload ("Lists the files in a folder, sorted by
+# name, and " + payload) makes one segment whose ordinary words pull the
+# payload's score under the line (red team, session 38: 5.50 -> -1.00 logits).
+# A segment with much positive evidence (CLAUSE_GATE logits of positive
+# weights, ~0.3% of real segments) is also read by its clauses: every two
+# consecutive ones (`clause_windows`), each scored as a segment.
+CLAUSE_GATE = 12        # logits (8 and 10 read more, at 3 and 2 times the cost)
+CLAUSE_END = ",:()\u2014\u2013"
+
+
+def clauses(seg):
+    """The clauses of a segment (normalized text): one ends after , : ( ) em
+    or en dash, or a "-" between two spaces; the spaces at their ends and the
+    empty ones dropped."""
+    out, cur, n = [], [], len(seg)
+    for i, ch in enumerate(seg):
+        cur.append(ch)
+        if ch in CLAUSE_END or (ch == "-" and 0 < i < n - 1 and seg[i - 1] == " " and seg[i + 1] == " "):
+            out.append("".join(cur))
+            cur = []
+    out.append("".join(cur))
+    return [c.strip(" ") for c in out if c.strip(" ")]
+
+
+def clause_windows(seg):
+    """Every two consecutive clauses of `seg` (the last one alone), joined by
+    a space; nothing when that would be the whole segment."""
+    cl = clauses(seg)
+    out = []
+    for i in range(len(cl)):
+        j = min(i + 2, len(cl))
+        if i == 0 and j == len(cl):
+            continue
+        out.append(" ".join(cl[i:j]))
+    return out
+
 
 def best_span(contribs):
     """Best sum over spans of 1..WINDOW consecutive segments.
@@ -862,9 +898,15 @@ class Model:
         if key in self.cache:
             return self.cache[key]
         best = None
-        mask = (1 << self.bits) - 1
-        for _vk, seg_feats, _segs in string_units(field, text, FULL):
-            contribs = [sum(self.w[b] for b in distinct_buckets(fs, self.bits)) for fs in seg_feats]
+        for vk, seg_feats, segs in string_units(field, text, FULL):
+            contribs = []
+            for fs, seg in zip(seg_feats, segs):
+                ws = [self.w[b] for b in distinct_buckets(fs, self.bits)]
+                contribs.append(sum(ws))
+                if sum(w for w in ws if w > 0) >= CLAUSE_GATE * self.scale:
+                    for win in clause_windows(seg):
+                        k = sum(self.w[b] for b in distinct_buckets(segment_features(win, field, vk, FULL), self.bits))
+                        best = k if best is None else max(best, k)
             if contribs:
                 k = best_span(contribs)
                 best = k if best is None else max(best, k)
