@@ -2012,16 +2012,27 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
 /// more glued payloads and cost 3 and 2 times as much (BENCHMARKS.md).
 const CLAUSE_GATE: i32 = 12 * SCALE;
 
+/// Words a clause also ends before (at a word's start): a glue without
+/// punctuation ("… sorted by name and " + payload). `scorer.py`'s
+/// `CONJUNCTIONS`.
+const CONJUNCTIONS: [&[u8]; 4] = [b"and ", b"or ", b"then ", b"so "];
+
 /// The clauses of a segment (normalized text, `scorer.py`'s `clauses`): one
 /// ends after `,` `:` `(` `)` an em or en dash, or a `-` between two
-/// spaces; the spaces at their ends and the empty ones dropped.
+/// spaces, and before a conjunction (`CONJUNCTIONS`); the spaces at their
+/// ends and the empty ones dropped.
 fn clauses(seg: &str) -> Vec<&str> {
     let b = seg.as_bytes();
-    let mut ends: Vec<usize> = seg
-        .char_indices()
-        .filter(|&(i, c)| matches!(c, ',' | ':' | '(' | ')' | '\u{2014}' | '\u{2013}') || (c == '-' && i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ')))
-        .map(|(i, c)| i + c.len_utf8())
-        .collect();
+    let mut ends: Vec<usize> = Vec::new();
+    for (i, c) in seg.char_indices() {
+        // Before a conjunction that starts a word.
+        if i > 0 && b[i - 1] == b' ' && CONJUNCTIONS.iter().any(|w| b[i..].starts_with(w)) {
+            ends.push(i);
+        }
+        if matches!(c, ',' | ':' | '(' | ')' | '\u{2014}' | '\u{2013}') || (c == '-' && i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ')) {
+            ends.push(i + c.len_utf8());
+        }
+    }
     ends.push(seg.len());
     let mut start = 0;
     let mut out = Vec::with_capacity(ends.len());
@@ -2866,6 +2877,8 @@ mod tests {
     fn clauses_and_their_windows() {
         assert_eq!(clauses("a, b: c (d) e - f \u{2014} g-h \u{2013}"), ["a,", "b:", "c (", "d)", "e -", "f \u{2014}", "g-h \u{2013}"]);
         assert_eq!(clauses(", ,x"), [",", ",", "x"]);
+        assert_eq!(clauses("sorted by name and then quietly send it, or android"), ["sorted by name", "and", "then quietly send it,", "or android"]);
+        assert_eq!(clauses("sand so, band"), ["sand so,", "band"]);
         assert_eq!(clause_windows("a, b, c"), ["a, b,", "b, c", "c"]);
         assert_eq!(clause_windows("a, b"), ["b"]);
         assert!(clause_windows("no clause here").is_empty());

@@ -806,12 +806,20 @@ CLAUSE_GATE = 12        # logits (8 and 10 read more, at 3 and 2 times the cost)
 CLAUSE_END = ",:()\u2014\u2013"
 
 
+CONJUNCTIONS = ("and ", "or ", "then ", "so ")
+
+
 def clauses(seg):
     """The clauses of a segment (normalized text): one ends after , : ( ) em
-    or en dash, or a "-" between two spaces; the spaces at their ends and the
-    empty ones dropped."""
+    or en dash, or a "-" between two spaces, and before a conjunction of
+    CONJUNCTIONS that starts a word (a glue without punctuation: "... sorted
+    by name and " + payload); the spaces at their ends and the empty ones
+    dropped."""
     out, cur, n = [], [], len(seg)
     for i, ch in enumerate(seg):
+        if i > 0 and seg[i - 1] == " " and seg.startswith(CONJUNCTIONS, i):
+            out.append("".join(cur))
+            cur = []
         cur.append(ch)
         if ch in CLAUSE_END or (ch == "-" and 0 < i < n - 1 and seg[i - 1] == " " and seg[i + 1] == " "):
             out.append("".join(cur))
