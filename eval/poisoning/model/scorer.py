@@ -799,46 +799,27 @@ WINDOW = 2  # segments per scored span: the training rows are spans of 1 or 2
 # A benign clause glued to a payload ("Lists the files in a folder, sorted by
 # name, and " + payload) makes one segment whose ordinary words pull the
 # payload's score under the line (red team, session 38: 5.50 -> -1.00 logits).
-# A segment with much positive evidence (CLAUSE_GATE logits of positive
-# weights, ~0.3% of real segments) is also read by its clauses: every two
-# consecutive ones (`clause_windows`), each scored as a segment.
-CLAUSE_GATE = 12        # logits (8 and 10 read more, at 3 and 2 times the cost)
-CLAUSE_END = ",:()\u2014\u2013"
+# A segment with much positive evidence (WINDOW_GATE logits of positive
+# weights, ~0.3% of real segments) is also read in windows of WINDOW_WORDS
+# words, every WINDOW_WORDS / 2 (`word_windows`), each scored as a segment.
+# Windows of clauses (cut at punctuation and conjunctions) were tried first:
+# the attacker picks the glue ("but", "while", no comma) and they missed it.
+WINDOW_GATE = 12        # logits (8 and 10 read more, at 3 and 2 times the cost)
+WINDOW_WORDS = 16
 
 
-CONJUNCTIONS = ("and ", "or ", "then ", "so ")
-
-
-def clauses(seg):
-    """The clauses of a segment (normalized text): one ends after , : ( ) em
-    or en dash, or a "-" between two spaces, and before a conjunction of
-    CONJUNCTIONS that starts a word (a glue without punctuation: "... sorted
-    by name and " + payload); the spaces at their ends and the empty ones
-    dropped."""
-    out, cur, n = [], [], len(seg)
-    for i, ch in enumerate(seg):
-        if i > 0 and seg[i - 1] == " " and seg.startswith(CONJUNCTIONS, i):
-            out.append("".join(cur))
-            cur = []
-        cur.append(ch)
-        if ch in CLAUSE_END or (ch == "-" and 0 < i < n - 1 and seg[i - 1] == " " and seg[i + 1] == " "):
-            out.append("".join(cur))
-            cur = []
-    out.append("".join(cur))
-    return [c.strip(" ") for c in out if c.strip(" ")]
-
-
-def clause_windows(seg):
-    """Every two consecutive clauses of `seg` (the last one alone), joined by
-    a space; nothing when that would be the whole segment."""
-    cl = clauses(seg)
-    out = []
-    for i in range(len(cl)):
-        j = min(i + 2, len(cl))
-        if i == 0 and j == len(cl):
-            continue
-        out.append(" ".join(cl[i:j]))
-    return out
+def word_windows(seg):
+    """Windows of WINDOW_WORDS words (space-separated tokens of the normalized
+    segment) starting every WINDOW_WORDS / 2 words, the last one ending at the
+    segment's end; none when the segment is no longer than one window."""
+    w = seg.split(" ")
+    n = len(w)
+    if n <= WINDOW_WORDS:
+        return []
+    starts = list(range(0, n - WINDOW_WORDS + 1, WINDOW_WORDS // 2))
+    if starts[-1] != n - WINDOW_WORDS:
+        starts.append(n - WINDOW_WORDS)
+    return [" ".join(w[i:i + WINDOW_WORDS]) for i in starts]
 
 
 def best_span(contribs):
@@ -911,8 +892,8 @@ class Model:
             for fs, seg in zip(seg_feats, segs):
                 ws = [self.w[b] for b in distinct_buckets(fs, self.bits)]
                 contribs.append(sum(ws))
-                if sum(w for w in ws if w > 0) >= CLAUSE_GATE * self.scale:
-                    for win in clause_windows(seg):
+                if sum(w for w in ws if w > 0) >= WINDOW_GATE * self.scale:
+                    for win in word_windows(seg):
                         k = sum(self.w[b] for b in distinct_buckets(segment_features(win, field, vk, FULL), self.bits))
                         best = k if best is None else max(best, k)
             if contribs:
