@@ -1347,6 +1347,8 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
     // profile, its registers spilled).
     let gram = |x: u64| (x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL);
     let (mut sum, mut pos) = (0i32, 0i32);
+    // Whether the segment has a non-ASCII word character (`WINDOW_GATE_FOREIGN`).
+    let mut foreign = false;
     // The segment: its length in bytes and beyond one per character, a
     // separator waiting to be written as one space, whether its last byte
     // ends a sentence, the last four (to eight) bytes of " " + segment.
@@ -1457,7 +1459,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                 sum += cs;
                 pos += cp;
                 seen.clear();
-                if std::mem::take(&mut pos) >= WINDOW_GATE {
+                if std::mem::take(&mut pos) >= if std::mem::take(&mut foreign) { WINDOW_GATE_FOREIGN } else { WINDOW_GATE } {
                     gated.push(contribs.len());
                 }
                 contribs.push(std::mem::take(&mut sum));
@@ -1581,6 +1583,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                 continue;
             }
             let word = is_word(lc);
+            foreign |= word;
             if word {
                 notes.mixed |= in_word;
                 pending_space!();
@@ -1963,7 +1966,7 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
             sc.gated.clear();
             for (k, &(a, z)) in segs.iter().enumerate() {
                 let (s, pos) = segment_sum::<false>(&buf[a..z], group, vh, seen, &mut |_, _| {});
-                if pos >= WINDOW_GATE {
+                if pos >= if has_foreign_word_char(&buf[a..z]) { WINDOW_GATE_FOREIGN } else { WINDOW_GATE } {
                     sc.gated.push(k);
                 }
                 sc.contribs.push(s);
@@ -2024,6 +2027,17 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
 /// (BENCHMARKS.md). Windows cut at punctuation and conjunctions were tried
 /// first: the attacker picks the glue ("but", "while", no comma).
 const WINDOW_GATE: i32 = 12 * SCALE;
+/// The gate of a segment with a non-ASCII word character (a letter, mark or
+/// number: typographic quotes and dashes are not): a payload in another
+/// language carries less positive weight (the weights were fitted mostly on
+/// English), and real tools write such segments rarely, so the lower gate
+/// costs little (`scorer.py`'s `WINDOW_GATE_FOREIGN`).
+const WINDOW_GATE_FOREIGN: i32 = 8 * SCALE;
+
+/// Whether normalized segment text has a non-ASCII word character.
+fn has_foreign_word_char(seg: &str) -> bool {
+    !seg.is_ascii() && seg.chars().any(|c| !c.is_ascii() && is_word(c))
+}
 /// Words per window (`scorer.py`'s `WINDOW_WORDS`); one starts every half.
 const WINDOW_WORDS: usize = 16;
 

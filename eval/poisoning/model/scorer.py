@@ -805,6 +805,10 @@ WINDOW = 2  # segments per scored span: the training rows are spans of 1 or 2
 # Windows of clauses (cut at punctuation and conjunctions) were tried first:
 # the attacker picks the glue ("but", "while", no comma) and they missed it.
 WINDOW_GATE = 12        # logits (8 and 10 read more, at 3 and 2 times the cost)
+# A segment with a non-ASCII word character (a letter, mark or number:
+# typographic quotes and dashes are not): a payload in another language
+# carries less positive weight, and real tools write such segments rarely.
+WINDOW_GATE_FOREIGN = 8
 WINDOW_WORDS = 16
 
 
@@ -892,7 +896,9 @@ class Model:
             for fs, seg in zip(seg_feats, segs):
                 ws = [self.w[b] for b in distinct_buckets(fs, self.bits)]
                 contribs.append(sum(ws))
-                if sum(w for w in ws if w > 0) >= WINDOW_GATE * self.scale:
+                foreign = any(ord(ch) > 127 and is_word(ch) for ch in seg)
+                gate = WINDOW_GATE_FOREIGN if foreign else WINDOW_GATE
+                if sum(w for w in ws if w > 0) >= gate * self.scale:
                     for win in word_windows(seg):
                         k = sum(self.w[b] for b in distinct_buckets(segment_features(win, field, vk, FULL), self.bits))
                         best = k if best is None else max(best, k)
