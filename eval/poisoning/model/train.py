@@ -140,7 +140,7 @@ def load_set(path):
 # Parts the weights and thresholds are fitted on; every other part is only
 # scored after training, for the report.
 FIT_PARTS = ("dev", "train")
-REPORT_PARTS = ("dev", "held", "held2")
+REPORT_PARTS = ("dev", "held", "held2", "held3", "held4")
 
 
 class Featurizer:
