@@ -142,8 +142,9 @@ impl GuardHost {
         // from a copy-on-write image: on Linux that image is a sealed memfd,
         // and sealing it failed once in CI under load ("cannot add seals to
         // the memfd", session 38), failing the whole engine. A copy of the
-        // component's data (~1 MB) per instance costs well under a
-        // millisecond and depends on nothing of the kernel's.
+        // component's data segments (3.5 MB) per instance costs about what
+        // faulting in the same pages of an image costs, and depends on
+        // nothing of the kernel's.
         config.memory_init_cow(false);
         let engine = Engine::new(&config)?;
         let component = Component::from_binary(&engine, bytes)?;
