@@ -617,7 +617,8 @@ fn variants(text: &str) -> Vec<(Variant, Cow<'_, str>)> {
     out
 }
 
-/// The decoded variants of `text` that apply; none for nearly all text (an empty `Vec` allocates nothing).
+/// The decoded variants of `text` that apply; none for nearly all text (an
+/// empty `Vec` allocates nothing).
 fn decoded(text: &str) -> Vec<(Variant, Cow<'_, str>)> {
     decoded_with(text, None)
 }
@@ -1459,7 +1460,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                 sum += cs;
                 pos += cp;
                 seen.clear();
-                if std::mem::take(&mut pos) >= if std::mem::take(&mut foreign) { WINDOW_GATE_FOREIGN } else { WINDOW_GATE } {
+                if std::mem::take(&mut pos) >= window_gate(std::mem::take(&mut foreign)) {
                     gated.push(contribs.len());
                 }
                 contribs.push(std::mem::take(&mut sum));
@@ -1966,7 +1967,7 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
             sc.gated.clear();
             for (k, &(a, z)) in segs.iter().enumerate() {
                 let (s, pos) = segment_sum::<false>(&buf[a..z], group, vh, seen, &mut |_, _| {});
-                if pos >= if has_foreign_word_char(&buf[a..z]) { WINDOW_GATE_FOREIGN } else { WINDOW_GATE } {
+                if pos >= window_gate(has_foreign_word_char(&buf[a..z])) {
                     sc.gated.push(k);
                 }
                 sc.contribs.push(s);
@@ -1993,7 +1994,9 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
             norm_segments(vt, &mut sc.norm, &mut sc.seg_buf, &mut sc.segs);
         }
         let seen = sc.seen.get_or_insert_with(Seen::default);
-        let (mut one, mut none) = (Vec::with_capacity(1), Vec::new());
+        // The window's one contribution; whether it is gated itself is not
+        // read (windows are not windowed again).
+        let (mut one, mut gated_window) = (Vec::with_capacity(1), Vec::new());
         for &g in &sc.gated {
             let Some(&(a, z)) = sc.segs.get(g) else { continue };
             for (ci, win) in word_windows(&sc.seg_buf[a..z]).iter().enumerate() {
@@ -2001,7 +2004,8 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
                 // pass reads it as that one segment (normalizing it again
                 // changes nothing), at a third of `segment_sum`'s cost.
                 one.clear();
-                let s = match one_pass(win, group, vh, seen, &mut one, &mut none) {
+                gated_window.clear();
+                let s = match one_pass(win, group, vh, seen, &mut one, &mut gated_window) {
                     Pass::Done(_) if one.len() == 1 => one[0],
                     _ => {
                         seen.clear();
@@ -2034,10 +2038,22 @@ const WINDOW_GATE: i32 = 12 * SCALE;
 /// costs little (`scorer.py`'s `WINDOW_GATE_FOREIGN`).
 const WINDOW_GATE_FOREIGN: i32 = 8 * SCALE;
 
+/// The gate of a segment, by whether it has a non-ASCII word character
+/// (the single pass notes it as it reads; the two-step path asks
+/// `has_foreign_word_char`).
+fn window_gate(foreign: bool) -> i32 {
+    if foreign {
+        WINDOW_GATE_FOREIGN
+    } else {
+        WINDOW_GATE
+    }
+}
+
 /// Whether normalized segment text has a non-ASCII word character.
 fn has_foreign_word_char(seg: &str) -> bool {
     !seg.is_ascii() && seg.chars().any(|c| !c.is_ascii() && is_word(c))
 }
+
 /// Words per window (`scorer.py`'s `WINDOW_WORDS`); one starts every half.
 const WINDOW_WORDS: usize = 16;
 
@@ -2340,8 +2356,9 @@ fn locate(at: &[usize], tool: &Object, base: &str, extra: &[(String, String)]) -
     w.tool(tool);
     let n = w.n;
     let Visit::Locate { mut found, .. } = w.visit else { return Vec::new() };
-    let more = at[found.len()..].iter().map(|&a| extra.get(a.wrapping_sub(n)).map(|(p, _)| p.clone()).unwrap_or_default());
-    found.extend(more.collect::<Vec<_>>());
+    // The places past the tool's strings are the extra texts'.
+    let in_tool = found.len();
+    found.extend(at[in_tool..].iter().map(|&a| extra.get(a.wrapping_sub(n)).map(|(p, _)| p.clone()).unwrap_or_default()));
     found
 }
 
