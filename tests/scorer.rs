@@ -35,6 +35,11 @@ pub fn mismatches(expected: &str) -> (usize, Vec<String>) {
             if got != want {
                 bad.push(format!("tool {:?}: engine {got:?}, python {want:?}", v["tool"]["name"]));
             }
+            let want = v["other_script"].as_i64().map(|s| s as i32);
+            let got = scorer::other_script(&tool, &[], None, &mut scorer::Scratch::default()).best.map(|t| t.score);
+            if got != want {
+                bad.push(format!("tool {:?}, a sentence in another script: engine {got:?}, python {want:?}", v["tool"]["name"]));
+            }
         }
     }
     (n, bad)

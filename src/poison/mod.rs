@@ -19,6 +19,7 @@ mod mention;
 mod prose;
 mod names;
 pub mod scorer;
+mod scripts;
 mod words;
 
 pub use names::NameIndex;

@@ -66,6 +66,11 @@ pub struct NameIndex {
     pub(super) complete: bool,
     /// Set by a scan that needed the names of an index still `pending`.
     pub(super) wanted: std::cell::Cell<bool>,
+    /// Per script, the catalog's strings holding a sentence in it
+    /// (`scorer::other_script`), summed while `pending`; whole once
+    /// `counted`.
+    scripts: std::cell::Cell<super::scripts::Counts>,
+    counted: bool,
 }
 
 /// What may stand in a tool name, for the whole-name test.
@@ -145,6 +150,8 @@ impl NameIndex {
             scorer: std::cell::RefCell::new(super::scorer::Scratch::default()),
             complete: true,
             wanted: std::cell::Cell::new(false),
+            scripts: std::cell::Cell::new(Default::default()),
+            counted: false,
         }
     }
 
@@ -164,8 +171,35 @@ impl NameIndex {
     /// The names of a [`NameIndex::pending`] index: as [`NameIndex::of`]
     /// `names`, keeping its memo and scratch buffers.
     pub fn complete<S: AsRef<str>>(&mut self, names: &[S]) {
-        let NameIndex { memo, scorer, wanted, .. } = std::mem::replace(self, NameIndex::of(names));
-        (self.memo, self.scorer, self.wanted) = (memo, scorer, wanted);
+        let NameIndex { memo, scorer, wanted, scripts, .. } = std::mem::replace(self, NameIndex::of(names));
+        (self.memo, self.scorer, self.wanted, self.scripts) = (memo, scorer, wanted, scripts);
+        // Every tool was read while pending: the counts are the catalog's.
+        self.counted = true;
+    }
+
+    /// The catalog's strings per script (`scorer::other_script`), once the
+    /// whole catalog has been read (`complete` after `pending`).
+    pub fn script_strings(&self) -> Option<super::scripts::Counts> {
+        self.counted.then(|| self.scripts.get())
+    }
+
+    /// Reads a tool's strings per script into the catalog's count (only
+    /// while `pending`: a tool scanned again is counted once). Returns
+    /// whether the verdict must wait for the catalog's count: the tool's
+    /// scan then asks to be run again (`take_wanted`).
+    pub fn count_scripts(&self, tool: &super::scripts::Counts, needs_catalog: bool) -> bool {
+        if self.complete {
+            return false;
+        }
+        let mut c = self.scripts.get();
+        for (a, b) in c.iter_mut().zip(tool) {
+            *a = a.saturating_add(*b);
+        }
+        self.scripts.set(c);
+        if needs_catalog {
+            self.wanted.set(true);
+        }
+        needs_catalog
     }
 
     /// Whether a scan since the last call needed the names before they

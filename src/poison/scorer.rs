@@ -33,6 +33,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::decode;
 use super::memo::{Found, Memo};
+use super::scripts;
 use crate::json::{Object, Path, Value};
 
 /// The exported model: a 24-byte header (magic `MGSC`, version 1, hash bits,
@@ -367,6 +368,12 @@ fn is_word_by_table(c: char) -> bool {
             | LetterNumber
             | OtherNumber
     )
+}
+
+/// `is_letter`, for the script table's tests.
+#[cfg(test)]
+pub(crate) fn is_letter_pub(c: char) -> bool {
+    is_letter(c)
 }
 
 fn is_letter(c: char) -> bool {
@@ -1916,6 +1923,11 @@ struct Best {
     /// Whether the string has a decoded reading but tag characters'
     /// (`encoded_readings`): the rules read those too.
     encoded: bool,
+    /// Whether the string may hold a sentence in another script
+    /// (`scripts::may_hold`), noted once per distinct string (in the memo):
+    /// asked at every string a walk visits it cost 2 M instructions a run
+    /// of the bench corpus.
+    script: bool,
 }
 
 /// The best span of one string (without the bias), over its chunks and
@@ -1943,6 +1955,7 @@ fn string_best(group: &FieldFeats, text: &str, sc: &mut Bufs) -> Option<Best> {
     }
     if let Some(b) = best.as_mut() {
         b.encoded = encoded;
+        b.script = !text.is_ascii() && scripts::may_hold(text, OTHER_SCRIPT_LETTERS);
     }
     best
 }
@@ -1983,7 +1996,7 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
         for j in i..(i + WINDOW).min(sc.contribs.len()) {
             acc += sc.contribs[j];
             if best.as_ref().is_none_or(|b| acc > b.score) {
-                *best = Some(Best { score: acc, variant: v, at, first: i, len: j - i + 1, window: None, encoded: false });
+                *best = Some(Best { score: acc, variant: v, at, first: i, len: j - i + 1, window: None, encoded: false, script: false });
             }
         }
     }
@@ -2013,7 +2026,7 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
                     }
                 };
                 if best.as_ref().is_none_or(|b| s > b.score) {
-                    *best = Some(Best { score: s, variant: v, at, first: g, len: 1, window: Some(ci), encoded: false });
+                    *best = Some(Best { score: s, variant: v, at, first: g, len: 1, window: Some(ci), encoded: false, script: false });
                 }
             }
         }
@@ -2111,13 +2124,22 @@ pub struct ToolScore<'t> {
     /// The strings with an encoded reading (`Best::encoded`), by place in
     /// the walk's order: nearly always none.
     encoded: Vec<(usize, &'t str)>,
+    /// Whether a string of the tool or an extra text may hold a sentence in
+    /// another script (`scripts::may_hold`): only then is `other_script`
+    /// worth its walk (5 of the 868 tools of the bench corpus).
+    pub script_text: bool,
+    /// A sentence in this script, read by `other_script`: its own line
+    /// (`OTHER_SCRIPT_LINE`) and explanation.
+    script: Option<u8>,
 }
 
 /// What a walk does at each string.
 enum Visit<'s, 't> {
     /// Scores it, keeping the best (its text borrowed until the end) and
     /// its place; no pointer is built on the way.
-    Score { sc: &'s mut Scratch, best: Option<(i32, usize, &'static str, &'t str, Best)>, encoded: Vec<(usize, &'t str)> },
+    Score { sc: &'s mut Scratch, best: Option<(i32, usize, &'static str, &'t str, Best)>, encoded: Vec<(usize, &'t str)>, script_text: bool },
+    /// Collects every string with its field (`other_script`).
+    Strings { out: Vec<(&'static str, &'t str)> },
     /// Follows the pointer and takes it at the strings in places `targets`
     /// (ascending), all in one walk (once per finding, not per string: the
     /// pointer pushes cost the scoring walk as much as its memo lookups; a
@@ -2141,8 +2163,9 @@ impl<'t> Walk<'_, 't> {
         let at = self.n;
         self.n += 1;
         match &mut self.visit {
-            Visit::Score { sc, best, encoded } => {
+            Visit::Score { sc, best, encoded, script_text } => {
                 let Some(b) = sc.best(field, text) else { return };
+                *script_text |= b.script;
                 if b.encoded {
                     encoded.push((at, text));
                 }
@@ -2160,20 +2183,21 @@ impl<'t> Walk<'_, 't> {
                     found.push((path.as_str().to_string(), text));
                 }
             }
+            Visit::Strings { out } => out.push((field, text)),
         }
     }
 
     fn push(&mut self, token: &str) -> usize {
         match &mut self.visit {
             Visit::Locate { path, .. } | Visit::Encoded { path, .. } => path.push(token),
-            Visit::Score { .. } => 0,
+            Visit::Score { .. } | Visit::Strings { .. } => 0,
         }
     }
 
     fn push_index(&mut self, i: usize) -> usize {
         match &mut self.visit {
             Visit::Locate { path, .. } | Visit::Encoded { path, .. } => path.push_index(i),
-            Visit::Score { .. } => 0,
+            Visit::Score { .. } | Visit::Strings { .. } => 0,
         }
     }
 
@@ -2317,13 +2341,130 @@ impl<'t> Walk<'_, 't> {
 /// still reads (decoded tag characters, dropped keywords), scored as their
 /// own field.
 pub fn score_tool<'t>(tool: &'t Object, extra: &'t [(String, String)], sc: &mut Scratch) -> Option<ToolScore<'t>> {
-    let mut w = Walk { n: 0, visit: Visit::Score { sc, best: None, encoded: Vec::new() } };
+    let mut w = Walk { n: 0, visit: Visit::Score { sc, best: None, encoded: Vec::new(), script_text: false } };
     w.tool(tool);
     for (_, text) in extra {
         w.text("extra", text);
     }
-    let Visit::Score { best, encoded, .. } = w.visit else { return None };
-    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text, best, encoded })
+    let Visit::Score { best, encoded, script_text, .. } = w.visit else { return None };
+    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text, best, encoded, script_text, script: None })
+}
+
+// ---------------------------------------------------------------------------
+// a sentence in a script the rest of the tool does not write (scorer.py:
+// other_script_score; the reasons are in `scripts`)
+
+/// Letters of one non-Latin script that make a sentence "in" it.
+const OTHER_SCRIPT_LETTERS: u32 = 12;
+/// A script that more strings than this write (in the tool, or in the whole
+/// catalog once it is known) is the server's habit, not a planted sentence:
+/// bilingual servers (a Latin description, a Chinese line in every
+/// parameter) write it in many. Read on the development real tools only at
+/// the tool's count (1 of 7,147 flagged, and 25 of the held-out 5,422, in
+/// six servers); the catalog's count flags none of either.
+pub const OTHER_SCRIPT_STRINGS: u32 = 2;
+/// The scorer's line for such a sentence: 0 logits, 2.66 below its flag
+/// line. The honest sentences of the development real tools in a script
+/// their tool does not otherwise write score at most -0.15 (110 tools);
+/// payloads in the fitted part's unseen-to-the-weights languages score a
+/// median of about -0.5 to -1, so this reads a third of what the flag line
+/// misses there, not all.
+pub const OTHER_SCRIPT_LINE: i32 = 0;
+
+/// The fields whose letters make a tool's own script: its prose. Names,
+/// keys, formats, patterns and URIs are identifiers, nearly always Latin.
+fn is_prose_field(field: &str) -> bool {
+    matches!(
+        field.strip_prefix("out.").unwrap_or(field),
+        "tool.title" | "tool.description" | "annotations.title" | "schema.description" | "schema.title" | "enum" | "default" | "examples" | "const"
+    )
+}
+
+/// The tool's strings with their fields, in the walk's order.
+#[inline(never)]
+fn strings_of<'t>(tool: &'t Object) -> Vec<(&'static str, &'t str)> {
+    let mut w = Walk { n: 0, visit: Visit::Strings { out: Vec::new() } };
+    w.tool(tool);
+    match w.visit {
+        Visit::Strings { out } => out,
+        _ => Vec::new(),
+    }
+}
+
+/// (place, field, sentence, script) of every sentence with at least
+/// `OTHER_SCRIPT_LETTERS` letters of one non-Latin script, in order.
+fn script_sentences<'t>(strs: &[(&'static str, &'t str)]) -> Vec<(usize, &'static str, &'t str, u8)> {
+    let mut out = Vec::new();
+    for (at, &(field, text)) in strs.iter().enumerate() {
+        if text.is_ascii() || !scripts::may_hold(text, OTHER_SCRIPT_LETTERS) {
+            continue;
+        }
+        for sent in scripts::sentences(text) {
+            let mut n: scripts::Counts = Default::default();
+            scripts::count_letters(sent, &mut n, is_letter);
+            for (s, &k) in n.iter().enumerate() {
+                if s != scripts::LATIN as usize && k >= OTHER_SCRIPT_LETTERS {
+                    out.push((at, field, sent, s as u8));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What `other_script` read of a tool.
+pub struct ScriptReading<'t> {
+    /// Per script, how many of the tool's strings hold a sentence in it
+    /// (summed over a catalog, the catalog's count).
+    pub strings: scripts::Counts,
+    /// The best-scoring sentence in another script, whatever its score
+    /// (`severity` says whether it is flagged).
+    pub best: Option<ToolScore<'t>>,
+}
+
+/// Reads the sentences of `tool` (and of the `extra` texts it is scored
+/// with, as `score_tool` does: a dropped `format` or `$defs` key is still
+/// read) written in a script the rest of its text does not write: not its most common, under half its prose's letters, in
+/// at most `OTHER_SCRIPT_STRINGS` strings of `catalog` (per script: the
+/// catalog's counts once known, else the tool's own). Each is scored as a
+/// string of its own in its field.
+#[inline(never)]
+pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog: Option<&scripts::Counts>, sc: &mut Scratch) -> ScriptReading<'t> {
+    let mut strs = strings_of(tool);
+    strs.extend(extra.iter().map(|(_, text)| ("extra", text.as_str())));
+    let cands = script_sentences(&strs);
+    let mut strings: scripts::Counts = Default::default();
+    let mut last: [Option<usize>; scripts::NAMES.len()] = [None; scripts::NAMES.len()];
+    for &(at, _, _, s) in &cands {
+        if last[s as usize] != Some(at) {
+            last[s as usize] = Some(at);
+            strings[s as usize] += 1;
+        }
+    }
+    if cands.is_empty() {
+        return ScriptReading { strings, best: None };
+    }
+    let counts = catalog.unwrap_or(&strings);
+    let mut own: scripts::Counts = Default::default();
+    for &(field, text) in &strs {
+        if is_prose_field(field) {
+            scripts::count_letters(text, &mut own, is_letter);
+        }
+    }
+    let total: u64 = own.iter().map(|&n| u64::from(n)).sum();
+    let main = scripts::main_script(&own);
+    let mut best: Option<ToolScore<'t>> = None;
+    for &(at, field, sent, s) in &cands {
+        if Some(s) == main || u64::from(own[s as usize]) * 2 >= total || counts[s as usize] > OTHER_SCRIPT_STRINGS {
+            continue;
+        }
+        let Some(b) = sc.best(field, sent) else { continue };
+        let score = b.score + BIAS;
+        if best.as_ref().is_none_or(|t| score > t.score) {
+            best = Some(ToolScore { score, at, field, text: sent, best: b, encoded: Vec::new(), script_text: true, script: Some(s) });
+        }
+    }
+    ScriptReading { strings, best }
 }
 
 /// Whether `text` has a decoded reading but tag characters' (decoded on its
@@ -2379,6 +2520,11 @@ impl<'t> ToolScore<'t> {
     /// `medium` at the flag threshold, `high` at the block threshold.
     pub fn severity(&self) -> Option<crate::finding::Severity> {
         use crate::finding::Severity;
+        // A sentence in another script is flagged from its own line, never
+        // more: the line is far below what was measured to block.
+        if self.script.is_some() {
+            return (self.score >= OTHER_SCRIPT_LINE).then_some(Severity::Medium);
+        }
         if self.score >= BLOCK {
             Some(Severity::High)
         } else if self.score >= FLAG {
@@ -2451,11 +2597,18 @@ impl<'t> ToolScore<'t> {
             .map(|(n, w)| format!("{} +{}", describe(n, self.field), hundredths(*w)))
             .collect();
         let text: String = span.join(" ").chars().filter(|c| !c.is_control()).take(160).collect();
+        let lines = match self.script {
+            Some(s) => format!(
+                "a sentence in {} script, which the rest of the tool does not write (flag ≥ {} for such a sentence)",
+                scripts::NAMES[s as usize],
+                hundredths(OTHER_SCRIPT_LINE)
+            ),
+            None => format!("flag ≥ {}, block ≥ {}", hundredths(FLAG), hundredths(BLOCK)),
+        };
         format!(
-            "[learned.poisoning] the learned scorer reads this as poisoning: score {} (flag ≥ {}, block ≥ {}){}; strongest features: {}; «{}»",
+            "[learned.poisoning] the learned scorer reads this as poisoning: score {} ({}){}; strongest features: {}; «{}»",
             hundredths(self.score),
-            hundredths(FLAG),
-            hundredths(BLOCK),
+            lines,
             if self.best.variant == Variant::Orig { String::new() } else { format!(", read as {}", self.best.variant.id()) },
             top.join(", "),
             crate::text::escape_for_detail(&text)

@@ -217,6 +217,21 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
                 let detail = t.detail_with(sc);
                 hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer(tool, &cx.base(), &extra), detail, mention: false });
             }
+            // A sentence in a script the rest of the tool does not write,
+            // read from a lower line (`scorer::other_script`): `medium` at
+            // most, and a finding of the scorer's (its rule, its allow
+            // entries), not a signal beside the rules. Every tool with such
+            // text is counted into the catalog's count first.
+            if t.script_text {
+                let catalog = others.script_strings();
+                let r = poison::scorer::other_script(tool, &extra, catalog.as_ref(), sc);
+                let o = r.best.filter(|o| o.severity().is_some());
+                let wait = others.count_scripts(&r.strings, o.is_some() && catalog.is_none());
+                if let (Some(o), false, None) = (o, wait, severity) {
+                    let detail = o.detail_with(sc);
+                    hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity: S::Medium, pointer: o.pointer(tool, &cx.base(), &extra), detail, mention: false });
+                }
+            }
         }
     } else {
         encoded = poison::scorer::encoded_strings(tool, &cx.base(), &extra);

@@ -914,14 +914,168 @@ class Model:
         return max(ss) if ss else None
 
 
+# ---------------------------------------------------------------------------
+# a sentence in a script the rest of the tool does not use (the engine's
+# `scorer::other_script`)
+#
+# The weights were fitted on ~28 languages: a payload in a language they
+# never saw scores low (held4, nine unseen languages: 42% flagged), but it
+# still scores above the text the same scripts carry in honest tools, and in
+# a tool written in another script it stands out. A sentence with
+# OTHER_SCRIPT_LETTERS letters of a non-Latin script that is not the tool's
+# own (fewer than half the letters of its prose, not its most common script),
+# held by at most OTHER_SCRIPT_STRINGS of its strings, is scored as a string
+# of its own and flagged from OTHER_SCRIPT_LINE logits, far below the flag
+# line. Bilingual tools (a Latin description, every parameter in Chinese)
+# hold the script in many strings; real catalogs write such sentences in
+# parameter docs, which score low.
+
+OTHER_SCRIPT_LETTERS = 12
+OTHER_SCRIPT_STRINGS = 2
+OTHER_SCRIPT_LINE = 0   # logits
+
+# Ranges of code points -> script, for letters (`is_letter`); a letter in no
+# range is "other" (one script). Latin is never "another script": the
+# scorer's own flag line reads it.
+SCRIPT_RANGES = (
+    (0x0000, 0x02AF, "latin"), (0x0370, 0x03FF, "greek"), (0x0400, 0x052F, "cyrillic"),
+    (0x0530, 0x058F, "armenian"), (0x0590, 0x05FF, "hebrew"), (0x0600, 0x06FF, "arabic"),
+    (0x0700, 0x074F, "syriac"), (0x0750, 0x077F, "arabic"), (0x0780, 0x07BF, "thaana"),
+    (0x08A0, 0x08FF, "arabic"), (0x0900, 0x097F, "devanagari"), (0x0980, 0x09FF, "bengali"),
+    (0x0A00, 0x0A7F, "gurmukhi"), (0x0A80, 0x0AFF, "gujarati"), (0x0B00, 0x0B7F, "oriya"),
+    (0x0B80, 0x0BFF, "tamil"), (0x0C00, 0x0C7F, "telugu"), (0x0C80, 0x0CFF, "kannada"),
+    (0x0D00, 0x0D7F, "malayalam"), (0x0D80, 0x0DFF, "sinhala"), (0x0E00, 0x0E7F, "thai"),
+    (0x0E80, 0x0EFF, "lao"), (0x0F00, 0x0FFF, "tibetan"), (0x1000, 0x109F, "myanmar"),
+    (0x10A0, 0x10FF, "georgian"), (0x1100, 0x11FF, "hangul"), (0x1200, 0x139F, "ethiopic"),
+    (0x13A0, 0x13FF, "cherokee"), (0x1780, 0x17FF, "khmer"), (0x1800, 0x18AF, "mongolian"),
+    (0x1C80, 0x1C8F, "cyrillic"), (0x1C90, 0x1CBF, "georgian"), (0x1D00, 0x1DBF, "latin"),
+    (0x1E00, 0x1EFF, "latin"), (0x1F00, 0x1FFF, "greek"), (0x2C60, 0x2C7F, "latin"),
+    (0x2D00, 0x2D2F, "georgian"), (0x2DE0, 0x2DFF, "cyrillic"), (0x2E80, 0x2FDF, "cjk"),
+    (0x3040, 0x30FF, "cjk"), (0x3100, 0x312F, "cjk"), (0x3130, 0x318F, "hangul"),
+    (0x31A0, 0x31FF, "cjk"), (0x3400, 0x4DBF, "cjk"), (0x4E00, 0x9FFF, "cjk"),
+    (0xA640, 0xA69F, "cyrillic"), (0xA720, 0xA7FF, "latin"), (0xA960, 0xA97F, "hangul"),
+    (0xAB30, 0xAB6F, "latin"), (0xAC00, 0xD7FF, "hangul"), (0xF900, 0xFAFF, "cjk"),
+    (0xFB50, 0xFDFF, "arabic"), (0xFE70, 0xFEFF, "arabic"), (0xFF21, 0xFF5A, "latin"),
+    (0xFF66, 0xFF9F, "cjk"), (0xFFA0, 0xFFDC, "hangul"), (0x20000, 0x3FFFF, "cjk"),
+)
+# Ends of a sentence: the scripts' own full stops (danda, Arabic question
+# mark and full stop, Armenian and Ethiopic full stops, the ideographic and
+# full-width ones) and a line break; `.!?;` when a space, a tab, a line break
+# or the end follows (not the dot of "~/.ssh" or "3.5").
+SENTENCE_ENDS = set("\n\u3002\uff01\uff1f\uff1b\u0964\u0965\u061f\u06d4\u0589\u1362")
+SENTENCE_ENDS_BEFORE_SPACE = set(".!?;")
+# The fields whose letters make a tool's own script: its prose (names, keys,
+# formats, patterns and URIs are identifiers, nearly always Latin).
+PROSE_FIELDS = {"tool.title", "tool.description", "annotations.title", "schema.description", "schema.title",
+                "enum", "default", "examples", "const"}
+
+
+def script_of(ch):
+    """The script of a letter (`is_letter`), None for anything else."""
+    if not is_letter(ch):
+        return None
+    cp = ord(ch)
+    lo, hi = 0, len(SCRIPT_RANGES)
+    while lo < hi:  # the last range starting at or before cp
+        mid = (lo + hi) // 2
+        if SCRIPT_RANGES[mid][0] <= cp:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo and cp <= SCRIPT_RANGES[lo - 1][1]:
+        return SCRIPT_RANGES[lo - 1][2]
+    return "other"
+
+
+def sentences(text):
+    """(start, end) of the text's sentences, ends included (`SENTENCE_ENDS`)."""
+    out, a = [], 0
+    for i, ch in enumerate(text):
+        if ch in SENTENCE_ENDS or (ch in SENTENCE_ENDS_BEFORE_SPACE and (i + 1 == len(text) or text[i + 1] in " \t\n\r")):
+            out.append((a, i + 1))
+            a = i + 1
+    if a < len(text):
+        out.append((a, len(text)))
+    return out
+
+
+def _script_sentences(strs):
+    """(place, field, sentence, script) of every sentence with at least
+    OTHER_SCRIPT_LETTERS letters of one non-Latin script."""
+    out = []
+    for at, (field, text) in enumerate(strs):
+        if text.isascii():
+            continue
+        for a, z in sentences(text):
+            n = {}
+            for ch in text[a:z]:
+                s = script_of(ch)
+                if s is not None and s != "latin":
+                    n[s] = n.get(s, 0) + 1
+            for s in sorted(n):
+                if n[s] >= OTHER_SCRIPT_LETTERS:
+                    out.append((at, field, text[a:z], s))
+    return out
+
+
+def script_strings(tool):
+    """script -> how many of the tool's strings hold a sentence of it
+    (`_script_sentences`): summed over a catalog's tools, the catalog's count."""
+    places = {}
+    for at, _, _, s in _script_sentences(strings_of_tool(tool)):
+        places.setdefault(s, set()).add(at)
+    return {s: len(p) for s, p in places.items()}
+
+
+def other_script_score(model, tool, catalog=None):
+    """bias + the best score of a sentence in another script (see above), or
+    None. `catalog`: `script_strings` summed over the catalog's tools (the
+    tool's own when None): a script that more than OTHER_SCRIPT_STRINGS
+    strings of the catalog write is the server's habit, not a planted line."""
+    strs = strings_of_tool(tool)
+    if all(t.isascii() for _, t in strs):
+        return None
+    cands = _script_sentences(strs)
+    if not cands:
+        return None
+    counts = catalog if catalog is not None else script_strings(tool)
+    own = {}
+    for field, text in strs:
+        if field.removeprefix("out.") in PROSE_FIELDS:
+            for ch in text:
+                s = script_of(ch)
+                if s is not None:
+                    own[s] = own.get(s, 0) + 1
+    total = sum(own.values())
+    main = max(sorted(own), key=lambda s: own[s]) if own else None
+    best = None
+    for at, field, sent, s in cands:
+        if s == main or own.get(s, 0) * 2 >= total or counts.get(s, 0) > OTHER_SCRIPT_STRINGS:
+            continue
+        k = model.string_score(field, sent)
+        if k is not None and (best is None or k > best):
+            best = k
+    return best
+
+
+def catalog_script_strings(tools):
+    """`script_strings` summed over a catalog's tools."""
+    out = {}
+    for t in tools:
+        for s, n in script_strings(t).items():
+            out[s] = out.get(s, 0) + n
+    return out
+
+
 def write_expected(set_dir, out_path, sample=False):
     """The scores the engine must reproduce: one JSON line per distinct
     (field, text) ({"field", "text", "score"}) and one per tool ({"tool",
     "score"}), over the set's tools and the real catalogs of testdata.
     `sample`: a small committed subset (every 40th development poisoned item,
     every 12th development benign one, the crafted tools of
-    testdata/scorer/long-and-nested.json, the first 2 tools of each real
-    server)."""
+    testdata/scorer/long-and-nested.json and other-script.json, the first 2
+    tools of each real server). A tool's line has its `other_script_score`
+    too (the tool's own counts)."""
     import json
     import os
     m = Model()
@@ -944,6 +1098,8 @@ def write_expected(set_dir, out_path, sample=False):
     # Crafted: payloads deep in long strings and in every subschema keyword
     # (the chunks and the walk), always whole.
     tools += json.load(open(os.path.join(REPO, "testdata", "scorer", "long-and-nested.json"), encoding="utf-8"))["tools"]
+    # Crafted: sentences in a script the rest of the tool does not write.
+    tools += json.load(open(os.path.join(REPO, "testdata", "scorer", "other-script.json"), encoding="utf-8"))["tools"]
     cat = os.path.join(REPO, "testdata", "catalogs")
     for f in sorted(os.listdir(cat)):
         if f.endswith(".json"):
@@ -958,7 +1114,8 @@ def write_expected(set_dir, out_path, sample=False):
                 seen.add((field, text))
                 fh.write(json.dumps({"field": field, "text": text, "score": m.string_score(field, text)},
                                     ensure_ascii=False, sort_keys=True) + "\n")
-            fh.write(json.dumps({"tool": t, "score": m.tool_score(t)}, ensure_ascii=False, sort_keys=True) + "\n")
+            fh.write(json.dumps({"tool": t, "score": m.tool_score(t), "other_script": other_script_score(m, t)},
+                                ensure_ascii=False, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,296 @@
+//! Writing systems of a tool's text, for the learned scorer's reading of a
+//! sentence in a script the rest of the tool does not write
+//! (`scorer::other_script`; `scorer.py`'s `script_of`, `sentences`,
+//! `_script_sentences`, step by step).
+//!
+//! The weights were fitted on text in ~28 languages. A payload in a language
+//! they never saw scores low (nine unseen languages: 42% flagged), but it
+//! still scores above what the same scripts carry in honest tools, and in a
+//! tool written in another script it stands out: there the scorer's line is
+//! far lower (`scorer::OTHER_SCRIPT_LINE`).
+
+/// The scripts told apart, sorted by name: an id is an index here, and ties
+/// go to the first (`scorer.py` breaks them by name).
+pub const NAMES: [&str; 30] = [
+    "arabic", "armenian", "bengali", "cherokee", "cjk", "cyrillic", "devanagari", "ethiopic", "georgian", "greek",
+    "gujarati", "gurmukhi", "hangul", "hebrew", "kannada", "khmer", "lao", "latin", "malayalam", "mongolian", "myanmar",
+    "oriya", "other", "sinhala", "syriac", "tamil", "telugu", "thaana", "thai", "tibetan",
+];
+
+/// Letters per script, or strings per script (`script_strings`).
+pub type Counts = [u32; NAMES.len()];
+
+const fn id(name: &str) -> u8 {
+    let mut i = 0;
+    while i < NAMES.len() {
+        if const_eq(NAMES[i], name) {
+            return i as u8;
+        }
+        i += 1;
+    }
+    panic!("a script not in NAMES")
+}
+
+const fn const_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+pub const LATIN: u8 = id("latin");
+const OTHER: u8 = id("other");
+
+/// Code point ranges (inclusive, ascending, disjoint) and their script; a
+/// letter in none is `other`. Blocks, not the Unicode Script property: the
+/// point is "a writing system the rest of the tool does not use", and a
+/// block table is the same in every host and in Python.
+const RANGES: &[(u32, u32, u8)] = &[
+    (0x0000, 0x02AF, id("latin")),
+    (0x0370, 0x03FF, id("greek")),
+    (0x0400, 0x052F, id("cyrillic")),
+    (0x0530, 0x058F, id("armenian")),
+    (0x0590, 0x05FF, id("hebrew")),
+    (0x0600, 0x06FF, id("arabic")),
+    (0x0700, 0x074F, id("syriac")),
+    (0x0750, 0x077F, id("arabic")),
+    (0x0780, 0x07BF, id("thaana")),
+    (0x08A0, 0x08FF, id("arabic")),
+    (0x0900, 0x097F, id("devanagari")),
+    (0x0980, 0x09FF, id("bengali")),
+    (0x0A00, 0x0A7F, id("gurmukhi")),
+    (0x0A80, 0x0AFF, id("gujarati")),
+    (0x0B00, 0x0B7F, id("oriya")),
+    (0x0B80, 0x0BFF, id("tamil")),
+    (0x0C00, 0x0C7F, id("telugu")),
+    (0x0C80, 0x0CFF, id("kannada")),
+    (0x0D00, 0x0D7F, id("malayalam")),
+    (0x0D80, 0x0DFF, id("sinhala")),
+    (0x0E00, 0x0E7F, id("thai")),
+    (0x0E80, 0x0EFF, id("lao")),
+    (0x0F00, 0x0FFF, id("tibetan")),
+    (0x1000, 0x109F, id("myanmar")),
+    (0x10A0, 0x10FF, id("georgian")),
+    (0x1100, 0x11FF, id("hangul")),
+    (0x1200, 0x139F, id("ethiopic")),
+    (0x13A0, 0x13FF, id("cherokee")),
+    (0x1780, 0x17FF, id("khmer")),
+    (0x1800, 0x18AF, id("mongolian")),
+    (0x1C80, 0x1C8F, id("cyrillic")),
+    (0x1C90, 0x1CBF, id("georgian")),
+    (0x1D00, 0x1DBF, id("latin")),
+    (0x1E00, 0x1EFF, id("latin")),
+    (0x1F00, 0x1FFF, id("greek")),
+    (0x2C60, 0x2C7F, id("latin")),
+    (0x2D00, 0x2D2F, id("georgian")),
+    (0x2DE0, 0x2DFF, id("cyrillic")),
+    (0x2E80, 0x2FDF, id("cjk")),
+    (0x3040, 0x30FF, id("cjk")),
+    (0x3100, 0x312F, id("cjk")),
+    (0x3130, 0x318F, id("hangul")),
+    (0x31A0, 0x31FF, id("cjk")),
+    (0x3400, 0x4DBF, id("cjk")),
+    (0x4E00, 0x9FFF, id("cjk")),
+    (0xA640, 0xA69F, id("cyrillic")),
+    (0xA720, 0xA7FF, id("latin")),
+    (0xA960, 0xA97F, id("hangul")),
+    (0xAB30, 0xAB6F, id("latin")),
+    (0xAC00, 0xD7FF, id("hangul")),
+    (0xF900, 0xFAFF, id("cjk")),
+    (0xFB50, 0xFDFF, id("arabic")),
+    (0xFE70, 0xFEFF, id("arabic")),
+    (0xFF21, 0xFF5A, id("latin")),
+    (0xFF66, 0xFF9F, id("cjk")),
+    (0xFFA0, 0xFFDC, id("hangul")),
+    (0x20000, 0x3FFFF, id("cjk")),
+];
+
+const _: () = {
+    let mut i = 1;
+    while i < RANGES.len() {
+        assert!(RANGES[i - 1].1 < RANGES[i].0, "RANGES: ascending and disjoint");
+        i += 1;
+    }
+};
+
+/// The script of a letter (`scorer::is_letter`), `None` for anything else.
+pub fn script_of(c: char, is_letter: impl Fn(char) -> bool) -> Option<u8> {
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic().then_some(LATIN);
+    }
+    if !is_letter(c) {
+        return None;
+    }
+    let cp = c as u32;
+    // The last range starting at or before `cp`.
+    let i = RANGES.partition_point(|r| r.0 <= cp);
+    match i.checked_sub(1).map(|i| RANGES[i]) {
+        Some((_, hi, s)) if cp <= hi => Some(s),
+        _ => Some(OTHER),
+    }
+}
+
+/// Whether `c` ends a sentence, `next` following it: the scripts' own full
+/// stops (danda, Arabic question mark and full stop, Armenian and Ethiopic
+/// full stops, the ideographic and full-width ones) and a line break; `.!?;`
+/// when a space, a tab, a line break or the end follows (not the dot of
+/// "~/.ssh" or "3.5": a payload naming a path is one sentence).
+fn ends_sentence(c: char, next: Option<char>) -> bool {
+    match c {
+        '\n' | '\u{3002}' | '\u{FF01}' | '\u{FF1F}' | '\u{FF1B}' | '\u{0964}' | '\u{0965}' | '\u{061F}' | '\u{06D4}' | '\u{0589}' | '\u{1362}' => true,
+        '.' | '!' | '?' | ';' => matches!(next, None | Some(' ' | '\t' | '\n' | '\r')),
+        _ => false,
+    }
+}
+
+/// The text's sentences, each with its end.
+pub fn sentences(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let mut it = rest.char_indices().peekable();
+        let mut end = rest.len();
+        while let Some((i, c)) = it.next() {
+            if ends_sentence(c, it.peek().map(|&(_, n)| n)) {
+                end = i + c.len_utf8();
+                break;
+            }
+        }
+        let (s, r) = rest.split_at(end);
+        rest = r;
+        Some(s)
+    })
+}
+
+/// Whether `text` may hold a sentence of `letters` letters of a non-Latin
+/// script: it has that many characters that may be such letters, by their
+/// UTF-8 lead byte. Below U+0280 every letter is Latin (lead bytes to 0xC9);
+/// U+2000-U+206F (quotes, dashes, bullets: `E2 80`, `E2 81 80-AF`) and
+/// U+1F000-U+1FFFF (emoji: `F0 9F`) hold no letter. English text with
+/// typographic punctuation and emoji is let through at the cost of one
+/// byte loop, without decoding a character.
+#[inline(never)]
+pub fn may_hold(text: &str, letters: u32) -> bool {
+    let b = text.as_bytes();
+    // Lead bytes from 0xCA at all (a count the compiler vectorizes): nearly
+    // every string with any non-ASCII has too few, and skips the loop.
+    if (b.iter().filter(|&&c| c >= 0xCA).count() as u64) < u64::from(letters) {
+        return false;
+    }
+    let mut n = 0u32;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c < 0xCA {
+            i += 1;
+            continue;
+        }
+        let next = b.get(i + 1).copied().unwrap_or(0);
+        let third = b.get(i + 2).copied().unwrap_or(0);
+        let no_letter = (c == 0xE2 && (next == 0x80 || (next == 0x81 && third < 0xB0))) || (c == 0xF0 && next == 0x9F);
+        if !no_letter {
+            n += 1;
+            if n >= letters {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Letters per script of `text`, added to `counts`.
+pub fn count_letters(text: &str, counts: &mut Counts, is_letter: impl Fn(char) -> bool + Copy) {
+    if text.is_ascii() {
+        counts[LATIN as usize] += text.bytes().filter(u8::is_ascii_alphabetic).count() as u32;
+        return;
+    }
+    for c in text.chars() {
+        if let Some(s) = script_of(c, is_letter) {
+            counts[s as usize] += 1;
+        }
+    }
+}
+
+/// The most common script of `counts` (the first by name on a tie), `None`
+/// when there is no letter.
+pub fn main_script(counts: &Counts) -> Option<u8> {
+    let mut best: Option<(u32, u8)> = None;
+    for (i, &n) in counts.iter().enumerate() {
+        if n > 0 && best.is_none_or(|(m, _)| n > m) {
+            best = Some((n, i as u8));
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letter(c: char) -> bool {
+        c.is_alphabetic()
+    }
+
+    #[test]
+    fn scripts_are_told_by_block() {
+        let of = |c| script_of(c, letter).map(|s| NAMES[s as usize]);
+        assert_eq!(of('a'), Some("latin"));
+        assert_eq!(of('é'), Some("latin"));
+        assert_eq!(of('ж'), Some("cyrillic"));
+        assert_eq!(of('한'), Some("hangul"));
+        assert_eq!(of('中'), Some("cjk"));
+        assert_eq!(of('か'), Some("cjk"));
+        assert_eq!(of('क'), Some("devanagari"));
+        assert_eq!(of('ম'), Some("bengali"));
+        assert_eq!(of('த'), Some("tamil"));
+        assert_eq!(of('ა'), Some("georgian"));
+        assert_eq!(of('ա'), Some("armenian"));
+        assert_eq!(of('ع'), Some("arabic"));
+        assert_eq!(of('ש'), Some("hebrew"));
+        assert_eq!(of('ꓐ'), Some("other")); // Lisu: a letter in no range
+        assert_eq!(of('1'), None);
+        assert_eq!(of(' '), None);
+    }
+
+    #[test]
+    fn sentences_end_at_every_script_full_stop_and_keep_it() {
+        let s: Vec<&str> = sentences("Один. Два।三。four\nfive ~/.ssh 3.5 six.").collect();
+        assert_eq!(s, ["Один.", " Два।", "三。", "four\n", "five ~/.ssh 3.5 six."]);
+        assert_eq!(sentences("").count(), 0);
+    }
+
+    #[test]
+    fn the_lead_byte_filter_lets_every_letter_of_another_script_through() {
+        // Every letter that is not Latin, one at a time, twelve times.
+        for cp in 0..0x11_0000u32 {
+            let Some(c) = char::from_u32(cp) else { continue };
+            if script_of(c, crate::poison::scorer::is_letter_pub).is_some_and(|s| s != LATIN) {
+                assert!(may_hold(&c.to_string().repeat(12), 12), "U+{cp:04X}");
+            }
+        }
+        assert!(!may_hold("It’s “quoted” — … 🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂 café naïve", 12));
+        assert!(!may_hold("ЖЖЖЖЖЖЖЖЖЖЖ", 12));
+    }
+
+    #[test]
+    fn the_main_script_is_the_most_common_and_ties_go_by_name() {
+        let mut c: Counts = [0; NAMES.len()];
+        assert_eq!(main_script(&c), None);
+        count_letters("abc жж", &mut c, letter);
+        assert_eq!(main_script(&c), Some(LATIN));
+        count_letters("ж", &mut c, letter);
+        // cyrillic (3) ties latin (3): cyrillic sorts first.
+        assert_eq!(main_script(&c).map(|s| NAMES[s as usize]), Some("cyrillic"));
+    }
+}
