@@ -20,6 +20,13 @@ pub fn mismatches(expected: &str) -> (usize, Vec<String>) {
         let v: serde_json::Value = serde_json::from_str(line).expect("one JSON value per line");
         let want = v["score"].as_i64().map(|s| s as i32);
         n += 1;
+        if let Some(lines) = v.get("other_script_lines") {
+            let got: serde_json::Value = scorer::other_script_lines().into_iter().map(|(k, l)| (k.to_string(), serde_json::json!(l))).collect();
+            if &got != lines {
+                bad.push(format!("other-script lines: engine {got}, python {lines}"));
+            }
+            continue;
+        }
         if let Some(text) = v["text"].as_str() {
             let field = v["field"].as_str().expect("a field");
             let got = scorer::score_string(field, text);
@@ -35,8 +42,9 @@ pub fn mismatches(expected: &str) -> (usize, Vec<String>) {
             if got != want {
                 bad.push(format!("tool {:?}: engine {got:?}, python {want:?}", v["tool"]["name"]));
             }
-            let want = v["other_script"].as_i64().map(|s| s as i32);
-            let got = scorer::other_script(&tool, &[], None, &mut scorer::Scratch::default()).best.map(|t| t.score);
+            // [margin over the script's line, score] of the best unit.
+            let want = v["other_script"].as_array().map(|a| (a[0].as_i64().unwrap(), a[1].as_i64().unwrap() as i32));
+            let got = scorer::other_script(&tool, &[], None, &mut scorer::Scratch::default()).best.map(|t| (t.margin().unwrap(), t.score));
             if got != want {
                 bad.push(format!("tool {:?}, a sentence in another script: engine {got:?}, python {want:?}", v["tool"]["name"]));
             }

@@ -2118,8 +2118,9 @@ pub struct ToolScore<'t> {
     at: usize,
     field: &'static str,
     /// Borrowed from the tool (or an extra text): a copy per tool, for
-    /// the few that get a finding, cost an allocation for every tool.
-    text: &'t str,
+    /// the few that get a finding, cost an allocation for every tool. Owned
+    /// for a unit of `other_script` (its sentences joined).
+    text: Cow<'t, str>,
     best: Best,
     /// The strings with an encoded reading (`Best::encoded`), by place in
     /// the walk's order: nearly always none.
@@ -2128,9 +2129,9 @@ pub struct ToolScore<'t> {
     /// another script (`scripts::may_hold`): only then is `other_script`
     /// worth its walk (5 of the 868 tools of the bench corpus).
     pub script_text: bool,
-    /// A sentence in this script, read by `other_script`: its own line
-    /// (`OTHER_SCRIPT_LINE`) and explanation.
-    script: Option<u8>,
+    /// A unit in this script, read by `other_script` from this line
+    /// (hundredths of a logit, `scripts::line`).
+    script: Option<(u8, i32)>,
 }
 
 /// What a walk does at each string.
@@ -2347,29 +2348,23 @@ pub fn score_tool<'t>(tool: &'t Object, extra: &'t [(String, String)], sc: &mut 
         w.text("extra", text);
     }
     let Visit::Score { best, encoded, script_text, .. } = w.visit else { return None };
-    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text, best, encoded, script_text, script: None })
+    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text: Cow::Borrowed(text), best, encoded, script_text, script: None })
 }
 
 // ---------------------------------------------------------------------------
-// a sentence in a script the rest of the tool does not write (scorer.py:
-// other_script_score; the reasons are in `scripts`)
+// text in a script the rest of the tool does not write (scorer.py:
+// other_script_units / other_script_score; the reasons are in `scripts`)
 
-/// Letters of one non-Latin script that make a sentence "in" it.
+/// Letters of one non-Latin script that make a run of sentences a unit.
 const OTHER_SCRIPT_LETTERS: u32 = 12;
 /// A script that more strings than this write (in the tool, or in the whole
 /// catalog once it is known) is the server's habit, not a planted sentence:
 /// bilingual servers (a Latin description, a Chinese line in every
-/// parameter) write it in many. Read on the development real tools only at
-/// the tool's count (1 of 7,147 flagged, and 25 of the held-out 5,422, in
-/// six servers); the catalog's count flags none of either.
+/// parameter) write it in many. At the tool's count and a line of 0 for
+/// every script, the development real tools had 1 of 7,147 flagged and
+/// the held-out ones 25 of 5,422, in six servers; the catalog's count
+/// flags none of either.
 pub const OTHER_SCRIPT_STRINGS: u32 = 2;
-/// The scorer's line for such a sentence: 0 logits, 2.66 below its flag
-/// line. The honest sentences of the development real tools in a script
-/// their tool does not otherwise write score at most -0.15 (110 tools);
-/// payloads in the fitted part's unseen-to-the-weights languages score a
-/// median of about -0.5 to -1, so this reads a third of what the flag line
-/// misses there, not all.
-pub const OTHER_SCRIPT_LINE: i32 = 0;
 
 /// The fields whose letters make a tool's own script: its prose. Names,
 /// keys, formats, patterns and URIs are identifiers, nearly always Latin.
@@ -2391,25 +2386,69 @@ fn strings_of<'t>(tool: &'t Object) -> Vec<(&'static str, &'t str)> {
     }
 }
 
-/// (place, field, sentence, script) of every sentence with at least
-/// `OTHER_SCRIPT_LETTERS` letters of one non-Latin script, in order.
-fn script_sentences<'t>(strs: &[(&'static str, &'t str)]) -> Vec<(usize, &'static str, &'t str, u8)> {
+/// The run's sentences with each one's end (a line break, a full stop)
+/// read as a space: one segment (`scorer.py`'s `_unit_text`).
+fn unit_text(run: &[&str]) -> String {
+    let mut out = String::new();
+    for sent in run {
+        match sent.chars().next_back() {
+            Some(c) if scripts::is_end(c) => {
+                out.push_str(&sent[..sent.len() - c.len_utf8()]);
+                out.push(' ');
+            }
+            _ => out.push_str(sent),
+        }
+    }
+    out
+}
+
+/// (place, field, unit text, script) of every run of consecutive sentences
+/// of a string that starts at a sentence mostly in one non-Latin script and
+/// goes on until a sentence with `OTHER_SCRIPT_LETTERS` letters mostly in
+/// another one (a short Latin path or name inside it, a sentence without
+/// letters, do not end it), with at least `OTHER_SCRIPT_LETTERS` letters of
+/// its script (`scorer.py`'s `_script_units`). A payload cut into lines or
+/// into one-word sentences is one unit (red team: six line breaks kept
+/// every sentence under 12 letters).
+fn script_units(strs: &[(&'static str, &str)]) -> Vec<(usize, &'static str, String, u8)> {
     let mut out = Vec::new();
     for (at, &(field, text)) in strs.iter().enumerate() {
         if text.is_ascii() || !scripts::may_hold(text, OTHER_SCRIPT_LETTERS) {
             continue;
         }
+        let (mut run, mut script, mut letters): (Vec<&str>, Option<u8>, u32) = (Vec::new(), None, 0);
         for sent in scripts::sentences(text) {
             let mut n: scripts::Counts = Default::default();
             scripts::count_letters(sent, &mut n, is_letter);
-            for (s, &k) in n.iter().enumerate() {
-                if s != scripts::LATIN as usize && k >= OTHER_SCRIPT_LETTERS {
-                    out.push((at, field, sent, s as u8));
+            let d = scripts::main_script(&n).map(|s| (s, n[s as usize]));
+            if let Some(cur) = script {
+                if d.is_none_or(|(s, k)| s == cur || k < OTHER_SCRIPT_LETTERS) {
+                    run.push(sent);
+                    letters += n[cur as usize];
+                    continue;
+                }
+                if letters >= OTHER_SCRIPT_LETTERS {
+                    out.push((at, field, unit_text(&run), cur));
                 }
             }
+            run.clear();
+            (script, letters) = (None, 0);
+            if let Some((s, k)) = d.filter(|&(s, _)| s != scripts::LATIN) {
+                run.push(sent);
+                (script, letters) = (Some(s), k);
+            }
+        }
+        if let Some(cur) = script.filter(|_| letters >= OTHER_SCRIPT_LETTERS) {
+            out.push((at, field, unit_text(&run), cur));
         }
     }
     out
+}
+
+/// Every script's line for `other_script` (hundredths of a logit, `None`:
+/// no reading), by name: for the comparison with `scorer.py`.
+pub fn other_script_lines() -> Vec<(&'static str, Option<i32>)> {
+    scripts::lines()
 }
 
 /// What `other_script` read of a tool.
@@ -2432,16 +2471,16 @@ pub struct ScriptReading<'t> {
 pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog: Option<&scripts::Counts>, sc: &mut Scratch) -> ScriptReading<'t> {
     let mut strs = strings_of(tool);
     strs.extend(extra.iter().map(|(_, text)| ("extra", text.as_str())));
-    let cands = script_sentences(&strs);
+    let units = script_units(&strs);
     let mut strings: scripts::Counts = Default::default();
     let mut last: [Option<usize>; scripts::NAMES.len()] = [None; scripts::NAMES.len()];
-    for &(at, _, _, s) in &cands {
+    for &(at, _, _, s) in &units {
         if last[s as usize] != Some(at) {
             last[s as usize] = Some(at);
             strings[s as usize] += 1;
         }
     }
-    if cands.is_empty() {
+    if units.is_empty() {
         return ScriptReading { strings, best: None };
     }
     let counts = catalog.unwrap_or(&strings);
@@ -2453,18 +2492,23 @@ pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog
     }
     let total: u64 = own.iter().map(|&n| u64::from(n)).sum();
     let main = scripts::main_script(&own);
-    let mut best: Option<ToolScore<'t>> = None;
-    for &(at, field, sent, s) in &cands {
+    // The best unit by its margin over its script's line (`scorer.py`'s
+    // `other_script_score`: score x 100 - line x scale).
+    let mut best: Option<(i64, ToolScore<'t>)> = None;
+    for (at, field, unit, s) in units {
+        let Some(line) = scripts::line(s) else { continue };
         if Some(s) == main || u64::from(own[s as usize]) * 2 >= total || counts[s as usize] > OTHER_SCRIPT_STRINGS {
             continue;
         }
-        let Some(b) = sc.best(field, sent) else { continue };
+        let Some(b) = sc.best(field, &unit) else { continue };
         let score = b.score + BIAS;
-        if best.as_ref().is_none_or(|t| score > t.score) {
-            best = Some(ToolScore { score, at, field, text: sent, best: b, encoded: Vec::new(), script_text: true, script: Some(s) });
+        let t = ToolScore { score, at, field, text: Cow::Owned(unit), best: b, encoded: Vec::new(), script_text: true, script: Some((s, line)) };
+        let margin = t.margin().unwrap_or(i64::MIN);
+        if best.as_ref().is_none_or(|(m, _)| margin > *m) {
+            best = Some((margin, t));
         }
     }
-    ScriptReading { strings, best }
+    ScriptReading { strings, best: best.map(|(_, t)| t) }
 }
 
 /// Whether `text` has a decoded reading but tag characters' (decoded on its
@@ -2517,13 +2561,19 @@ impl<'t> ToolScore<'t> {
         locate(&at, tool, base, extra).into_iter().zip(self.encoded.iter().map(|&(_, text)| text)).collect()
     }
 
+    /// For a unit of `other_script`: its score's margin over its script's
+    /// line, in the model's units times 100 (flagged from 0).
+    pub fn margin(&self) -> Option<i64> {
+        self.script.map(|(_, line)| i64::from(self.score) * 100 - i64::from(line) * i64::from(SCALE))
+    }
+
     /// `medium` at the flag threshold, `high` at the block threshold.
     pub fn severity(&self) -> Option<crate::finding::Severity> {
         use crate::finding::Severity;
         // A sentence in another script is flagged from its own line, never
         // more: the line is far below what was measured to block.
-        if self.script.is_some() {
-            return (self.score >= OTHER_SCRIPT_LINE).then_some(Severity::Medium);
+        if let Some(m) = self.margin() {
+            return (m >= 0).then_some(Severity::Medium);
         }
         if self.score >= BLOCK {
             Some(Severity::High)
@@ -2560,7 +2610,7 @@ impl<'t> ToolScore<'t> {
     /// The best span's segments, as ranges of `scratch.bufs.seg_buf`.
     fn segment_span(&self, scratch: &mut Scratch) -> Vec<(usize, usize)> {
         let sc = &mut scratch.bufs;
-        let vt = variants(self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
+        let vt = variants(&self.text).into_iter().find(|(v, _)| *v == self.best.variant).map(|(_, t)| t.into_owned()).unwrap_or_default();
         let vt = vt.get(self.best.at..).map(cut).unwrap_or_default();
         norm_segments(&vt, &mut sc.norm, &mut sc.seg_buf, &mut sc.segs);
         sc.segs.iter().skip(self.best.first).take(self.best.len).copied().collect()
@@ -2598,10 +2648,11 @@ impl<'t> ToolScore<'t> {
             .collect();
         let text: String = span.join(" ").chars().filter(|c| !c.is_control()).take(160).collect();
         let lines = match self.script {
-            Some(s) => format!(
-                "a sentence in {} script, which the rest of the tool does not write (flag ≥ {} for such a sentence)",
+            Some((s, line)) => format!(
+                "text in {} script, which the rest of the tool does not write (flag ≥ {}.{:02} for such text)",
                 scripts::NAMES[s as usize],
-                hundredths(OTHER_SCRIPT_LINE)
+                line / 100,
+                line % 100
             ),
             None => format!("flag ≥ {}, block ≥ {}", hundredths(FLAG), hundredths(BLOCK)),
         };

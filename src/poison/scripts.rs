@@ -1,13 +1,14 @@
-//! Writing systems of a tool's text, for the learned scorer's reading of a
-//! sentence in a script the rest of the tool does not write
+//! Writing systems of a tool's text, for the learned scorer's reading of
+//! text in a script the rest of the tool does not write
 //! (`scorer::other_script`; `scorer.py`'s `script_of`, `sentences`,
-//! `_script_sentences`, step by step).
+//! `script_line`, step by step).
 //!
-//! The weights were fitted on text in ~28 languages. A payload in a language
-//! they never saw scores low (nine unseen languages: 42% flagged), but it
-//! still scores above what the same scripts carry in honest tools, and in a
-//! tool written in another script it stands out: there the scorer's line is
-//! far lower (`scorer::OTHER_SCRIPT_LINE`).
+//! The weights were fitted on text in ~28 languages. A payload in a script
+//! whose attacks they never saw scores low (nine unseen languages: 42%
+//! flagged), but it still scores above what honest text in that script
+//! scores, and in a tool written in another script it stands out: there the
+//! scorer reads it from the script's own line (`LINES`), far below its flag
+//! line.
 
 /// The scripts told apart, sorted by name: an id is an index here, and ties
 /// go to the first (`scorer.py` breaks them by name).
@@ -207,6 +208,50 @@ pub fn may_hold(text: &str, letters: u32) -> bool {
         i += 1;
     }
     false
+}
+
+/// Per script, its line in hundredths of a logit (`scorer::other_script`),
+/// `None` for none: `eval/poisoning/model/other_script_lines.py --write`
+/// prints this table from development benign text (above every honest unit
+/// of the script, never below `FLOOR`; none where honest units reach the
+/// scorer's flag line: the scripts its weights saw attacks in). A script not
+/// listed has `FLOOR`. `tests/scorer.rs` compares it with `scorer.py`'s.
+const LINES: &[(&str, Option<i32>)] = &[
+    ("arabic", None),
+    ("armenian", Some(58)),
+    ("cjk", None),
+    ("devanagari", Some(2)),
+    ("georgian", Some(250)),
+    ("greek", None),
+    ("hebrew", None),
+    ("lao", Some(49)),
+    ("myanmar", Some(137)),
+    ("sinhala", Some(125)),
+    ("tamil", Some(80)),
+    ("thai", None),
+];
+
+/// The line of a script with no honest unit above it: 0 logits.
+pub const FLOOR: i32 = 0;
+
+/// A script's line (`LINES`), in hundredths of a logit.
+pub fn line(s: u8) -> Option<i32> {
+    let name = NAMES.get(s as usize)?;
+    match LINES.iter().find(|(n, _)| n == name) {
+        Some(&(_, l)) => l,
+        None => Some(FLOOR),
+    }
+}
+
+/// Every script's line, by name (for the comparison with `scorer.py`).
+pub fn lines() -> Vec<(&'static str, Option<i32>)> {
+    NAMES.iter().enumerate().map(|(i, &n)| (n, line(i as u8))).collect()
+}
+
+/// Whether `c` ends a sentence as its last character (`sentences` cut
+/// after it): read as a space when a unit's sentences are joined.
+pub fn is_end(c: char) -> bool {
+    ends_sentence(c, None)
 }
 
 /// Letters per script of `text`, added to `counts`.

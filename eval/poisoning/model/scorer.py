@@ -915,24 +915,31 @@ class Model:
 
 
 # ---------------------------------------------------------------------------
-# a sentence in a script the rest of the tool does not use (the engine's
+# a sentence in a script the rest of the tool does not write (the engine's
 # `scorer::other_script`)
 #
-# The weights were fitted on ~28 languages: a payload in a language they
-# never saw scores low (held4, nine unseen languages: 42% flagged), but it
-# still scores above the text the same scripts carry in honest tools, and in
-# a tool written in another script it stands out. A sentence with
-# OTHER_SCRIPT_LETTERS letters of a non-Latin script that is not the tool's
-# own (fewer than half the letters of its prose, not its most common script),
-# held by at most OTHER_SCRIPT_STRINGS of its strings, is scored as a string
-# of its own and flagged from OTHER_SCRIPT_LINE logits, far below the flag
-# line. Bilingual tools (a Latin description, every parameter in Chinese)
-# hold the script in many strings; real catalogs write such sentences in
-# parameter docs, which score low.
+# The weights were fitted on ~28 languages: a payload in a language whose
+# script they saw no attack in scores low (held4, nine unseen languages: 42%
+# flagged), but it still scores above what honest text in the same script
+# scores, and in a tool written in another script it stands out. A run of
+# consecutive sentences of a string whose letters are mostly one non-Latin
+# script, with OTHER_SCRIPT_LETTERS letters of it, is a unit when that script
+# is not the tool's own (fewer than half the letters of its prose, not its
+# most common script) and at most OTHER_SCRIPT_STRINGS strings of the catalog
+# hold such units (bilingual servers hold them in many). A unit is scored as
+# one segment (its sentence ends read as spaces: a payload cut into lines or
+# into one-word sentences is read whole) and flagged from its script's line,
+# OTHER_SCRIPT_LINES: above every honest unit of that script in the
+# development benign text (`other_script_lines.py`), never below 0 logits; a
+# script whose honest text reaches the flag line (the scripts the weights saw
+# attacks in) has no line, the scorer's own reads it.
 
 OTHER_SCRIPT_LETTERS = 12
 OTHER_SCRIPT_STRINGS = 2
-OTHER_SCRIPT_LINE = 0   # logits
+# script -> line in hundredths of a logit (`other_script_lines.py --write`);
+# a script not listed has the floor, 0; None: no lower line.
+OTHER_SCRIPT_LINES = {'arabic': None, 'armenian': 58, 'cjk': None, 'devanagari': 2, 'georgian': 250, 'greek': None, 'hebrew': None, 'lao': 49, 'myanmar': 137, 'sinhala': 125, 'tamil': 80, 'thai': None}
+OTHER_SCRIPT_FLOOR = 0
 
 # Ranges of code points -> script, for letters (`is_letter`); a letter in no
 # range is "other" (one script). Latin is never "another script": the
@@ -999,45 +1006,91 @@ def sentences(text):
     return out
 
 
-def _script_sentences(strs):
-    """(place, field, sentence, script) of every sentence with at least
-    OTHER_SCRIPT_LETTERS letters of one non-Latin script."""
+def _letters(sent):
+    """script -> letters of a sentence."""
+    n = {}
+    for ch in sent:
+        s = script_of(ch)
+        if s is not None:
+            n[s] = n.get(s, 0) + 1
+    return n
+
+
+def _dominant(n):
+    """The script most of the letters `n` are in (the first by name on a tie)
+    and its letters, or (None, 0) without letters."""
+    if not n:
+        return None, 0
+    s = max(sorted(n), key=lambda k: n[k])
+    return s, n[s]
+
+
+def _unit_text(text, spans):
+    """The run's sentences with each one's end (a line break, a full stop)
+    read as a space: one segment."""
+    out = []
+    for a, z in spans:
+        t = text[a:z]
+        if t and (t[-1] in SENTENCE_ENDS or t[-1] in SENTENCE_ENDS_BEFORE_SPACE):
+            t = t[:-1] + " "
+        out.append(t)
+    return "".join(out)
+
+
+def _script_units(strs):
+    """(place, field, unit text, script) of every run of consecutive
+    sentences of a string that starts at a sentence mostly in one non-Latin
+    script and goes on until a sentence with OTHER_SCRIPT_LETTERS letters
+    mostly in another one (a short Latin path or name inside it, a sentence
+    without letters, do not end it), with at least OTHER_SCRIPT_LETTERS
+    letters of its script."""
     out = []
     for at, (field, text) in enumerate(strs):
         if text.isascii():
             continue
+        run, script, letters = [], None, 0
         for a, z in sentences(text):
-            n = {}
-            for ch in text[a:z]:
-                s = script_of(ch)
-                if s is not None and s != "latin":
-                    n[s] = n.get(s, 0) + 1
-            for s in sorted(n):
-                if n[s] >= OTHER_SCRIPT_LETTERS:
-                    out.append((at, field, text[a:z], s))
+            n = _letters(text[a:z])
+            d, k = _dominant(n)
+            if script is not None and (d is None or d == script or k < OTHER_SCRIPT_LETTERS):
+                run.append((a, z))
+                letters += n.get(script, 0)
+                continue
+            if script is not None and letters >= OTHER_SCRIPT_LETTERS:
+                out.append((at, field, _unit_text(text, run), script))
+            run, script, letters = [], None, 0
+            if d is not None and d != "latin":
+                run, script, letters = [(a, z)], d, k
+        if script is not None and letters >= OTHER_SCRIPT_LETTERS:
+            out.append((at, field, _unit_text(text, run), script))
     return out
 
 
 def script_strings(tool):
-    """script -> how many of the tool's strings hold a sentence of it
-    (`_script_sentences`): summed over a catalog's tools, the catalog's count."""
+    """script -> how many of the tool's strings hold a unit of it
+    (`_script_units`): summed over a catalog's tools, the catalog's count."""
     places = {}
-    for at, _, _, s in _script_sentences(strings_of_tool(tool)):
+    for at, _, _, s in _script_units(strings_of_tool(tool)):
         places.setdefault(s, set()).add(at)
     return {s: len(p) for s, p in places.items()}
 
 
-def other_script_score(model, tool, catalog=None):
-    """bias + the best score of a sentence in another script (see above), or
-    None. `catalog`: `script_strings` summed over the catalog's tools (the
-    tool's own when None): a script that more than OTHER_SCRIPT_STRINGS
-    strings of the catalog write is the server's habit, not a planted line."""
+def script_line(s):
+    """A script's line in hundredths of a logit, None when it has none."""
+    return OTHER_SCRIPT_LINES.get(s, OTHER_SCRIPT_FLOOR)
+
+
+def other_script_units(model, tool, catalog=None):
+    """[(score, script, unit)] of the tool's units that may be read (see
+    above): the script is not the tool's own, has a line, and at most
+    OTHER_SCRIPT_STRINGS strings of `catalog` (`script_strings` summed over
+    the catalog's tools; the tool's own when None) hold its units."""
     strs = strings_of_tool(tool)
     if all(t.isascii() for _, t in strs):
-        return None
-    cands = _script_sentences(strs)
-    if not cands:
-        return None
+        return []
+    units = _script_units(strs)
+    if not units:
+        return []
     counts = catalog if catalog is not None else script_strings(tool)
     own = {}
     for field, text in strs:
@@ -1048,13 +1101,24 @@ def other_script_score(model, tool, catalog=None):
                     own[s] = own.get(s, 0) + 1
     total = sum(own.values())
     main = max(sorted(own), key=lambda s: own[s]) if own else None
-    best = None
-    for at, field, sent, s in cands:
-        if s == main or own.get(s, 0) * 2 >= total or counts.get(s, 0) > OTHER_SCRIPT_STRINGS:
+    out = []
+    for at, field, unit, s in units:
+        if s == main or own.get(s, 0) * 2 >= total or counts.get(s, 0) > OTHER_SCRIPT_STRINGS or script_line(s) is None:
             continue
-        k = model.string_score(field, sent)
-        if k is not None and (best is None or k > best):
-            best = k
+        k = model.string_score(field, unit)
+        if k is not None:
+            out.append((k, s, unit))
+    return out
+
+
+def other_script_score(model, tool, catalog=None):
+    """The best unit's margin over its script's line, in the model's units
+    times 100 (flagged from 0), and its score; None without a unit."""
+    best = None
+    for k, s, _ in other_script_units(model, tool, catalog):
+        m = k * 100 - script_line(s) * model.scale
+        if best is None or m > best[0]:
+            best = (m, k)
     return best
 
 
@@ -1107,6 +1171,8 @@ def write_expected(set_dir, out_path, sample=False):
             tools += ts[:2] if sample else ts
     seen = set()
     with open(out_path, "w", encoding="utf-8") as fh:
+        names = sorted({r[2] for r in SCRIPT_RANGES} | {"other"})
+        fh.write(json.dumps({"other_script_lines": {s: script_line(s) for s in names}}, sort_keys=True) + "\n")
         for t in tools:
             for field, text in strings_of_tool(t):
                 if (field, text) in seen:
