@@ -1240,18 +1240,30 @@ fn segment_sum<const EXPLAIN: bool>(seg: &str, field: &FieldFeats, variant: Opti
         }
         (prev_k2, prev_k) = (prev_k, k);
     }
-    // Byte 4-grams of " " + seg + " ".
-    let gram_name = |x: u32| cat(&["c:", &String::from_utf8_lossy(&x.to_be_bytes())]);
+    // Byte 4-grams of " " + seg + " ". A gram is named by the whole
+    // characters its bytes touch (bytes `a..b` of the segment, widened to
+    // character boundaries): four bytes cut a character of another script,
+    // and "�ա�" told a reviewer nothing (red team).
+    let gram_name = |a: usize, b: usize, lead: bool, trail: bool| {
+        let (mut a, mut b) = (a, b.min(seg.len()));
+        while !seg.is_char_boundary(a) {
+            a -= 1;
+        }
+        while !seg.is_char_boundary(b) {
+            b += 1;
+        }
+        cat(&["c:", if lead { " " } else { "" }, &seg[a..b], if trail { " " } else { "" }])
+    };
     let mut x: u32 = u32::from(b' ');
     for (k, &b) in bytes.iter().enumerate() {
         x = (x << 8) | u32::from(b);
         if k >= 2 {
-            add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL), gram_name(x));
+            add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL), gram_name((k + 1).saturating_sub(4), k + 1, k < 3, false));
         }
     }
     if bytes.len() >= 2 {
         let x = (x << 8) | u32::from(b' ');
-        add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL), gram_name(x));
+        add!((x ^ GRAM_SALT).wrapping_mul(GRAM_MUL), gram_name(bytes.len().saturating_sub(3), bytes.len(), bytes.len() < 3, true));
     }
     // Structure.
     let chars = if ascii { bytes.len() } else { seg.chars().count() };
