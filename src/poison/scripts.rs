@@ -210,37 +210,32 @@ pub fn may_hold(text: &str, letters: u32) -> bool {
     false
 }
 
-/// Per script, its line in hundredths of a logit (`scorer::other_script`),
-/// `None` for none: `eval/poisoning/model/other_script_lines.py --write`
-/// prints this table from development benign text (above every honest unit
-/// of the script, never below `FLOOR`; none where honest units reach the
-/// scorer's flag line: the scripts its weights saw attacks in). A script not
-/// listed has `FLOOR`. `tests/scorer.rs` compares it with `scorer.py`'s.
-const LINES: &[(&str, Option<i32>)] = &[
-    ("arabic", None),
-    ("armenian", Some(58)),
-    ("cjk", None),
-    ("devanagari", Some(2)),
-    ("georgian", Some(250)),
-    ("greek", None),
-    ("hebrew", None),
-    ("lao", Some(49)),
-    ("myanmar", Some(137)),
-    ("sinhala", Some(125)),
-    ("tamil", Some(80)),
-    ("thai", None),
-];
+/// The scripts with a line (`scorer::other_script`), in hundredths of a
+/// logit: `eval/poisoning/model/other_script_lines.py --write` prints this
+/// table from development benign text. A line sits above every honest unit
+/// of its script there, and never below `FLOOR`. Only scripts with at least 50
+/// honest units get one: a second red team flagged 15 of 76 honest
+/// Devanagari samples at a line set from 22 units. Where honest units reach
+/// the scorer's flag line (the scripts its weights saw attacks in: Arabic,
+/// CJK, Greek, Hebrew, Thai) there is no line either. A script not listed is
+/// read by the scorer's own line only. `tests/scorer.rs` compares the table
+/// with `scorer.py`'s.
+const LINES: &[(&str, i32)] = &[("cyrillic", 0), ("hangul", 0)];
 
-/// The line of a script with no honest unit above it: 0 logits.
+/// No line is below this: 0 logits.
 pub const FLOOR: i32 = 0;
+const _: () = {
+    let mut i = 0;
+    while i < LINES.len() {
+        assert!(LINES[i].1 >= FLOOR);
+        i += 1;
+    }
+};
 
 /// A script's line (`LINES`), in hundredths of a logit.
 pub fn line(s: u8) -> Option<i32> {
     let name = NAMES.get(s as usize)?;
-    match LINES.iter().find(|(n, _)| n == name) {
-        Some(&(_, l)) => l,
-        None => Some(FLOOR),
-    }
+    LINES.iter().find(|(n, _)| n == name).map(|&(_, l)| l)
 }
 
 /// Every script's line, by name (for the comparison with `scorer.py`).

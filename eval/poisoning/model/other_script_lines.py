@@ -1,9 +1,12 @@
 """The lines of the scorer's other-script reading (issue #20, session 39), from
-development benign text only: for each non-Latin script, the first line above
-every honest unit of that script (`scorer._script_units`: runs of sentences
-mostly in it), in hundredths of a logit, never below 0; a script whose honest
-units reach the flag line gets none (`None`: the weights saw attacks in it,
-and its honest text scores like them).
+development benign text only: for each non-Latin script with at least
+MIN_HONEST honest units (`scorer._script_units`: runs of sentences mostly in
+it), the first line above every one of them, in hundredths of a logit, never
+below 0. A script with fewer has no line: above a handful of honest units a
+line says little (a second red team flagged 15 of 76 honest Devanagari
+samples at a line set from 22 units), and a script whose honest units reach
+the flag line has none either (the weights saw attacks in it, and its honest
+text scores like them).
 
 Honest units: every unit of every tool, whatever its tool's own script, of
 - the development part of `testdata/catalogs-wide` (real tools),
@@ -31,6 +34,7 @@ sys.path.insert(0, HERE)
 import scorer  # noqa: E402
 
 REPO = scorer.REPO
+MIN_HONEST = 50
 
 
 def honest_tools(set_dir):
@@ -65,7 +69,7 @@ def lines(set_dir):
     out = {}
     for s in sorted(best):
         line = max(scorer.OTHER_SCRIPT_FLOOR, (best[s] * 100) // m.scale + 1)
-        out[s] = None if line * m.scale >= m.flag * 100 else line
+        out[s] = None if n[s] < MIN_HONEST or line * m.scale >= m.flag * 100 else line
     return out, n, best, m.scale
 
 
@@ -76,8 +80,8 @@ def main():
     ap.add_argument("--check", action="store_true")
     a = ap.parse_args()
     table, n, best, scale = lines(a.set)
-    # Only the scripts above the floor (or without a line) are listed.
-    listed = {s: v for s, v in table.items() if v != scorer.OTHER_SCRIPT_FLOOR}
+    # Only the scripts with a line are listed.
+    listed = {s: v for s, v in table.items() if v is not None}
     for s in sorted(table):
         print(f"{s:<12} honest units {n[s]:>6}  highest {best[s] / scale:6.2f}  line {table[s]}")
     if a.check:
@@ -91,7 +95,7 @@ def main():
         open(path, "w", encoding="utf-8").write(src)
         print("engine (src/poison/scripts.rs, LINES):")
         for s, v in listed.items():
-            print(f'    ("{s}", {"None" if v is None else f"Some({v})"}),')
+            print(f'    ("{s}", {v}),')
 
 
 if __name__ == "__main__":

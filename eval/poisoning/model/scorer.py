@@ -930,15 +930,17 @@ class Model:
 # one segment (its sentence ends read as spaces: a payload cut into lines or
 # into one-word sentences is read whole) and flagged from its script's line,
 # OTHER_SCRIPT_LINES: above every honest unit of that script in the
-# development benign text (`other_script_lines.py`), never below 0 logits; a
-# script whose honest text reaches the flag line (the scripts the weights saw
-# attacks in) has no line, the scorer's own reads it.
+# development benign text (`other_script_lines.py`), never below 0 logits,
+# for the scripts with at least 50 honest units there; the others have no
+# line (a few honest units say little; where honest text reaches the flag
+# line the weights saw attacks in the script), and the scorer's own reads
+# them.
 
 OTHER_SCRIPT_LETTERS = 12
 OTHER_SCRIPT_STRINGS = 2
 # script -> line in hundredths of a logit (`other_script_lines.py --write`);
-# a script not listed has the floor, 0; None: no lower line.
-OTHER_SCRIPT_LINES = {'arabic': None, 'armenian': 58, 'cjk': None, 'devanagari': 2, 'georgian': 250, 'greek': None, 'hebrew': None, 'lao': 49, 'myanmar': 137, 'sinhala': 125, 'tamil': 80, 'thai': None}
+# a script not listed has no lower line.
+OTHER_SCRIPT_LINES = {'cyrillic': 0, 'hangul': 0}
 OTHER_SCRIPT_FLOOR = 0
 
 # Ranges of code points -> script, for letters (`is_letter`); a letter in no
@@ -1077,7 +1079,7 @@ def script_strings(tool):
 
 def script_line(s):
     """A script's line in hundredths of a logit, None when it has none."""
-    return OTHER_SCRIPT_LINES.get(s, OTHER_SCRIPT_FLOOR)
+    return OTHER_SCRIPT_LINES.get(s)
 
 
 def other_script_units(model, tool, catalog=None):
