@@ -97,7 +97,7 @@ pub fn has_unsafe_chars(s: &str) -> bool {
     if plain_ascii(s) {
         return false;
     }
-    any_to_strip(s)
+    strip_scan(s, true)
 }
 
 /// Whether `s` holds a character `strip_chars` removes or rewrites: a
@@ -107,6 +107,13 @@ pub fn has_unsafe_chars(s: &str) -> bool {
 /// up (the general-category lookup per character was most of the cost of
 /// cleaning a text with one em dash in it).
 fn any_to_strip(s: &str) -> bool {
+    strip_scan(s, false)
+}
+
+/// `any_to_strip`; with `orthographic`, a format character that is how the
+/// text is written (`orthographic`) does not count: a value is not
+/// rewritten, so only what could hide something makes it unsafe.
+fn strip_scan(s: &str, orthographic_ok: bool) -> bool {
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -127,12 +134,53 @@ fn any_to_strip(s: &str) -> bool {
             continue;
         }
         let Some(ch) = s.get(i..).and_then(|t| t.chars().next()) else { return false };
-        if is_control(ch) || is_invisible(ch) || is_line_break(ch) {
+        if is_control(ch) || is_line_break(ch) || (is_invisible(ch) && !(orthographic_ok && orthographic(s, i, ch))) {
             return true;
         }
         i += ch.len_utf8();
     }
     false
+}
+
+/// Whether the format character `c` at byte `i` of `s` is part of how the
+/// text is written, not something hidden in it, so that a value holding it
+/// is no unsafe value (a red team found honest tools hidden under the
+/// default policy for a `default` of "I ❤️ MCP" or a Kannada greeting):
+/// - U+FE0F / U+FE0E, the emoji and text presentation selectors, after a
+///   symbol, a punctuation mark, `#`, `*` or a digit (❤️, ‼️, 1️⃣);
+/// - U+200D, the zero-width joiner, between two symbols of an emoji sequence
+///   (👨‍👩‍👧, 👩🏽‍💻, ❤️‍🔥), or between two letters or marks of a joining script;
+/// - U+200C, the zero-width non-joiner, between two letters or marks of a
+///   joining script (Persian "می‌خواهم", Kannada, Hindi, Malayalam).
+///
+/// Joining scripts: Arabic (U+0600-U+08FF, presentation forms), the Indic
+/// and Sinhala blocks (U+0900-U+0DFF), Myanmar and Khmer. Between Latin,
+/// Cyrillic or CJK letters, at either end, or beside another format
+/// character, a joiner is still unsafe: there it only splits what a reader
+/// sees from what a filter reads ("ig\u{200D}nore").
+fn orthographic(s: &str, i: usize, c: char) -> bool {
+    let prev = s[..i].chars().next_back();
+    let next = s[i + c.len_utf8()..].chars().next();
+    let symbol = |x: char| {
+        use GeneralCategory::*;
+        matches!(
+            get_general_category(x),
+            OtherSymbol | MathSymbol | ModifierSymbol | CurrencySymbol | OtherPunctuation | DashPunctuation | OpenPunctuation | ClosePunctuation
+        ) && !x.is_ascii()
+    };
+    let joining = |x: char| {
+        let cp = x as u32;
+        (matches!(cp, 0x0600..=0x08FF | 0x0900..=0x0DFF | 0x1000..=0x109F | 0x1780..=0x17FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF))
+            && (x.is_alphabetic() || matches!(get_general_category(x), GeneralCategory::NonspacingMark | GeneralCategory::SpacingMark))
+    };
+    match (c, prev, next) {
+        ('\u{FE0F}' | '\u{FE0E}', Some(p), _) => symbol(p) || p == '#' || p == '*' || p.is_ascii_digit(),
+        // An emoji sequence: a symbol (or one with its presentation
+        // selector or skin tone) on the left, a symbol on the right.
+        ('\u{200D}', Some(p), Some(n)) if symbol(n) && (symbol(p) || p == '\u{FE0F}') => true,
+        ('\u{200D}' | '\u{200C}', Some(p), Some(n)) => joining(p) && joining(n),
+        _ => false,
+    }
 }
 
 /// Whether NFKC would change `s`.
@@ -630,6 +678,15 @@ mod tests {
     #[test]
     fn unsafe_chars_in_values() {
         assert!(has_unsafe_chars("k\u{200b}"));
+        // Format characters that are how the text is written.
+        for ok in ["I ❤️ MCP", "👨\u{200D}👩\u{200D}👧", "👩🏽\u{200D}💻", "❤️\u{200D}🔥", "1️⃣", "‼️", "می\u{200C}خواهم", "ನಿಮ್ಮ ಆರ್ಡರ್\u{200C}ಗೆ", "क्\u{200D}ष"] {
+            assert!(!has_unsafe_chars(ok), "{ok:?}");
+        }
+        // The same characters where they only split what a reader sees from
+        // what a filter reads, or carry nothing.
+        for bad in ["ig\u{200D}nore", "ig\u{200C}nore", "\u{200C}می", "می\u{200C}", "a\u{FE0F}", "\u{FE0F}", "при\u{200D}вет", "中\u{200C}文", "👍\u{200D}", "می\u{200C}\u{200C}خواهم", "👍\u{E0041}"] {
+            assert!(has_unsafe_chars(bad), "{bad:?}");
+        }
         assert!(has_unsafe_chars("a\u{0}b"));
         assert!(!has_unsafe_chars("café"));
         assert!(!has_unsafe_chars("line\nbreak"));
