@@ -66,7 +66,7 @@ pub struct NameIndex {
     pub(super) complete: bool,
     /// Set by a scan that needed the names of an index still `pending`.
     pub(super) wanted: std::cell::Cell<bool>,
-    /// Per script, the catalog's strings holding a sentence in it
+    /// Per script, the catalog's strings holding a unit of it
     /// (`scorer::other_script`), summed while `pending`; whole once
     /// `counted`.
     scripts: std::cell::Cell<super::scripts::Counts>,

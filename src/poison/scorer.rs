@@ -2465,20 +2465,21 @@ pub fn other_script_lines() -> Vec<(&'static str, Option<i32>)> {
 
 /// What `other_script` read of a tool.
 pub struct ScriptReading<'t> {
-    /// Per script, how many of the tool's strings hold a sentence in it
+    /// Per script, how many of the tool's strings hold a unit of it
     /// (summed over a catalog, the catalog's count).
     pub strings: scripts::Counts,
-    /// The best-scoring sentence in another script, whatever its score
-    /// (`severity` says whether it is flagged).
+    /// The unit in another script with the best margin over its script's
+    /// line, whatever it is (`severity` says whether it is flagged).
     pub best: Option<ToolScore<'t>>,
 }
 
-/// Reads the sentences of `tool` (and of the `extra` texts it is scored
-/// with, as `score_tool` does: a dropped `format` or `$defs` key is still
-/// read) written in a script the rest of its text does not write: not its most common, under half its prose's letters, in
-/// at most `OTHER_SCRIPT_STRINGS` strings of `catalog` (per script: the
-/// catalog's counts once known, else the tool's own). Each is scored as a
-/// string of its own in its field.
+/// Reads the units (`script_units`) of `tool`, and of the `extra` texts it
+/// is scored with as `score_tool` does (a dropped `format` or `$defs` key is
+/// still read), in a script the rest of its text does not write: not its
+/// most common, under half its prose's letters, held by at most
+/// `OTHER_SCRIPT_STRINGS` strings of `catalog` (per script: the catalog's
+/// counts once known, else the tool's own), and with a line
+/// (`scripts::line`). Each is scored as one segment in its field.
 #[inline(never)]
 pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog: Option<&scripts::Counts>, sc: &mut Scratch) -> ScriptReading<'t> {
     let mut strs = strings_of(tool);

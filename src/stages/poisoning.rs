@@ -217,8 +217,8 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
                 let detail = t.detail_with(sc);
                 hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer(tool, &cx.base(), &extra), detail, mention: false });
             }
-            // A sentence in a script the rest of the tool does not write,
-            // read from a lower line (`scorer::other_script`): `medium` at
+            // Text in a script the rest of the tool does not write, read
+            // from that script's line (`scorer::other_script`): `medium` at
             // most, and a finding of the scorer's (its rule, its allow
             // entries), not a signal beside the rules. Every tool with such
             // text is counted into the catalog's count first.
