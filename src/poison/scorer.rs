@@ -370,13 +370,9 @@ fn is_word_by_table(c: char) -> bool {
     )
 }
 
-/// `is_letter`, for the script table's tests.
-#[cfg(test)]
-pub(crate) fn is_letter_pub(c: char) -> bool {
-    is_letter(c)
-}
-
-fn is_letter(c: char) -> bool {
+/// A letter (general category L*): `scorer.py`'s `is_letter`, and what
+/// `scripts` counts.
+pub(super) fn is_letter(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphabetic();
     }
@@ -2421,7 +2417,10 @@ fn unit_text(run: &[&str]) -> String {
 /// letters, do not end it), with at least `OTHER_SCRIPT_LETTERS` letters of
 /// its script (`scorer.py`'s `_script_units`). A payload cut into lines or
 /// into one-word sentences is one unit (red team: six line breaks kept
-/// every sentence under 12 letters).
+/// every sentence under 12 letters). Only units of a script with a line
+/// (`scripts::line`) are kept: no other is ever read or counted, and a
+/// Chinese catalog (every tool's text a run of CJK) built them all for
+/// nothing.
 fn script_units(strs: &[(&'static str, &str)]) -> Vec<(usize, &'static str, String, u8)> {
     let mut out = Vec::new();
     for (at, &(field, text)) in strs.iter().enumerate() {
@@ -2431,7 +2430,7 @@ fn script_units(strs: &[(&'static str, &str)]) -> Vec<(usize, &'static str, Stri
         let (mut run, mut script, mut letters): (Vec<&str>, Option<u8>, u32) = (Vec::new(), None, 0);
         for sent in scripts::sentences(text) {
             let mut n: scripts::Counts = Default::default();
-            scripts::count_letters(sent, &mut n, is_letter);
+            scripts::count_letters(sent, &mut n);
             let d = scripts::main_script(&n).map(|s| (s, n[s as usize]));
             if let Some(cur) = script {
                 if d.is_none_or(|(s, k)| s == cur || k < OTHER_SCRIPT_LETTERS) {
@@ -2439,7 +2438,7 @@ fn script_units(strs: &[(&'static str, &str)]) -> Vec<(usize, &'static str, Stri
                     letters += n[cur as usize];
                     continue;
                 }
-                if letters >= OTHER_SCRIPT_LETTERS {
+                if letters >= OTHER_SCRIPT_LETTERS && scripts::line(cur).is_some() {
                     out.push((at, field, unit_text(&run), cur));
                 }
             }
@@ -2450,7 +2449,7 @@ fn script_units(strs: &[(&'static str, &str)]) -> Vec<(usize, &'static str, Stri
                 (script, letters) = (Some(s), k);
             }
         }
-        if let Some(cur) = script.filter(|_| letters >= OTHER_SCRIPT_LETTERS) {
+        if let Some(cur) = script.filter(|&s| letters >= OTHER_SCRIPT_LETTERS && scripts::line(s).is_some()) {
             out.push((at, field, unit_text(&run), cur));
         }
     }
@@ -2465,8 +2464,8 @@ pub fn other_script_lines() -> Vec<(&'static str, Option<i32>)> {
 
 /// What `other_script` read of a tool.
 pub struct ScriptReading<'t> {
-    /// Per script, how many of the tool's strings hold a unit of it
-    /// (summed over a catalog, the catalog's count).
+    /// Per script with a line, how many of the tool's strings hold a unit
+    /// of it (summed over a catalog, the catalog's count).
     pub strings: scripts::Counts,
     /// The unit in another script with the best margin over its script's
     /// line, whatever it is (`severity` says whether it is flagged).
@@ -2500,7 +2499,7 @@ pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog
     let mut own: scripts::Counts = Default::default();
     for &(field, text) in &strs {
         if is_prose_field(field) {
-            scripts::count_letters(text, &mut own, is_letter);
+            scripts::count_letters(text, &mut own);
         }
     }
     let total: u64 = own.iter().map(|&n| u64::from(n)).sum();

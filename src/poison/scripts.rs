@@ -123,11 +123,11 @@ const _: () = {
 };
 
 /// The script of a letter (`scorer::is_letter`), `None` for anything else.
-pub fn script_of(c: char, is_letter: impl Fn(char) -> bool) -> Option<u8> {
+pub fn script_of(c: char) -> Option<u8> {
     if c.is_ascii() {
         return c.is_ascii_alphabetic().then_some(LATIN);
     }
-    if !is_letter(c) {
+    if !super::scorer::is_letter(c) {
         return None;
     }
     let cp = c as u32;
@@ -250,13 +250,13 @@ pub fn is_end(c: char) -> bool {
 }
 
 /// Letters per script of `text`, added to `counts`.
-pub fn count_letters(text: &str, counts: &mut Counts, is_letter: impl Fn(char) -> bool + Copy) {
+pub fn count_letters(text: &str, counts: &mut Counts) {
     if text.is_ascii() {
         counts[LATIN as usize] += text.bytes().filter(u8::is_ascii_alphabetic).count() as u32;
         return;
     }
     for c in text.chars() {
-        if let Some(s) = script_of(c, is_letter) {
+        if let Some(s) = script_of(c) {
             counts[s as usize] += 1;
         }
     }
@@ -278,13 +278,9 @@ pub fn main_script(counts: &Counts) -> Option<u8> {
 mod tests {
     use super::*;
 
-    fn letter(c: char) -> bool {
-        c.is_alphabetic()
-    }
-
     #[test]
     fn scripts_are_told_by_block() {
-        let of = |c| script_of(c, letter).map(|s| NAMES[s as usize]);
+        let of = |c| script_of(c).map(|s| NAMES[s as usize]);
         assert_eq!(of('a'), Some("latin"));
         assert_eq!(of('é'), Some("latin"));
         assert_eq!(of('ж'), Some("cyrillic"));
@@ -315,7 +311,7 @@ mod tests {
         // Every letter that is not Latin, one at a time, twelve times.
         for cp in 0..0x11_0000u32 {
             let Some(c) = char::from_u32(cp) else { continue };
-            if script_of(c, crate::poison::scorer::is_letter_pub).is_some_and(|s| s != LATIN) {
+            if script_of(c).is_some_and(|s| s != LATIN) {
                 assert!(may_hold(&c.to_string().repeat(12), 12), "U+{cp:04X}");
             }
         }
@@ -327,9 +323,9 @@ mod tests {
     fn the_main_script_is_the_most_common_and_ties_go_by_name() {
         let mut c: Counts = [0; NAMES.len()];
         assert_eq!(main_script(&c), None);
-        count_letters("abc жж", &mut c, letter);
+        count_letters("abc жж", &mut c);
         assert_eq!(main_script(&c), Some(LATIN));
-        count_letters("ж", &mut c, letter);
+        count_letters("ж", &mut c);
         // cyrillic (3) ties latin (3): cyrillic sorts first.
         assert_eq!(main_script(&c).map(|s| NAMES[s as usize]), Some("cyrillic"));
     }
