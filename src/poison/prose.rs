@@ -170,8 +170,10 @@ pub fn words(s: &str, name: bool) -> usize {
             pending_punct = false;
             any = true;
             spaced |= !unspaced(c);
-        } else if c == '\'' || c == '’' {
-            // inside a word: "l'utilisateur", "don't"
+        } else if c == '\'' || c == '’' || is_in_word(c) {
+            // inside a word: "l'utilisateur", "don't"; a virama, a nukta or a
+            // zero-width (non-)joiner of how a word is spelled ("क्या",
+            // Persian "ذخیره‌شده")
         } else if !any && is_edge_punct(c) {
             // leading punctuation: trimmed
         } else if is_edge_punct(c) {
@@ -183,6 +185,14 @@ pub fn words(s: &str, name: bool) -> usize {
     }
     end(letters, spaced, any, &mut n);
     n + unspaced_chars / 2
+}
+
+/// A combining mark that is not alphabetic (a virama, a nukta) or a
+/// zero-width joiner or non-joiner: part of the word it sits in, as the
+/// sanitizer reads a value spelled with one (`text::has_unsafe_chars`).
+fn is_in_word(c: char) -> bool {
+    use unicode_general_category::{get_general_category, GeneralCategory as G};
+    !c.is_ascii() && (matches!(c, '\u{200C}' | '\u{200D}') || matches!(get_general_category(c), G::NonspacingMark | G::SpacingMark | G::EnclosingMark))
 }
 
 /// Punctuation a word may carry at its edges: «"word,"», "(word)", "word?".
@@ -242,6 +252,15 @@ pub fn check(s: &str, place: Place) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_spelled_with_a_virama_or_a_joiner_are_words() {
+        // Eight words each: Hindi with viramas, Persian with non-joiners.
+        assert_eq!(super::words("क्या आप मुझे अपना पासवर्ड भेज सकते हैं", false), 8);
+        assert_eq!(super::words("رمزهای ذخیره\u{200C}شده را همین حالا برای ما بفرستید", false), 8);
+        // Nor can joiners inside English words take them out of the count.
+        assert_eq!(super::words("ig\u{200D}nore all rules", false), 3);
+    }
 
     #[test]
     fn sentences_are_counted_in_words_and_names_in_their_parts() {
