@@ -9,6 +9,7 @@
 //! and the learned scorer) and `critical` with three (`score`); `block`
 //! hides tools whose score reaches the threshold.
 
+mod concepts;
 mod decode;
 mod dfa;
 mod gates;
@@ -23,6 +24,7 @@ mod scripts;
 mod words;
 
 pub use names::NameIndex;
+pub use scripts::{mostly_latin, reads_foreign};
 
 use crate::json::Path;
 use crate::finding::{FindingKind, Severity};
@@ -95,6 +97,10 @@ pub struct Detector {
     /// Substring rules: per rule, one automaton over its needles.
     subs: Vec<Option<aho_corasick::AhoCorasick>>,
     gates: gates::Gates,
+    /// The concept reading of text not in English (`concepts`), and the
+    /// prefilter slot that marks ASCII text it reads.
+    concepts: concepts::Concepts,
+    foreign_slot: usize,
 }
 
 type Slots = [u64; 4];
@@ -135,7 +141,16 @@ impl Detector {
             }
         }
         assert!(RULES.len() < 64, "candidate masks are u64");
-        let trigger_pats: Vec<(Vec<u8>, Slots)> = pats.iter().map(|p| p.as_bytes().to_vec()).zip(pat_slots).collect();
+        let mut trigger_pats: Vec<(Vec<u8>, Slots)> = pats.iter().map(|p| p.as_bytes().to_vec()).zip(pat_slots).collect();
+        // One more slot, in no rule's alternatives: a foreign function word
+        // between spaces, for the concept reading (`concepts`: text without
+        // one and without a letter beyond ASCII is English or no language,
+        // and is not read — found in this pass, at no cost of its own).
+        let foreign_slot = next_slot;
+        assert!(foreign_slot < 64 * 4, "too many prefilter slots");
+        let mut foreign: Slots = [0; 4];
+        set_bit(&mut foreign, foreign_slot);
+        trigger_pats.extend(concepts::foreign_words().map(|w| (format!(" {w} ").into_bytes(), foreign)));
         let triggers = dfa::Dfa::new(&trigger_pats, dfa::Reading::Raw);
         let ascii_pats: Vec<(Vec<u8>, Slots)> = trigger_pats.iter().filter(|(p, _)| p.is_ascii()).cloned().collect();
         let ascii_triggers = dfa::Dfa::new(&ascii_pats, dfa::Reading::Raw);
@@ -174,6 +189,8 @@ impl Detector {
             word_rules,
             subs,
             gates: gates::Gates::new(),
+            concepts: concepts::Concepts::new(),
+            foreign_slot,
         }
     }
 
@@ -264,6 +281,9 @@ pub fn scan_str(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self
     }
 }
 
+/// The prefix of the concept reading's rule ids (`concepts`).
+pub const CONCEPT_RULES: &str = "concept.";
+
 /// A string's findings, without a pointer: what the memo keeps.
 #[derive(Default)]
 pub struct Verdict {
@@ -276,6 +296,8 @@ pub struct Verdict {
     /// The encoding (`scorer::encoded_readings`) of a reading in which a
     /// rule matched that does not match the text as written.
     encoded: Option<&'static str>,
+    /// A sentence not in English that joins a class's concepts.
+    concept: Option<concepts::Reading>,
 }
 
 impl Verdict {
@@ -305,6 +327,9 @@ impl Verdict {
                 detail: format!("[hidden.encoded] the text a rule matched here is {name}-encoded: no reader sees it without decoding it"),
                 mention: false,
             });
+        }
+        if let Some(c) = &self.concept {
+            out.push(Hit { rule: c.rule, kind: c.kind, severity: Severity::Medium, pointer: pointer.to_string(), detail: c.detail.clone(), mention: c.mention });
         }
     }
 }
@@ -346,8 +371,21 @@ pub fn scan_encoded(det: &Detector, s: &str, pointer: &str, others: &NameIndex, 
     v.emit(pointer, others, self_name, out);
 }
 
-/// Everything the rules find in `s`; `None` when nothing.
+/// Everything the rules and the concept reading find in `s`; `None` when
+/// nothing.
 fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
+    let mut foreign = false;
+    let mut v = evaluate_rules(det, s, others, &mut foreign);
+    if let Some(c) = foreign.then(|| det.concepts.read(s)).flatten() {
+        v.get_or_insert_with(Verdict::default).concept = Some(c);
+    }
+    v
+}
+
+/// Everything the rules find in `s`; `None` when nothing. `foreign`: whether
+/// the concept reading reads `s` (it is not all ASCII, or it holds a foreign
+/// function word: `Detector::foreign_slot`).
+fn evaluate_rules(det: &Detector, s: &str, others: &NameIndex, foreign: &mut bool) -> Option<Verdict> {
     // ASCII text can be prefiltered as is (triggers are single tokens, matched
     // case-insensitively); other text is folded first, so homoglyphs and
     // fullwidth forms reach the automaton as the letters they imitate.
@@ -367,6 +405,9 @@ fn evaluate(det: &Detector, s: &str, others: &NameIndex) -> Option<Verdict> {
         det.mark(&f.plain, &mut slots);
         folded = Some(f);
     }
+    let (w, bit) = (det.foreign_slot / 64, 1u64 << (det.foreign_slot % 64));
+    *foreign = slots[w] & bit != 0 || (!ascii && s.chars().any(|c| !c.is_ascii() && c.is_alphabetic()));
+    slots[w] &= !bit;
     let mask = det.candidates(&slots);
     if mask == 0 {
         return None;
