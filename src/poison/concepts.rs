@@ -561,7 +561,7 @@ impl Concepts {
                     len += 1;
                     continue;
                 }
-                if !((c as u32) < 0x250 || (0x1E00..0x1F00).contains(&(c as u32))) {
+                if !scripts::is_latin(c) {
                     // Another script's letter: no function word of the
                     // lists holds one.
                     t.other += usize::from(c.is_alphabetic());

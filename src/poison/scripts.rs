@@ -356,11 +356,17 @@ pub fn reads_foreign(text: &str) -> bool {
 /// tool at 9.79 logits, a Greek "disable user" admin tool; session 34), the
 /// byte 4-grams of scripts with few benign training texts weighing most.
 /// There the scorer alone flags and never hides; beside a rule it is still a
+/// Whether `c` is in the Latin blocks `mostly_latin` counts (Basic Latin to
+/// Latin Extended-B, and Latin Extended Additional).
+pub fn is_latin(c: char) -> bool {
+    (c as u32) < 0x250 || (0x1E00..0x1F00).contains(&(c as u32))
+}
+
 /// signal (`CORROBORATE`).
 pub fn mostly_latin(text: &str) -> bool {
     let (mut latin, mut other) = (0usize, 0usize);
     for c in text.chars().filter(|c| c.is_alphabetic()) {
-        if (c as u32) < 0x250 || (0x1E00..0x1F00).contains(&(c as u32)) {
+        if is_latin(c) {
             latin += 1;
         } else {
             other += 1;
