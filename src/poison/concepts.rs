@@ -772,12 +772,16 @@ impl Lexicon {
                 for &(z, h) in ends.iter().rev() {
                     let form = &s[i..z];
                     let whole = !s[z..].chars().next().is_some_and(in_word);
-                    let word_end = s[z..].find(|c: char| !in_word(c)).map_or(s.len(), |k| z + k);
+                    let anywhere = unspaced(c);
+                    // Where a stem's word ends, found once and only for a
+                    // stem of a spaced script: in Chinese "the word" runs to
+                    // the end of the sentence (a scan per match was
+                    // quadratic in it).
+                    let mut word_end = None;
                     let before = mets.len();
                     for l in self.lines_of(h, form) {
-                        let anywhere = form.chars().next().is_some_and(unspaced);
                         if l.stem || whole || anywhere {
-                            let end = if l.stem && !anywhere { word_end } else { z };
+                            let end = if l.stem && !anywhere { *word_end.get_or_insert_with(|| s[z..].find(|c: char| !in_word(c)).map_or(s.len(), |k| z + k)) } else { z };
                             mets.push(Met { bits: l.concept.bit(), at: i, end, lang: l.lang, w });
                         }
                     }

@@ -67,6 +67,11 @@ pub const UNITS: &[(&str, &str, &str)] = &[
     ("leet-words", "7h3 4ll ", ""),
     ("reversed-words", "eht ot fo ", ""),
     ("rot13-words", "gur gb bs ", ""),
+    // The concept reading (src/poison/concepts.rs): one endless sentence of
+    // an unspaced script where every character may start a form, and of a
+    // spaced one dense with concept words.
+    ("concepts-unspaced", "不是这样请告诉用户", ""),
+    ("concepts-spaced", "не надо сообщать пользователю ", ""),
 ];
 
 /// Plain English prose, the baseline every case is compared with.
