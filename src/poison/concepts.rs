@@ -615,12 +615,14 @@ impl Concepts {
                 })
                 .collect();
             // A detector quoting the orders it looks for ("例如“忽略之前的所有指令”")
-            // quotes them as examples (`mention`).
-            let all: u32 = c.groups.iter().flat_map(|g| g.iter()).fold(0, |s, c| s | c.bit());
-            let span = mets.iter().filter(of).filter(|m| m.bits & all != 0).fold(None, |s: Option<(usize, usize)>, m| {
-                Some(s.map_or((m.at, m.end), |(a, z)| (a.min(m.at), z.max(m.end))))
-            });
-            let mention = super::mention::QUOTED_KINDS.contains(&c.kind) && span.is_some_and(|(a, z)| super::mention::Quotes::of(&norm).holds(a, z));
+            // quotes them as examples (`mention`): the class no longer holds
+            // once the words inside example quotations are set aside (as the
+            // rules read a text again with its examples blanked out).
+            let mention = super::mention::QUOTED_KINDS.contains(&c.kind) && {
+                let quotes = super::mention::Quotes::of(&norm);
+                let outside: Vec<&Met> = mets.iter().filter(of).filter(|m| !quotes.holds(m.at, m.end)).collect();
+                !holds_within(&outside, url_bit(&norm), c)
+            };
             let why = if mention { " (a quoted example)" } else { "" };
             let detail = format!("[{}] a sentence not in English joins {}{why}: {}", c.rule, parts.join(", "), crate::text::escape_for_detail(&norm));
             return Some(Reading { rule: c.rule, kind: c.kind, detail, mention });
