@@ -29,8 +29,8 @@ use crate::finding::FindingKind as K;
 use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::UnicodeNormalization;
 
-/// The lexicon: `CONCEPT<TAB>LANG<TAB>FORM` per line; a form ending in `*`
-/// is a stem (any word it starts), other forms are whole words; forms in
+/// The lexicon: `CONCEPT<TAB>LANG<TAB>FORM|FORM|…` per line; a form ending in
+/// `*` is a stem (any word it starts), other forms are whole words; forms in
 /// scripts written without spaces match anywhere.
 const LEXICON: &str = include_str!("concepts.tsv");
 
@@ -670,17 +670,11 @@ impl Lexicon {
                 let start = at;
                 at += line.len();
                 let mut f = line.trim_end_matches(['\n', '\r']).split('\t');
-                let (Some(id), Some(lang), Some(form)) = (f.next(), f.next(), f.next()) else { continue };
-                let Some(concept) = C::from_id(id) else { continue };
-                // The form's offset: after the line's two fields and their tabs.
-                let form_at = start + id.len() + 1 + lang.len() + 1;
-                let (form, stem) = match form.strip_suffix('*') {
-                    Some(f) => (f, true),
-                    None => (form, false),
-                };
-                if form.is_empty() || concept == C::Url {
-                    continue;
-                }
+                let (Some(id), Some(lang), Some(forms)) = (f.next(), f.next(), f.next()) else { continue };
+                let Some(concept) = C::from_id(id).filter(|c| *c != C::Url) else { continue };
+                // Each form's offset: after the line's two fields and their
+                // tabs, and the forms and bars before it.
+                let mut form_at = start + id.len() + 1 + lang.len() + 1;
                 let l = match ids.get(lang) {
                     Some(&l) => l,
                     None => {
@@ -690,10 +684,21 @@ impl Lexicon {
                     }
                 };
                 let Ok(lang) = u8::try_from(l) else { continue };
-                entries.push((form_at, form.len(), lang, concept, stem));
-                if let Some(f) = without_diacritics(form) {
-                    entries.push((lexicon.len() + folded.len(), f.len(), lang, concept, stem));
-                    folded.push_str(&f);
+                for form in forms.split('|') {
+                    let at = form_at;
+                    form_at += form.len() + 1;
+                    let (form, stem) = match form.strip_suffix('*') {
+                        Some(f) => (f, true),
+                        None => (form, false),
+                    };
+                    if form.is_empty() {
+                        continue;
+                    }
+                    entries.push((at, form.len(), lang, concept, stem));
+                    if let Some(f) = without_diacritics(form) {
+                        entries.push((lexicon.len() + folded.len(), f.len(), lang, concept, stem));
+                        folded.push_str(&f);
+                    }
                 }
             }
             langs.iter().position(|l| *l == "en").and_then(|l| u8::try_from(l).ok())
@@ -858,15 +863,23 @@ mod tests {
 
     #[test]
     fn the_shipped_lexicon_is_read_whole() {
+        let mut forms = 0;
         for (n, line) in LEXICON.lines().enumerate() {
             let f: Vec<&str> = line.split('\t').collect();
             assert_eq!(f.len(), 3, "concepts.tsv line {}: {line:?}", n + 1);
             assert!(C::from_id(f[0]).is_some_and(|c| c != C::Url), "concepts.tsv line {}: concept {:?}", n + 1, f[0]);
-            let form = f[2].strip_suffix('*').unwrap_or(f[2]);
-            let mut norm = String::new();
-            normalize(form, &mut norm);
-            assert!(!form.is_empty() && form == norm && !form.contains('*'), "concepts.tsv line {}: form {:?} is not as text is normalized ({norm:?})", n + 1, f[2]);
+            for form in f[2].split('|') {
+                let bare = form.strip_suffix('*').unwrap_or(form);
+                let mut norm = String::new();
+                normalize(bare, &mut norm);
+                assert!(!bare.is_empty() && bare == norm && !bare.contains('*'), "concepts.tsv line {}: form {form:?} is not as text is normalized ({norm:?})", n + 1);
+                forms += 1;
+            }
         }
+        // Every form is read: one line each in the lexicon's reading.
+        let c = Concepts::new();
+        let diacritic_free = LEXICON.lines().flat_map(|l| l.rsplit('\t').next().unwrap_or("").split('|')).filter(|f| without_diacritics(f.trim_end_matches('*')).is_some()).count();
+        assert_eq!(c.lexicon().lines.len(), forms + diacritic_free);
     }
 
     #[test]
