@@ -8,17 +8,19 @@
 //! carry across languages is the *concepts* an order to a model joins in one
 //! sentence: a negation, telling and the user (keeping something from the
 //! user); ignoring and instructions; before, calling, every and tool. A
-//! lexicon (`concepts.tsv`) gives each concept's words and stems in some
-//! sixty languages; it was written from a list of the concepts, by writers
-//! who saw none of the evaluation sets (`eval/poisoning/concepts/README.md`).
+//! lexicon (`concepts.tsv`) gives each concept's words and stems in 72
+//! languages; it was written from a list of the concepts, by writers who
+//! saw none of the evaluation sets (`eval/poisoning/concepts/README.md`).
 //!
-//! Only sentences that are not English are read: a sentence mostly in
-//! another script, or Latin text that `reads_foreign`. English is what the
-//! rules and the scorer were built on and measured against (7,774 real
+//! Only sentences that are not English are read (`Concepts::foreign`): a
+//! sentence mostly in another script, or Latin text with a letter beyond
+//! ASCII or a foreign function word and few English ones. English is what
+//! the rules and the scorer were built on and measured against (7,774 real
 //! tools); here a few concept words in one sentence would read honest API
-//! prose ("send the API key in every request") as orders. A string of ASCII
-//! only is not read at all (nearly every string of a catalog; Latin-script
-//! languages written without a diacritic are left to the other readings).
+//! prose ("send the API key in every request") as orders. An ASCII string
+//! without a foreign function word between spaces is not read at all: the
+//! rules' trigger automaton marks one (`Detector::foreign_slot`), so nearly
+//! every string of a catalog costs nothing here.
 //!
 //! A finding here flags (`medium`) and never hides: the lexicon was measured
 //! on fewer honest texts in those languages than the rules and the scorer
@@ -244,12 +246,13 @@ fn width(c: char) -> usize {
 /// concepts spread across a long sentence of API prose are prose.
 const WINDOW: usize = 60;
 
-fn holds<'m>(set: u32, mets: impl Iterator<Item = &'m Met> + Clone, combo: &Combo) -> bool {
-    combo.groups.iter().all(|g| g.iter().any(|c| set & c.bit() != 0))
-        && combo.near.is_none_or(|(x, y)| {
-            let of = |c: C| mets.clone().filter(move |m| m.bits & c.bit() != 0);
-            of(x).any(|a| of(y).any(|b| a.end + NEAR >= b.at && b.end + NEAR >= a.at))
-        })
+/// Whether the pair `combo.near` (if any) is met by matches of `mets` at
+/// most `NEAR` bytes apart.
+fn near_holds(mets: &[&Met], combo: &Combo) -> bool {
+    combo.near.is_none_or(|(x, y)| {
+        let of = |c: C| mets.iter().filter(move |m| m.bits & c.bit() != 0);
+        of(x).any(|a| of(y).any(|b| a.end + NEAR >= b.at && b.end + NEAR >= a.at))
+    })
 }
 
 /// Whether `combo` holds within some `WINDOW` of `mets` (in order), a web
@@ -285,14 +288,14 @@ fn holds_within(mets: &[&Met], url: u32, combo: &Combo) -> bool {
             add(&mut count, &mut set, mets[i].bits, false);
             i += 1;
         }
-        if groups(set) && holds(set, mets[i..=j].iter().copied(), combo) {
+        if groups(set) && near_holds(&mets[i..=j], combo) {
             return true;
         }
     }
     false
 }
 
-/// A lexicon line: its form (bytes of `Concepts::text`, normalized as
+/// A lexicon form: its text (bytes of `Lexicon::text`, normalized as
 /// `normalize` leaves text), its language and concept, and whether it is a
 /// stem.
 #[derive(Clone, Copy)]
@@ -306,7 +309,7 @@ struct Line {
 
 pub struct Concepts {
     /// The lexicon, read on the first sentence that is not English: a
-    /// catalog in English never pays for it (~50 M instructions).
+    /// catalog in English never pays for it (~73 M instructions).
     lexicon: std::sync::OnceLock<Lexicon>,
     /// Function words by `key`, sorted: English's and other Latin-script
     /// languages'.
@@ -438,7 +441,7 @@ fn sentences(text: &str) -> impl Iterator<Item = &str> {
     /// The stops beyond ASCII, and the lead bytes that may start one: a
     /// byte scan, the text of most catalogs being ASCII or CJK.
     const STOPS: [&str; 12] = ["。", "！", "？", "；", "।", "॥", "؟", "۔", "։", "።", "။", "\u{37e}"];
-    const LEADS: [u8; 7] = [0xE3, 0xEF, 0xE0, 0xD8, 0xDB, 0xD6, 0xE1];
+    const LEADS: [u8; 8] = [0xE3, 0xEF, 0xE0, 0xD8, 0xDB, 0xD6, 0xE1, 0xCD];
     let b = text.as_bytes();
     let (mut from, mut i) = (0, 0);
     let mut cut = move || {
@@ -448,7 +451,7 @@ fn sentences(text: &str) -> impl Iterator<Item = &str> {
             let end = match c {
                 b'.' => b.get(i).is_none_or(|n| n.is_ascii_whitespace()),
                 b'!' | b'?' | b';' | b'\n' => true,
-                0xCD | 0xD6..=0xEF if LEADS.contains(&c) || c == 0xCD => match STOPS.iter().find(|s| b[i - 1..].starts_with(s.as_bytes())) {
+                c if LEADS.contains(&c) => match STOPS.iter().find(|s| b[i - 1..].starts_with(s.as_bytes())) {
                     Some(s) => {
                         i += s.len() - 1;
                         true
@@ -528,7 +531,7 @@ pub struct Reading {
 
 impl Concepts {
     pub fn new() -> Concepts {
-        let mut function: Vec<(u64, u8)> = scripts::EN_WORDS.iter().map(|w| (w, EN_WORD)).chain(scripts::OTHER_WORDS.iter().chain(MORE).map(|w| (w, FOREIGN_WORD))).filter_map(|(w, t)| Some((key(w)?, t))).collect();
+        let mut function: Vec<(u64, u8)> = scripts::EN_WORDS.iter().map(|&w| (w, EN_WORD)).chain(foreign_words().map(|w| (w, FOREIGN_WORD))).filter_map(|(w, t)| Some((key(w)?, t))).collect();
         function.sort_unstable();
         function.dedup_by_key(|e| e.0);
         Concepts { lexicon: std::sync::OnceLock::new(), function }
@@ -551,8 +554,9 @@ impl Concepts {
         let named = |w: &str| {
             w.contains("://") || w.contains(['_', '/', '@', '\\']) || w.as_bytes().windows(2).any(|p| p[0] == b'.' && p[1].is_ascii_alphanumeric())
         };
+        // Each word is followed by a space, which ends it.
         let text = s.split_whitespace().filter(|w| !named(w)).flat_map(|w| w.chars().chain([' ']));
-        for c in text.chain([' ']) {
+        for c in text {
             if c.is_alphanumeric() || c == '\'' {
                 in_word = true;
                 if c.is_ascii() {
@@ -602,9 +606,10 @@ impl Concepts {
             normalize(sentence, &mut norm);
             let lexicon = self.lexicon();
             lexicon.concepts(&norm, &mut mets);
-            let Some((c, lang)) = lexicon.class(&norm, &mets) else { continue };
+            let url = url_bit(&norm);
+            let Some((c, lang)) = lexicon.class(url, &mets) else { continue };
             let of = |m: &&Met| m.lang == lang || Some(m.lang) == lexicon.english;
-            let set = mets.iter().filter(of).fold(url_bit(&norm), |s, m| s | m.bits);
+            let set = mets.iter().filter(of).fold(url, |s, m| s | m.bits);
             let parts: Vec<String> = c
                 .groups
                 .iter()
@@ -621,7 +626,7 @@ impl Concepts {
             let mention = super::mention::QUOTED_KINDS.contains(&c.kind) && {
                 let quotes = super::mention::Quotes::of(&norm);
                 let outside: Vec<&Met> = mets.iter().filter(of).filter(|m| !quotes.holds(m.at, m.end)).collect();
-                !holds_within(&outside, url_bit(&norm), c)
+                !holds_within(&outside, url, c)
             };
             let why = if mention { " (a quoted example)" } else { "" };
             let detail = format!("[{}] a sentence not in English joins {}{why}: {}", c.rule, parts.join(", "), crate::text::escape_for_detail(&norm));
@@ -829,8 +834,7 @@ impl Lexicon {
     /// (with English's, and a web address, which join any): a sentence is
     /// in one language, and a form of another that is also a word of this
     /// one ("les", "har", "si") means what this one means by it.
-    fn class(&self, s: &str, mets: &[Met]) -> Option<(&'static Combo, u8)> {
-        let url = url_bit(s);
+    fn class(&self, url: u32, mets: &[Met]) -> Option<(&'static Combo, u8)> {
         let mut langs: Vec<u8> = mets.iter().map(|m| m.lang).filter(|&l| Some(l) != self.english).collect();
         langs.sort_unstable();
         langs.dedup();
@@ -1025,7 +1029,7 @@ mod tests {
             normalize(line, &mut norm);
             c.lexicon().concepts(&norm, &mut mets);
             let ids: Vec<String> = mets.iter().map(|m| format!("{}={}", ALL.iter().filter(|c| m.bits & c.bit() != 0).map(|c| c.id()).collect::<Vec<_>>().join("+"), &norm[m.at..m.end])).collect();
-            let class = c.lexicon().class(&norm, &mets).map_or("-", |k| k.0.rule);
+            let class = c.lexicon().class(url_bit(&norm), &mets).map_or("-", |k| k.0.rule);
             println!("{}\t{}\t{}\t{}", if c.foreign(line) { "read" } else { "skip" }, class, ids.join(" "), line);
         }
     }

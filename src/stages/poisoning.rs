@@ -181,8 +181,9 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
     let concept = |h: &Hit| h.rule.starts_with(poison::CONCEPT_RULES);
     let rule_hits: Vec<Hit> = hits.iter().filter(|h| h.rule != LEARNED && !concept(h)).cloned().collect();
     let rules_score = poison::score(&rule_hits, learned_signal);
-    let learned = hits.iter().filter(|h| h.rule == LEARNED || concept(h)).map(|h| h.severity).max();
-    let Some(score) = rules_score.max(learned) else { return };
+    // The findings that stand on their own: the scorer's and the concepts'.
+    let alone = hits.iter().filter(|h| h.rule == LEARNED || concept(h)).map(|h| h.severity).max();
+    let Some(score) = rules_score.max(alone) else { return };
     let block = pp.mode == PoisoningMode::Block && score >= pp.block_threshold;
     // The deciding finding (highest severity, first in order) carries the
     // tool's score: when signals corroborate each other it is raised to
