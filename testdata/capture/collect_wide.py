@@ -2,12 +2,17 @@
 """Collect captured catalogs of servers-wide.json into ../catalogs-wide/ (compact JSON) with INDEX.md.
 
 Usage:
-  python3 collect_wide.py [--srv-root DIR] OUT_DIR [OUT_DIR ...]
+  python3 collect_wide.py [--srv-root DIR] [--keep-existing] OUT_DIR [OUT_DIR ...]
 
 Each OUT_DIR is a `run_all.py --out` folder (catalogs/, meta/runs.json). When a server was
 captured in more than one, the last folder named wins (a re-run after a fix). Writes
 ../catalogs-wide/<slug>@<version>.json as one line of compact JSON (node's JSON.stringify of the
 captured result, so numbers keep the capture's JavaScript form), and ../catalogs-wide/INDEX.md.
+
+With --keep-existing, the catalogs already in ../catalogs-wide/ stay, as if they came from an OUT_DIR
+named before the others (their server column, and the servers tried but not captured, are read back from
+the current INDEX.md): a later capture session adds servers without the run_all.py folders of the
+earlier ones, which a new machine no longer has. Run on its own (no OUT_DIR), it rewrites INDEX.md as it is.
 
 With --srv-root (install.py's folder), also saves the dependency trees of the captured servers
 where install.py looks for them: locks/npm/<slug>.package-lock.json (npm) and locks/pypi/<pkg>.txt
@@ -23,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEST = os.path.join(HERE, "..", "catalogs-wide")
@@ -133,13 +139,63 @@ def save_lock(srv_root, e):
             f.write(r.stdout)
 
 
+def seed_from_dest(entries, tmp):
+    """A run_all.py-like folder holding the catalogs now in DEST, with INDEX.md's server column and failures."""
+    sys.path.insert(0, HERE)
+    from run_all import portable_command
+    for d in ("catalogs", "meta"):
+        os.makedirs(os.path.join(tmp, d), exist_ok=True)
+    server, failed = {}, {}
+    index = os.path.join(DEST, "INDEX.md")
+    section = ""
+    if os.path.exists(index):
+        with open(index, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("## "):
+                    section = line[3:].strip()
+                m = re.match(r"\| \d+ \| `([^`]+)\.json` \| `[^`]+` \| (.*?) \| [^|]* \| (?:npm|pypi) \| `(.*?)` \| \d+ \| ", line)
+                if m and not section:  # server column; the command as captured (env included)
+                    server[m.group(1)] = (m.group(2), m.group(3).replace("\\|", "|"))
+                m = re.match(r"- `(.+?)@([^@`]+)` \((npm|pypi)\): (.*)$", line)
+                if m and section == "Tried, not captured":
+                    pkg, slug = (m.group(1).split("` as `") + [None])[:2]
+                    failed[slug or pkg.lstrip("@").replace("/", "__")] = (m.group(2), m.group(4))
+    slug_of = {e["pkg"].lstrip("@").replace("/", "__"): s for s, e in entries.items()}
+    runs = {}
+    for fn in sorted(os.listdir(DEST)):
+        if not fn.endswith(".json"):
+            continue
+        name = fn[:-5]
+        base_slug, version = name.rsplit("@", 1)
+        slug = base_slug if base_slug in entries else slug_of.get(base_slug, base_slug)
+        if slug not in entries:
+            sys.exit(f"--keep-existing: {fn} is in no servers-wide.json entry")
+        e = entries[slug]
+        shutil.copy(os.path.join(DEST, fn), os.path.join(tmp, "catalogs", fn))
+        with open(os.path.join(tmp, "meta", name + ".meta.json"), "w") as f:
+            json.dump({"serverInfo": {"name": server[name][0] if name in server else "?", "version": ""}}, f)
+        runs[slug] = {"pkg": e["pkg"], "eco": e["eco"], "version": version, "name": name, "status": "ok"}
+        if name in server:  # as INDEX.md has it, even where servers-wide.json spells the arguments otherwise now
+            runs[slug].update(env_template={}, portable_command=server[name][1])
+        else:
+            runs[slug].update(env_template=dict(e.get("env", {})), portable_command=portable_command(e, version))
+    for slug, (version, why) in failed.items():
+        if slug in entries and slug not in runs:
+            runs[slug] = {"pkg": entries[slug]["pkg"], "version": version, "status": "failed", "error": why}
+    with open(os.path.join(tmp, "meta", "runs.json"), "w") as f:
+        json.dump(runs, f)
+
+
 def main():
     args = sys.argv[1:]
-    srv_root = None
-    if args[:1] == ["--srv-root"]:
-        srv_root, args = args[1], args[2:]
+    srv_root, keep = None, False
+    while args[:1] in (["--srv-root"], ["--keep-existing"]):
+        if args[0] == "--srv-root":
+            srv_root, args = args[1], args[2:]
+        else:
+            keep, args = True, args[1:]
     outs = args
-    if not outs:
+    if not outs and not keep:
         sys.exit(__doc__)
     with open(os.path.join(HERE, "servers-wide.json")) as f:
         wide = json.load(f)
@@ -152,6 +208,11 @@ def main():
     with open(os.path.join(HERE, "servers.json")) as f:
         narrow = [e["pkg"] for e in json.load(f)["servers"]]
 
+    tmp = None
+    if keep:
+        tmp = tempfile.mkdtemp(prefix="collect-wide-")
+        seed_from_dest(entries, tmp)
+        outs = [tmp] + outs
     runs, where = {}, {}
     for out in outs:
         rp = os.path.join(out, "meta", "runs.json")
@@ -192,7 +253,7 @@ def main():
             with open(mp) as f:
                 meta = json.load(f)
         si = meta.get("serverInfo") or {}
-        if srv_root:
+        if srv_root and where[slug] != tmp:
             save_lock(srv_root, e)
         n, acc = stats(result)
         notes = e.get("notes", "")
@@ -203,6 +264,8 @@ def main():
                          started=r["portable_command"], env=r.get("env_template", {}), notes=notes,
                          extra=[k for k in result if k != "tools"], acc=acc, scripts=scripts(result)))
     write_index(rows, failed, entries, not_installable)
+    if tmp:
+        shutil.rmtree(tmp)
     total = sum(x["tools"] for x in rows)
     print(f"{len(rows)} catalogs, {total} tools, {sum(x['bytes'] for x in rows)} bytes; {len(failed)} failed")
 
