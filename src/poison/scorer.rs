@@ -1750,6 +1750,9 @@ fn plain_words(
         mut end,
         mut pct,
     } = *st;
+    // `notes`' flags as locals, written back at the end (through `notes`,
+    // the loop reloaded and stored them at every word).
+    let (mut refs, mut leety) = (notes.refs, notes.leety);
     macro_rules! add {
         ($h:expr) => {{
             let g = bucket($h);
@@ -1807,7 +1810,9 @@ fn plain_words(
             i += 1;
         }
         if classes & C_DIGIT != 0 {
+            notes.leety = leety;
             notes.digits(bytes, word_from, i);
+            leety = notes.leety;
         }
         len += i - word_from;
         // Separators and punctuation up to the next word.
@@ -1841,8 +1846,8 @@ fn plain_words(
             end = k_end(c);
             if k & C_MARK != 0 {
                 pct |= c == b'%';
-                notes.refs |= c == b'&';
-                notes.leety |= c == b'@' || c == b'$';
+                refs |= c == b'&';
+                leety |= c == b'@' || c == b'$';
             }
         }
         // The next word (`pending_space`, `start_word`).
@@ -1854,6 +1859,7 @@ fn plain_words(
         in_word = true;
         end = false;
     }
+    (notes.refs, notes.leety) = (refs, leety);
     *st = PlainRun { x, len, w, b, p, prev, nw, acc, run_start, long_run, in_word, space, end, pct };
     i
 }
