@@ -479,12 +479,20 @@ impl<'a> Parser<'a> {
             // escapes (`\\u\\u…`, `\\n\\n…`) runs are a byte or none, and
             // the eight-byte reader's set-up costs several times a byte's test.
             let mut j = self.i;
-            let near = (j + 8).min(s.len());
-            while j < near && !super::SPECIAL_IN_STRING[s[j] as usize] {
-                j += 1;
-            }
-            if j == near && j < s.len() {
-                j += super::plain_run(&s[j..]);
+            // The first eight bytes in one read when there are eight (a
+            // string always has its closing quote after it): the test costs
+            // about what two bytes one at a time did, and most values are
+            // longer (`string`, `object`, descriptions).
+            match s.get(j..j + 8).map(<[u8; 8]>::try_from) {
+                Some(Ok(w)) => match crate::swar::first_special_in_string(crate::swar::word(w)) {
+                    Some(k) => j += k,
+                    None => j += 8 + super::plain_run(&s[j + 8..]),
+                },
+                _ => {
+                    while j < s.len() && !super::SPECIAL_IN_STRING[s[j] as usize] {
+                        j += 1;
+                    }
+                }
             }
             self.i = j;
             let c = match s.get(self.i) {
