@@ -282,6 +282,25 @@ impl LazyPtr<'_> {
     }
 }
 
+/// `pattern::check`, from the catalog's verdicts when one of its tools had
+/// the same pattern checked (`ToolCtx::patterns`; a check depends on the
+/// pattern alone). At most `PATTERNS_KEPT` patterns of at most
+/// `PATTERN_KEPT_BYTES` are kept: a catalog of many distinct patterns pays
+/// a short scan per check, not memory.
+fn check_pattern(cx: &mut ToolCtx, p: &str) -> pattern::Verdict {
+    if let Some((_, v)) = cx.patterns.iter().find(|(q, _)| q == p) {
+        return v.clone();
+    }
+    let v = pattern::check(p);
+    if cx.patterns.len() < PATTERNS_KEPT && p.len() <= PATTERN_KEPT_BYTES {
+        cx.patterns.push((p.to_string(), v.clone()));
+    }
+    v
+}
+
+const PATTERNS_KEPT: usize = 256;
+const PATTERN_KEPT_BYTES: usize = 4096;
+
 /// Checks one keyword of a schema object; may rewrite `o`. Returns false if
 /// the tool was hidden.
 /// `at`: where `k` was in `o` when the node's keywords were listed (an
@@ -376,7 +395,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
                 let keys: Vec<json::Key> = map.keys().cloned().collect();
                 for pat in keys {
                     let pptr = json::pointer_push(&ptr.s(), &pat);
-                    match pattern::check(&pat) {
+                    match check_pattern(cx, &pat) {
                         Verdict::Ok => {}
                         Verdict::Drop(why) => {
                             map.remove(&pat);
@@ -522,7 +541,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
                 cx.report(K::PatternDropped, S::Low, ptr.s(), Action::Removed, format!("pattern longer than {} characters removed", lim.max_pattern_chars));
                 return true;
             }
-            match pattern::check(pat) {
+            match check_pattern(cx, pat) {
                 Verdict::Ok => true,
                 Verdict::Drop(why) => {
                     o.remove(k);
