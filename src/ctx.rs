@@ -128,6 +128,16 @@ impl<'a> ToolCtx<'a> {
         self.base.clone()
     }
 
+    /// `base` + `tail` (a pointer's rest, already escaped), in one
+    /// allocation of its size: `format!("{base}/inputSchema")` went through
+    /// the formatting machinery for every tool (~600 instructions).
+    pub fn pointer(&self, tail: &str) -> String {
+        let mut p = String::with_capacity(self.base.len() + tail.len());
+        p.push_str(&self.base);
+        p.push_str(tail);
+        p
+    }
+
     pub fn report(&mut self, kind: FindingKind, severity: Severity, pointer: String, action: Action, detail: String) {
         match action {
             Action::Hidden => {

@@ -21,11 +21,10 @@ use crate::policy::{OnExceed, SchemaLimits};
 use crate::schema::{self, Kw, TYPE_NAMES};
 
 pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
-    let base = cx.base();
     match tool.get_mut("inputSchema") {
-        None => cx.hide(K::SchemaInvalid, S::Medium, format!("{base}/inputSchema"), "inputSchema is required".into()),
+        None => cx.hide(K::SchemaInvalid, S::Medium, cx.pointer("/inputSchema"), "inputSchema is required".into()),
         Some(v) => {
-            let ptr = format!("{base}/inputSchema");
+            let ptr = cx.pointer("/inputSchema");
             if let Err(why) = top_level(v, &ptr, cx) {
                 cx.hide(K::SchemaInvalid, S::Medium, ptr, why);
             } else if let Err((at, why)) = if cx.may_have_mcp_header { mcp_headers(v, &ptr) } else { Ok(()) } {
@@ -40,7 +39,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
         return;
     }
     if let Some(v) = tool.get_mut("outputSchema") {
-        let ptr = format!("{base}/outputSchema");
+        let ptr = cx.pointer("/outputSchema");
         // A broken output schema does not make the tool unusable: remove it
         // instead of hiding the tool (the client then skips result validation).
         let mut scratch = ToolCtx::new(cx.index, cx.name.clone(), cx.policy, cx.server);
