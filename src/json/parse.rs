@@ -517,8 +517,15 @@ impl<'a> Parser<'a> {
                     }
                 });
             }
-            // Backslash escape.
-            let o = out.get_or_insert_with(Vec::new);
+            // Backslash escape. The decoded string is no longer than its
+            // input (every escape is longer than what it stands for): sized
+            // to the input up to the next quote byte, the string's end
+            // unless that quote is escaped, so that a long text with many
+            // escapes is not grown and copied a dozen times from empty.
+            let o = out.get_or_insert_with(|| {
+                let to_quote = memchr::memchr(b'"', &s[self.i..]).unwrap_or(s.len() - self.i);
+                Vec::with_capacity(self.i - run_start + to_quote)
+            });
             // A run of a few bytes is pushed byte by byte: a copy call per
             // one-byte run cost more than the escape itself.
             if run.len() <= 8 {
