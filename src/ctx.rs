@@ -46,6 +46,12 @@ pub struct ToolCtx<'a> {
     /// tool to tool by the pipeline: a `Path` per stage and tool was an
     /// allocation and a free each.
     pub path_buf: String,
+    /// The verdicts of the `pattern`s (and `patternProperties` keys) this
+    /// catalog's tools had checked (`stages::limits`), handed from tool to
+    /// tool like `path_buf`: a catalog repeats its patterns (merged servers,
+    /// shared parameter types), and a check parses and translates the
+    /// expression (~100,000 instructions and more each).
+    pub patterns: Vec<(String, crate::pattern::Verdict)>,
 }
 
 /// `/tools/<index>` as an `Rc<str>`, spelled on the stack: `format!` and
@@ -105,6 +111,7 @@ impl<'a> ToolCtx<'a> {
             call_schema: None,
             may_have_mcp_header: true,
             path_buf: String::new(),
+            patterns: Vec::new(),
         }
     }
 
@@ -119,6 +126,16 @@ impl<'a> ToolCtx<'a> {
     /// The tool's pointer, `/tools/<index>`.
     pub fn base(&self) -> std::rc::Rc<str> {
         self.base.clone()
+    }
+
+    /// `base` + `tail` (a pointer's rest, already escaped), in one
+    /// allocation of its size: `format!("{base}/inputSchema")` went through
+    /// the formatting machinery for every tool (~600 instructions).
+    pub fn pointer(&self, tail: &str) -> String {
+        let mut p = String::with_capacity(self.base.len() + tail.len());
+        p.push_str(&self.base);
+        p.push_str(tail);
+        p
     }
 
     pub fn report(&mut self, kind: FindingKind, severity: Severity, pointer: String, action: Action, detail: String) {

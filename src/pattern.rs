@@ -14,7 +14,7 @@
 
 use regex_syntax::ast::{self, Ast};
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Ok,
     Drop(String),

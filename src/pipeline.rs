@@ -91,6 +91,15 @@ impl Sanitized {
 type Stage<'a> = dyn Fn(&mut Object, &mut ToolCtx) + 'a;
 
 /// What the per-tool stages need besides the tool.
+/// What the pipeline hands from tool to tool through their contexts: the
+/// stages' pointer buffer (`ToolCtx::path_buf`) and the catalog's pattern
+/// verdicts (`ToolCtx::patterns`).
+#[derive(Default)]
+struct Carry {
+    path_buf: String,
+    patterns: Vec<(String, crate::pattern::Verdict)>,
+}
+
 struct ToolStages<'p> {
     policy: &'p Policy,
     sp: &'p crate::policy::ServerPolicy,
@@ -101,15 +110,17 @@ struct ToolStages<'p> {
 impl<'p> ToolStages<'p> {
     /// Element `i` of `tools` (as parsed) through the per-tool stages: its
     /// context, and the tool unless it was hidden before them.
-    fn run(&self, i: usize, entry: Value, has_mcp_header: bool, name_index: &crate::poison::NameIndex, path_buf: &mut String) -> (ToolCtx<'p>, Option<Object>) {
+    fn run(&self, i: usize, entry: Value, has_mcp_header: bool, name_index: &crate::poison::NameIndex, carry: &mut Carry) -> (ToolCtx<'p>, Option<Object>) {
         let name = entry.as_object().and_then(|o| o.get("name")).and_then(Value::as_str).map(str::to_string);
         let mut cx = ToolCtx::new(i as u32, name, self.sp, self.server);
-        cx.path_buf = std::mem::take(path_buf);
+        cx.path_buf = std::mem::take(&mut carry.path_buf);
+        cx.patterns = std::mem::take(&mut carry.patterns);
         // The parser saw every key: a tool without `x-mcp-header` skips the
         // limits stage's walk that checks each one.
         cx.may_have_mcp_header = has_mcp_header;
         let tool = self.stages(i, entry, &mut cx, name_index);
-        *path_buf = std::mem::take(&mut cx.path_buf);
+        carry.path_buf = std::mem::take(&mut cx.path_buf);
+        carry.patterns = std::mem::take(&mut cx.patterns);
         (cx, tool)
     }
 
@@ -217,8 +228,9 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions, write: Op
     let mut upstream: Vec<String> = Vec::new();
     let mut again: Vec<usize> = Vec::new();
 
-    // The stages' pointer buffer, handed from tool to tool.
-    let mut path_buf = String::new();
+    // The stages' pointer buffer and pattern verdicts, handed from tool to
+    // tool.
+    let mut carry = Carry::default();
     let stage_opts = ToolStages { policy, sp, server, max_tools };
     // Nothing of a tool reaches the outcome before the whole text has parsed
     // and `envelope` has accepted the result: an error there discards every
@@ -232,7 +244,7 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions, write: Op
                 upstream.push(n.to_string());
             }
         }
-        let (cx, tool) = stage_opts.run(i, entry, has_mcp_header, &name_index, &mut path_buf);
+        let (cx, tool) = stage_opts.run(i, entry, has_mcp_header, &name_index, &mut carry);
         let tool = if name_index.take_wanted() {
             again.push(i);
             None
@@ -259,7 +271,7 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions, write: Op
                 Some(raw) => json::parse(raw, parse_opts)?.value,
                 None => Value::Null,
             };
-            let (cx, tool) = stage_opts.run(i, entry, header_keys[i], &name_index, &mut path_buf);
+            let (cx, tool) = stage_opts.run(i, entry, header_keys[i], &name_index, &mut carry);
             tools[i] = done(&cx, tool, &mut served);
             cxs[i] = cx;
         }

@@ -46,6 +46,19 @@ pub fn special_in_string<const NON_ASCII: bool>(w: u64) -> bool {
     (eq | ctl) & HIGH != 0
 }
 
+/// Where the first byte special in a JSON string (a C0 control, `"` or
+/// `\\`) is among the eight, if one is: `special_in_string::<false>`'s mask
+/// (before its test) has the high bit of that byte set and none below it
+/// (a borrow only runs up, from a byte that counts, to the bytes after it).
+pub fn first_special_in_string(w: u64) -> Option<usize> {
+    let q = w ^ (ONES * u64::from(b'"'));
+    let b = w ^ (ONES * u64::from(b'\\'));
+    let eq = (q.wrapping_sub(ONES) & !q) | (b.wrapping_sub(ONES) & !b);
+    let ctl = w.wrapping_sub(ONES * 0x20) & !w;
+    let m = (eq | ctl) & HIGH;
+    (m != 0).then(|| m.trailing_zeros() as usize / 8)
+}
+
 /// Some byte is not printable ASCII (below 0x20, 0x7F, or not ASCII), in
 /// one mask: `w - 0x20…` sets the high bit of a byte below 0x20, `w + 1…`
 /// that of 0x7F, `w` that of a byte not ASCII, and a borrow or carry only
@@ -76,6 +89,7 @@ mod tests {
             let b: [u8; 8] = std::array::from_fn(|k| pick[(rng >> (k * 4 + 8)) as usize % pick.len()]);
             let w = word(b);
             assert_eq!(any_below(w, 0x20), b.iter().any(|&x| x < 0x20), "{b:?}");
+            assert_eq!(first_special_in_string(w), b.iter().position(|&x| x < 0x20 || x == b'"' || x == b'\\'), "{b:?}");
             assert_eq!(any_eq(w, b'"'), b.contains(&b'"'), "{b:?}");
             assert_eq!(any_eq(w, 0x7f), b.contains(&0x7f), "{b:?}");
             assert_eq!(any_high(w), b.iter().any(|&x| x >= 0x80), "{b:?}");

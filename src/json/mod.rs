@@ -453,6 +453,17 @@ pub fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// An RFC 6901 pointer token unescaped (`~1` is `/`, `~0` is `~`): borrowed
+/// when it has no `~`, which is nearly every token (the two `replace` calls
+/// allocated two strings per token).
+pub(crate) fn unescape_token(raw: &str) -> std::borrow::Cow<'_, str> {
+    if raw.contains('~') {
+        std::borrow::Cow::Owned(raw.replace("~1", "/").replace("~0", "~"))
+    } else {
+        std::borrow::Cow::Borrowed(raw)
+    }
+}
+
 /// Resolves an RFC 6901 pointer (without the leading `#`) inside `root`.
 pub fn pointer_get<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
     if pointer.is_empty() {
@@ -461,7 +472,7 @@ pub fn pointer_get<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
     let rest = pointer.strip_prefix('/')?;
     let mut cur = root;
     for raw in rest.split('/') {
-        let tok = raw.replace("~1", "/").replace("~0", "~");
+        let tok = unescape_token(raw);
         cur = match cur {
             Value::Object(o) => o.get(&tok)?,
             Value::Array(a) => {

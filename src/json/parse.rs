@@ -479,12 +479,20 @@ impl<'a> Parser<'a> {
             // escapes (`\\u\\u…`, `\\n\\n…`) runs are a byte or none, and
             // the eight-byte reader's set-up costs several times a byte's test.
             let mut j = self.i;
-            let near = (j + 8).min(s.len());
-            while j < near && !super::SPECIAL_IN_STRING[s[j] as usize] {
-                j += 1;
-            }
-            if j == near && j < s.len() {
-                j += super::plain_run(&s[j..]);
+            // The first eight bytes in one read when there are eight (a
+            // string always has its closing quote after it): the test costs
+            // about what two bytes one at a time did, and most values are
+            // longer (`string`, `object`, descriptions).
+            match s.get(j..j + 8).map(<[u8; 8]>::try_from) {
+                Some(Ok(w)) => match crate::swar::first_special_in_string(crate::swar::word(w)) {
+                    Some(k) => j += k,
+                    None => j += 8 + super::plain_run(&s[j + 8..]),
+                },
+                _ => {
+                    while j < s.len() && !super::SPECIAL_IN_STRING[s[j] as usize] {
+                        j += 1;
+                    }
+                }
             }
             self.i = j;
             let c = match s.get(self.i) {
@@ -509,8 +517,15 @@ impl<'a> Parser<'a> {
                     }
                 });
             }
-            // Backslash escape.
-            let o = out.get_or_insert_with(Vec::new);
+            // Backslash escape. The decoded string is no longer than its
+            // input (every escape is longer than what it stands for): sized
+            // to the input up to the next quote byte, the string's end
+            // unless that quote is escaped, so that a long text with many
+            // escapes is not grown and copied a dozen times from empty.
+            let o = out.get_or_insert_with(|| {
+                let to_quote = memchr::memchr(b'"', &s[self.i..]).unwrap_or(s.len() - self.i);
+                Vec::with_capacity(self.i - run_start + to_quote)
+            });
             // A run of a few bytes is pushed byte by byte: a copy call per
             // one-byte run cost more than the escape itself.
             if run.len() <= 8 {

@@ -646,7 +646,7 @@ fn note_prose(s: &str, place: prose::Place, pointer: &str, found: &mut u32, out:
 /// text its pointer ends with); `found` counts it (`scan_tool`).
 pub fn scan_dropped_prose(text: &str, pointer: &str, base: &str, out: &mut Vec<Hit>, found: &mut u32) {
     let Some(rel) = pointer.strip_prefix(base).and_then(|r| r.strip_prefix('/')) else { return };
-    let toks: Vec<String> = rel.split('/').map(|t| t.replace("~1", "/").replace("~0", "~")).collect();
+    let toks: Vec<std::borrow::Cow<str>> = rel.split('/').map(crate::json::unescape_token).collect();
     // Every token a key: `prose::place` reads one of digits as an index
     // where an index belongs (a property named "123" stays a name).
     let steps: Vec<Seg> = toks.iter().map(|t| Seg::Key(t)).collect();

@@ -83,6 +83,37 @@ fn weight(h: u32) -> i32 {
     i16::from_le_bytes([MODEL[i], MODEL[i + 1]]) as i32
 }
 
+/// Per bucket, its weight `w` and its positive part in one `i64`:
+/// `max(w, 0) * 2^32 + w`. The single pass adds a new feature's entry to
+/// one accumulator instead of adding `w` to the sum and `max(w, 0)` to the
+/// positive sum (`WINDOW_GATE`) apart (a test, a conditional move and a
+/// second add, ~5 instructions a feature); `acc_parts` takes the two sums
+/// back out, exactly: a sum of entries is `P * 2^32 + S`, and `S` is its
+/// low 32 bits (a segment counts each bucket once, its stamp: `S` lies in
+/// `[-2^16 * 2^15, 2^16 * (2^15 - 1)]`, inside `i32` as the separate sums
+/// were, and `P * 2^32 + S` inside `i64`). 512 KiB, built once per process
+/// on first use (~0.3 M instructions) rather than written into every
+/// binary and component.
+fn packed() -> &'static [i64; BUCKETS] {
+    static PACKED: std::sync::OnceLock<Box<[i64; BUCKETS]>> = std::sync::OnceLock::new();
+    PACKED.get_or_init(|| {
+        let t: Vec<i64> = (0..BUCKETS as u32)
+            .map(|b| {
+                let w = i64::from(weight(b));
+                (w.max(0) << 32) + w
+            })
+            .collect();
+        t.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("BUCKETS long"))
+    })
+}
+
+/// The sum and the positive sum of the `packed` entries added into `acc`.
+#[inline]
+fn acc_parts(acc: i64) -> (i32, i32) {
+    let sum = acc as i32;
+    (sum, ((acc - i64::from(sum)) >> 32) as i32)
+}
+
 /// The word clusters (`eval/poisoning/model/clusters.py --table`; do not
 /// edit): words grouped by their meaning, so that a phrasing no training
 /// family used ("conceal" where they wrote "hide") still lands on trained
@@ -1015,21 +1046,20 @@ impl Seen {
     /// `n` words (`words`), each distinct bucket once. Out of line, once per
     /// segment.
     #[inline(never)]
-    fn cluster_pairs_sum(&mut self, n: usize) -> (i32, i32) {
+    fn cluster_pairs_sum(&mut self, n: usize) -> i64 {
         // Apart: the stamps and the memo stay in registers (through `self`
         // they were reloaded after each memo write).
         let Seen { stamp, now, words, clusters, readings: all } = self;
         let mut readings = 0;
         let (stamp, now, clusters) = (&mut **stamp, *now, &mut **clusters);
-        let (mut sum, mut pos) = (0, 0);
+        let mut acc = 0i64;
+        let packed = packed();
         let mut add = |h: u32| {
             let b = bucket(h);
             let s = &mut stamp[(b & MASK) as usize];
             if *s != now {
                 *s = now;
-                let w = weight(b);
-                sum += w;
-                pos += w.max(0);
+                acc += packed[(b & MASK) as usize];
             }
         };
         let mut prev: Option<(u16, u16)> = None;
@@ -1058,7 +1088,7 @@ impl Seen {
             (prev, triple) = (k, Some(next));
         }
         *all += readings;
-        (sum, pos)
+        acc
     }
     /// Ends the segment.
     fn clear(&mut self) {
@@ -1312,6 +1342,20 @@ const CLASS: [u8; 256] = {
     t
 };
 
+/// `CLASS` in the low byte and the byte as `one_pass` reads it (an
+/// upper-case letter lowered) in the high byte: the word loop of
+/// `plain_words` takes both from one read instead of lowering by the class
+/// (a copy, a mask and an or a word byte).
+static CLASS_LOWER: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut k = 0;
+    while k < 256 {
+        t[k] = ((k as u8 | (CLASS[k] & C_UPPER)) as u16) << 8 | CLASS[k] as u16;
+        k += 1;
+    }
+    t
+};
+
 /// How `one_pass` ended.
 enum Pass {
     /// The whole text was read: these are its hints for `decoded_with`.
@@ -1362,7 +1406,9 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
     // word loop of `plain_words` compiled to ~7 M instructions more a
     // profile, its registers spilled).
     let gram = |x: u64| (x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL);
-    let (mut sum, mut pos) = (0i32, 0i32);
+    // The segment's sum and positive sum, as one `packed` accumulator.
+    let mut acc = 0i64;
+    let packed = packed();
     // Whether the segment has a non-ASCII word character (`WINDOW_GATE_FOREIGN`).
     let mut foreign = false;
     // The segment: its length in bytes and beyond one per character, a
@@ -1392,9 +1438,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
         ($h:expr) => {{
             let b = bucket($h);
             if seen.first(b) {
-                let w = weight(b);
-                sum += w;
-                pos += w.max(0);
+                acc += packed[(b & MASK) as usize];
             }
         }};
     }
@@ -1471,14 +1515,13 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                 if let Some(v) = variant {
                     add!(v);
                 }
-                let (cs, cp) = seen.cluster_pairs_sum(nw);
-                sum += cs;
-                pos += cp;
+                acc += seen.cluster_pairs_sum(nw);
                 seen.clear();
-                if std::mem::take(&mut pos) >= window_gate(std::mem::take(&mut foreign)) {
+                let (sum, pos) = acc_parts(std::mem::take(&mut acc));
+                if pos >= window_gate(std::mem::take(&mut foreign)) {
                     gated.push(contribs.len());
                 }
-                contribs.push(std::mem::take(&mut sum));
+                contribs.push(sum);
                 if contribs.len() >= MAX_SEGMENTS {
                     return Pass::Full;
                 }
@@ -1552,8 +1595,7 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                     p: hp.0,
                     prev: prev.map(|f| f.0),
                     nw,
-                    sum,
-                    pos,
+                    acc,
                     run_start,
                     long_run,
                     in_word,
@@ -1561,9 +1603,9 @@ fn one_pass(text: &str, field: &FieldFeats, variant: Option<u32>, seen: &mut See
                     end: false,
                     pct,
                 };
-                i = plain_words(bytes, i, &mut run, &mut seen.stamp, seen.now, &mut seen.words, &mut notes);
-                (x, len, hw, hb, hp, nw, sum, pos, run_start, long_run) =
-                    (run.x, run.len, Fnv(run.w), Fnv(run.b), Fnv(run.p), run.nw, run.sum, run.pos, run.run_start, run.long_run);
+                i = plain_words(bytes, i, &mut run, (&mut seen.stamp, seen.now, packed), &mut seen.words, &mut notes);
+                (x, len, hw, hb, hp, nw, acc, run_start, long_run) =
+                    (run.x, run.len, Fnv(run.w), Fnv(run.b), Fnv(run.p), run.nw, run.acc, run.run_start, run.long_run);
                 (prev, in_word, space, end, pct) = (run.prev.map(Fnv), run.in_word, run.space, run.end, run.pct);
                 continue;
             }
@@ -1661,9 +1703,9 @@ struct PlainRun {
     p: u32,
     prev: Option<u32>,
     nw: usize,
-    sum: i32,
-    /// Its positive weights' sum (`WINDOW_GATE`).
-    pos: i32,
+    /// Its sum and its positive weights' sum (`WINDOW_GATE`), as one
+    /// `packed` accumulator.
+    acc: i64,
     run_start: usize,
     long_run: bool,
     in_word: bool,
@@ -1688,8 +1730,7 @@ fn plain_words(
     bytes: &[u8],
     mut i: usize,
     st: &mut PlainRun,
-    stamp: &mut [u16; BUCKETS],
-    now: u16,
+    (stamp, now, packed): (&mut [u16; BUCKETS], u16, &[i64; BUCKETS]),
     words: &mut [u32; WORDS_CAP],
     notes: &mut decode::Notes,
 ) -> usize {
@@ -1701,8 +1742,7 @@ fn plain_words(
         mut p,
         mut prev,
         mut nw,
-        mut sum,
-        mut pos,
+        mut acc,
         mut run_start,
         mut long_run,
         mut in_word,
@@ -1710,15 +1750,16 @@ fn plain_words(
         mut end,
         mut pct,
     } = *st;
+    // `notes`' flags as locals, written back at the end (through `notes`,
+    // the loop reloaded and stored them at every word).
+    let (mut refs, mut leety) = (notes.refs, notes.leety);
     macro_rules! add {
         ($h:expr) => {{
             let g = bucket($h);
             let s = &mut stamp[g as usize];
             if *s != now {
                 *s = now;
-                let wt = weight(g);
-                sum += wt;
-                pos += wt.max(0);
+                acc += packed[(g & MASK) as usize];
             }
         }};
     }
@@ -1753,12 +1794,14 @@ fn plain_words(
         let word_from = i;
         let mut classes = 0;
         while let Some(&c) = bytes.get(i) {
-            let k = CLASS[c as usize];
+            // The class and the lowered byte in one read (`CLASS_LOWER`).
+            let e = CLASS_LOWER[c as usize];
+            let k = e as u8;
             if k & C_WORD == 0 {
                 break;
             }
             classes |= k;
-            let c = u32::from(c | (k & C_UPPER));
+            let c = u32::from(e >> 8);
             x = x << 8 | u64::from(c);
             add!((x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
             w = (w ^ c).wrapping_mul(FNV_PRIME);
@@ -1767,7 +1810,9 @@ fn plain_words(
             i += 1;
         }
         if classes & C_DIGIT != 0 {
+            notes.leety = leety;
             notes.digits(bytes, word_from, i);
+            leety = notes.leety;
         }
         len += i - word_from;
         // Separators and punctuation up to the next word.
@@ -1801,8 +1846,8 @@ fn plain_words(
             end = k_end(c);
             if k & C_MARK != 0 {
                 pct |= c == b'%';
-                notes.refs |= c == b'&';
-                notes.leety |= c == b'@' || c == b'$';
+                refs |= c == b'&';
+                leety |= c == b'@' || c == b'$';
             }
         }
         // The next word (`pending_space`, `start_word`).
@@ -1814,7 +1859,8 @@ fn plain_words(
         in_word = true;
         end = false;
     }
-    *st = PlainRun { x, len, w, b, p, prev, nw, sum, pos, run_start, long_run, in_word, space, end, pct };
+    (notes.refs, notes.leety) = (refs, leety);
+    *st = PlainRun { x, len, w, b, p, prev, nw, acc, run_start, long_run, in_word, space, end, pct };
     i
 }
 

@@ -59,14 +59,17 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
         cx.report(kind, sev, crate::json::pointer_push(&base, &k), Action::Removed, detail);
     }
     if let Some(Value::Object(ann)) = tool.get_mut("annotations") {
-        annotations(ann, cx, &format!("{base}/annotations"));
+        let ptr = cx.pointer("/annotations");
+        annotations(ann, cx, &ptr);
     }
     hints_against_name(tool, cx, &base);
     if let Some(Value::Array(icons)) = tool.get_mut("icons") {
-        icons_filter(icons, cx, &format!("{base}/icons"));
+        let ptr = cx.pointer("/icons");
+        icons_filter(icons, cx, &ptr);
     }
     if let Some(Value::Object(meta)) = tool.get_mut("_meta") {
-        meta_filter(meta, cx, &format!("{base}/_meta"));
+        let ptr = cx.pointer("/_meta");
+        meta_filter(meta, cx, &ptr);
     }
     if let Some(Value::Object(exec)) = tool.get("execution") {
         let ok = exec.iter().all(|(k, v)| {

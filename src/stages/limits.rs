@@ -21,11 +21,10 @@ use crate::policy::{OnExceed, SchemaLimits};
 use crate::schema::{self, Kw, TYPE_NAMES};
 
 pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
-    let base = cx.base();
     match tool.get_mut("inputSchema") {
-        None => cx.hide(K::SchemaInvalid, S::Medium, format!("{base}/inputSchema"), "inputSchema is required".into()),
+        None => cx.hide(K::SchemaInvalid, S::Medium, cx.pointer("/inputSchema"), "inputSchema is required".into()),
         Some(v) => {
-            let ptr = format!("{base}/inputSchema");
+            let ptr = cx.pointer("/inputSchema");
             if let Err(why) = top_level(v, &ptr, cx) {
                 cx.hide(K::SchemaInvalid, S::Medium, ptr, why);
             } else if let Err((at, why)) = if cx.may_have_mcp_header { mcp_headers(v, &ptr) } else { Ok(()) } {
@@ -40,7 +39,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx) {
         return;
     }
     if let Some(v) = tool.get_mut("outputSchema") {
-        let ptr = format!("{base}/outputSchema");
+        let ptr = cx.pointer("/outputSchema");
         // A broken output schema does not make the tool unusable: remove it
         // instead of hiding the tool (the client then skips result validation).
         let mut scratch = ToolCtx::new(cx.index, cx.name.clone(), cx.policy, cx.server);
@@ -282,6 +281,25 @@ impl LazyPtr<'_> {
     }
 }
 
+/// `pattern::check`, from the catalog's verdicts when one of its tools had
+/// the same pattern checked (`ToolCtx::patterns`; a check depends on the
+/// pattern alone). At most `PATTERNS_KEPT` patterns of at most
+/// `PATTERN_KEPT_BYTES` are kept: a catalog of many distinct patterns pays
+/// a short scan per check, not memory.
+fn check_pattern(cx: &mut ToolCtx, p: &str) -> pattern::Verdict {
+    if let Some((_, v)) = cx.patterns.iter().find(|(q, _)| q == p) {
+        return v.clone();
+    }
+    let v = pattern::check(p);
+    if cx.patterns.len() < PATTERNS_KEPT && p.len() <= PATTERN_KEPT_BYTES {
+        cx.patterns.push((p.to_string(), v.clone()));
+    }
+    v
+}
+
+const PATTERNS_KEPT: usize = 256;
+const PATTERN_KEPT_BYTES: usize = 4096;
+
 /// Checks one keyword of a schema object; may rewrite `o`. Returns false if
 /// the tool was hidden.
 /// `at`: where `k` was in `o` when the node's keywords were listed (an
@@ -376,7 +394,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
                 let keys: Vec<json::Key> = map.keys().cloned().collect();
                 for pat in keys {
                     let pptr = json::pointer_push(&ptr.s(), &pat);
-                    match pattern::check(&pat) {
+                    match check_pattern(cx, &pat) {
                         Verdict::Ok => {}
                         Verdict::Drop(why) => {
                             map.remove(&pat);
@@ -522,7 +540,7 @@ fn check_keyword(o: &mut Object, at: usize, k: &str, kw: Kw, ptr: &LazyPtr, lim:
                 cx.report(K::PatternDropped, S::Low, ptr.s(), Action::Removed, format!("pattern longer than {} characters removed", lim.max_pattern_chars));
                 return true;
             }
-            match pattern::check(pat) {
+            match check_pattern(cx, pat) {
                 Verdict::Ok => true,
                 Verdict::Drop(why) => {
                     o.remove(k);
