@@ -779,6 +779,9 @@ impl Lexicon {
             let starts_form = self.first.get(c as usize / 64).is_none_or(|w| w & (1 << (c as usize % 64)) != 0);
             let start = starts_form && (unspaced(c) || (in_word(c) && !prev.is_some_and(in_word)));
             let mut matched = None;
+            // This position's matches start here (the vocative check below
+            // reads only them: a scan of every match so far was quadratic).
+            let here = mets.len();
             if start {
                 let mut h = FNV64.0;
                 let mut ends: Vec<(usize, u64)> = Vec::new();
@@ -831,7 +834,7 @@ impl Lexicon {
                     // A name of the model followed by a comma or a colon is
                     // the model addressed. (NFKC has folded the full-width
                     // comma and colon; the ideographic comma stays.)
-                    for m in mets.iter_mut().filter(|m| m.at == i && m.bits & C::Model.bit() != 0) {
+                    for m in mets[here..].iter_mut().filter(|m| m.bits & C::Model.bit() != 0) {
                         if s[m.end..].trim_start_matches(' ').starts_with([',', ':', '\u{3001}']) {
                             m.bits |= C::Addressed.bit();
                         }
