@@ -107,6 +107,7 @@ type Slots = [u64; 4];
 
 impl Detector {
     pub fn new() -> Detector {
+        scorer::warm();
         let mut pats: Vec<String> = Vec::new();
         let mut pat_slots: Vec<Slots> = Vec::new();
         let mut alts: Vec<(usize, Slots)> = Vec::new();
