@@ -90,7 +90,6 @@ impl Sanitized {
 /// One per-tool stage: edits the tool, reports through its context.
 type Stage<'a> = dyn Fn(&mut Object, &mut ToolCtx) + 'a;
 
-/// What the per-tool stages need besides the tool.
 /// What the pipeline hands from tool to tool through their contexts: the
 /// stages' pointer buffer (`ToolCtx::path_buf`) and the catalog's pattern
 /// verdicts (`ToolCtx::patterns`).
@@ -100,6 +99,7 @@ struct Carry {
     patterns: Vec<(String, crate::pattern::Verdict)>,
 }
 
+/// What the per-tool stages need besides the tool.
 struct ToolStages<'p> {
     policy: &'p Policy,
     sp: &'p crate::policy::ServerPolicy,

@@ -34,29 +34,33 @@ pub fn any_high(w: u64) -> bool {
 /// Some byte is special in a JSON string (a C0 control, `"` or `\\`), or,
 /// with `NON_ASCII`, not ASCII: the four tests of `any_below`, `any_eq` and
 /// `any_high` folded into one mask, tested once (the writer and the parser
-/// run it on every eight bytes of a catalog's strings). With `NON_ASCII`
-/// the control test needs no `& !w`: a byte with its high bit set counts
-/// anyway, and a borrow only comes out of a byte below 0x20.
+/// run it on every eight bytes of a catalog's strings).
 pub fn special_in_string<const NON_ASCII: bool>(w: u64) -> bool {
+    special_mask::<NON_ASCII>(w) != 0
+}
+
+/// Where the first byte special in a JSON string (a C0 control, `"` or
+/// `\\`) is among the eight, if one is: `special_mask` has the high bit of
+/// that byte set and none below it (a borrow only runs up, from a byte that
+/// counts, to the bytes after it).
+pub fn first_special_in_string(w: u64) -> Option<usize> {
+    let m = special_mask::<false>(w);
+    (m != 0).then(|| m.trailing_zeros() as usize / 8)
+}
+
+/// The high bit of every byte special in a JSON string (and, with
+/// `NON_ASCII`, of every byte not ASCII), possibly with stray bits above
+/// the first such byte. With `NON_ASCII` the control test needs no `& !w`:
+/// a byte with its high bit set counts anyway, and a borrow only comes out
+/// of a byte below 0x20.
+#[inline(always)]
+fn special_mask<const NON_ASCII: bool>(w: u64) -> u64 {
     let q = w ^ (ONES * u64::from(b'"'));
     let b = w ^ (ONES * u64::from(b'\\'));
     let eq = (q.wrapping_sub(ONES) & !q) | (b.wrapping_sub(ONES) & !b);
     let low = w.wrapping_sub(ONES * 0x20);
     let ctl = if NON_ASCII { low | w } else { low & !w };
-    (eq | ctl) & HIGH != 0
-}
-
-/// Where the first byte special in a JSON string (a C0 control, `"` or
-/// `\\`) is among the eight, if one is: `special_in_string::<false>`'s mask
-/// (before its test) has the high bit of that byte set and none below it
-/// (a borrow only runs up, from a byte that counts, to the bytes after it).
-pub fn first_special_in_string(w: u64) -> Option<usize> {
-    let q = w ^ (ONES * u64::from(b'"'));
-    let b = w ^ (ONES * u64::from(b'\\'));
-    let eq = (q.wrapping_sub(ONES) & !q) | (b.wrapping_sub(ONES) & !b);
-    let ctl = w.wrapping_sub(ONES * 0x20) & !w;
-    let m = (eq | ctl) & HIGH;
-    (m != 0).then(|| m.trailing_zeros() as usize / 8)
+    (eq | ctl) & HIGH
 }
 
 /// Some byte is not printable ASCII (below 0x20, 0x7F, or not ASCII), in

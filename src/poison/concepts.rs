@@ -100,6 +100,11 @@ impl C {
     fn from_id(id: &str) -> Option<C> {
         ALL.into_iter().find(|c| c.id() == id)
     }
+    /// A concept the lexicon may list: not one set from the text itself (a
+    /// web address, the model addressed).
+    fn listed(self) -> bool {
+        !matches!(self, C::Url | C::Addressed)
+    }
     fn id(self) -> &'static str {
         match self {
             C::User => "USER",
@@ -687,7 +692,7 @@ impl Lexicon {
                 at += line.len();
                 let mut f = line.trim_end_matches(['\n', '\r']).split('\t');
                 let (Some(id), Some(lang), Some(forms)) = (f.next(), f.next(), f.next()) else { continue };
-                let Some(concept) = C::from_id(id).filter(|c| !matches!(c, C::Url | C::Addressed)) else { continue };
+                let Some(concept) = C::from_id(id).filter(|c| c.listed()) else { continue };
                 // Each form's offset: after the line's two fields and their
                 // tabs, and the forms and bars before it.
                 let mut form_at = start + id.len() + 1 + lang.len() + 1;
@@ -893,7 +898,7 @@ mod tests {
         for (n, line) in LEXICON.lines().enumerate() {
             let f: Vec<&str> = line.split('\t').collect();
             assert_eq!(f.len(), 3, "concepts.tsv line {}: {line:?}", n + 1);
-            assert!(C::from_id(f[0]).is_some_and(|c| !matches!(c, C::Url | C::Addressed)), "concepts.tsv line {}: concept {:?}", n + 1, f[0]);
+            assert!(C::from_id(f[0]).is_some_and(C::listed), "concepts.tsv line {}: concept {:?}", n + 1, f[0]);
             for form in f[2].split('|') {
                 let bare = form.strip_suffix('*').unwrap_or(form);
                 let mut norm = String::new();
