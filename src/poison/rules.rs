@@ -820,15 +820,46 @@ fn encoded_blob(f: &Folded) -> Option<(usize, usize)> {
         return None;
     }
     // The run is ASCII, so both ends are char boundaries.
-    blob(p.as_bytes())
+    let run = blob(p.as_bytes())?;
+    hint_outside_blobs(p).then_some(run)
 }
 
-/// The first base64 (≥ 40, with a digit and a letter) or hex (≥ 64) run.
+/// Whether `p` says decode somewhere other than inside an encoded-looking
+/// run and other than as a data URI's `;base64,` marker. A long base64 run
+/// (an icon, an image) holds "b64" or "decode" by chance, and
+/// `data:image/svg+xml;base64,…` names the URI's own syntax, not a hint to a
+/// reader: a tool's `icons` (MCP 2025-11-25) are data URIs (development real
+/// server). A payload inside a data URI is still read decoded, as every
+/// base64 run is (`scan_encoded`).
+fn hint_outside_blobs(p: &str) -> bool {
+    let b = p.as_bytes();
+    DECODE_HINTS.iter().any(|h| {
+        p.match_indices(h).any(|(i, _)| {
+            let j = i + h.len();
+            let marker = *h == "base64" && i > 0 && b[i - 1] == b';' && b.get(j) == Some(&b',');
+            // The run of base64 characters around the hint (ASCII hints are
+            // runs of their own: "base64" reads as one).
+            let before = b[..i].iter().rev().take_while(|&&c| b64_char(c)).count();
+            let after = b[j..].iter().take_while(|&&c| b64_char(c)).count();
+            !marker && before + (j - i) + after < 40
+        })
+    })
+}
+
+/// The first run that can be an encoded text: hex (≥ 64 digits, after an
+/// optional `0x`) that decodes to readable text, or base64 (≥ 40, with a
+/// digit and a letter beyond `f`) of which some reading of its letters'
+/// case decodes to printable ASCII. A digest, a key, an Ethereum address or
+/// transaction, an identifier or a path is not: their bytes are no text,
+/// and API prose beside them says "hex-encoded", "base64" or "decode" (a
+/// wallet's "decode the transaction input"). The test ignores case, so it
+/// reads the folded (lower-case) text and the raw text alike. Linear: each
+/// run is read once, in 4-character groups of at most 16 case readings.
 fn blob(bytes: &[u8]) -> Option<(usize, usize)> {
     let mut i = 0;
     while i < bytes.len() {
         let start = i;
-        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'+' | b'/' | b'=')) {
+        while i < bytes.len() && b64_char(bytes[i]) {
             i += 1;
         }
         if i == start {
@@ -836,14 +867,99 @@ fn blob(bytes: &[u8]) -> Option<(usize, usize)> {
             continue;
         }
         let run = &bytes[start..i];
-        let hexy = run.len() >= 64 && run.iter().all(|c| c.is_ascii_hexdigit());
-        let b64 = run.len() >= 40 && run.iter().any(|c| c.is_ascii_digit()) && run.iter().any(|c| c.is_ascii_alphabetic());
-        if hexy || b64 {
+        let digits = match run {
+            [b'0', b'x' | b'X', rest @ ..] => rest,
+            _ => run,
+        };
+        let hex = digits.iter().all(|c| c.is_ascii_hexdigit());
+        let ok = if hex {
+            digits.len() >= 64 && hex_reads(digits)
+        } else {
+            run.len() >= 40 && run.iter().any(|c| c.is_ascii_digit()) && run.iter().any(|c| c.is_ascii_alphabetic()) && b64_may_be_text(run)
+        };
+        if ok {
             return Some((start, i));
         }
         i += 1;
     }
     None
+}
+
+/// A character of a base64 run. `=` is not: padding ends a run, and a
+/// payload in a query (`?d=SWdub3Jl…`) starts after it.
+fn b64_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/')
+}
+
+/// One byte of decoded text read by a UTF-8 reader that is `pending`
+/// continuation bytes into a character: how many it is then, or `None` when
+/// the byte cannot be there (a control, a stray continuation, no lead
+/// byte). Text is printable ASCII, whitespace and whole UTF-8 characters.
+fn utf8_step(pending: u8, b: u32) -> Option<u8> {
+    match (pending, b) {
+        (1.., 0x80..=0xBF) => Some(pending - 1),
+        (1.., _) => None,
+        (0, 0x20..=0x7E | 0x09 | 0x0A | 0x0D) => Some(0),
+        (0, 0xC2..=0xDF) => Some(1),
+        (0, 0xE0..=0xEF) => Some(2),
+        (0, 0xF0..=0xF4) => Some(3),
+        _ => None,
+    }
+}
+
+/// Whether the hex digits decode to text: UTF-8, nearly all printable
+/// (an instruction in any language; a digest's bytes are neither).
+fn hex_reads(digits: &[u8]) -> bool {
+    let val = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+    let bytes: Vec<u8> = digits.chunks_exact(2).map(|p| val(p[0]) << 4 | val(p[1])).collect();
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        return false;
+    };
+    let n = text.chars().count();
+    let visible = text.chars().filter(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r')).count();
+    visible * 20 >= n * 19
+}
+
+/// Whether some reading of the case of `run`'s letters decodes, as base64,
+/// to text (`utf8_step`: an instruction in any language), in whole
+/// 4-character groups. A group's 3 bytes depend on its 4 characters only,
+/// so the readings are followed as the set of UTF-8 states each group can
+/// end in (at most 16 case readings from each of 4 states). Base64 of text
+/// passes by its true case; of 2,000 random 32-byte runs, 0.7% pass, and
+/// none of 48 bytes or more.
+fn b64_may_be_text(run: &[u8]) -> bool {
+    let value = |c: u8, upper: bool| -> u32 {
+        match c {
+            b'a'..=b'z' | b'A'..=b'Z' => (c.to_ascii_lowercase() - b'a') as u32 + if upper { 0 } else { 26 },
+            b'0'..=b'9' => (c - b'0') as u32 + 52,
+            b'+' => 62,
+            _ => 63,
+        }
+    };
+    // Bit k: a reading of the groups so far ends k continuation bytes into
+    // a character.
+    let mut states = 1u8;
+    for g in run.chunks_exact(4) {
+        let mut next = 0u8;
+        // Each case reading once: a bit set on a non-letter repeats one.
+        for case in 0u32..16 {
+            if (0..4).any(|k| case >> k & 1 == 1 && !g[k].is_ascii_alphabetic()) {
+                continue;
+            }
+            let acc = g.iter().enumerate().fold(0u32, |acc, (k, &c)| acc << 6 | value(c, case >> k & 1 == 1));
+            for from in (0..4u8).filter(|k| states >> k & 1 == 1) {
+                let end = [acc >> 16, acc >> 8 & 0xFF, acc & 0xFF].into_iter().try_fold(from, utf8_step);
+                if let Some(k) = end {
+                    next |= 1 << k;
+                }
+            }
+        }
+        states = next;
+        if states == 0 {
+            return false;
+        }
+    }
+    run.len() >= 4
 }
 
 /// The first `<name>` or `</name>` whose name (5 to 13 letters or digits) is
