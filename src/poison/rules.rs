@@ -839,8 +839,10 @@ fn hint_outside_blobs(p: &str) -> bool {
             let marker = *h == "base64" && i > 0 && b[i - 1] == b';' && b.get(j) == Some(&b',');
             // The run of base64 characters around the hint (ASCII hints are
             // runs of their own: "base64" reads as one).
-            let before = b[..i].iter().rev().take_while(|&&c| b64_char(c)).count();
-            let after = b[j..].iter().take_while(|&&c| b64_char(c)).count();
+            // (At most 40 read each way: a run of many hints, "b64b64…",
+            // would otherwise be read once per hint.)
+            let before = b[..i].iter().rev().take(40).take_while(|&&c| b64_char(c)).count();
+            let after = b[j..].iter().take(40).take_while(|&&c| b64_char(c)).count();
             !marker && before + (j - i) + after < 40
         })
     })
