@@ -1735,6 +1735,9 @@ struct PlainRun {
 /// pass's state, the word loop kept its own in the stack (~38 instructions
 /// a word byte; ~28 here), and one call covers a run of words and
 /// punctuation.
+// The word after one space clears `in_word` (`finish_word`) and sets it
+// again at once.
+#[allow(unused_assignments)]
 #[inline(never)]
 fn plain_words(
     bytes: &[u8],
@@ -1746,7 +1749,7 @@ fn plain_words(
 ) -> usize {
     let PlainRun {
         mut x,
-        mut len,
+        len,
         mut w,
         mut b,
         mut p,
@@ -1763,6 +1766,10 @@ fn plain_words(
     // `notes`' flags as locals, written back at the end (through `notes`,
     // the loop reloaded and stored them at every word).
     let (mut refs, mut leety) = (notes.refs, notes.leety);
+    // The segment's length less `i`: a word byte moves both, so the word
+    // loop leaves it as it is (kept as the length, it was one more count
+    // in that loop).
+    let mut len_off = len.wrapping_sub(i);
     macro_rules! add {
         ($h:expr) => {{
             let g = bucket($h);
@@ -1777,7 +1784,7 @@ fn plain_words(
     macro_rules! byte {
         ($c:expr) => {{
             x = x << 8 | u64::from($c);
-            len += 1;
+            len_off = len_off.wrapping_add(1);
             add!((x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
         }};
     }
@@ -1797,18 +1804,47 @@ fn plain_words(
             }
         };
     }
+    // The word just read, when one of its bytes was a digit (their classes
+    // or-ed): read again for `Notes::digit`, out of the word loop.
+    macro_rules! digits {
+        ($classes:expr, $from:expr) => {
+            if $classes & C_DIGIT != 0 {
+                notes.leety = leety;
+                notes.digits(bytes, $from, i);
+                leety = notes.leety;
+            }
+        };
+    }
     'out: loop {
-        // The word's bytes (counted into `len` after), and whether one is
-        // a digit (their classes or-ed: the rare word with digits is read
-        // again for `Notes::digit`, out of the loop).
-        let word_from = i;
+        // The word's bytes (they leave `len_off` as it is), and whether one
+        // is a digit.
+        let mut word_from = i;
         let mut classes = 0;
         while let Some(&c) = bytes.get(i) {
             // The class and the lowered byte in one read (`CLASS_LOWER`).
             let e = CLASS_LOWER[c as usize];
             let k = e as u8;
             if k & C_WORD == 0 {
-                break;
+                // Nearly every word ends at one space and the next word:
+                // the general steps below in short (a space is no base64
+                // character, it ends the word, and it is written once the
+                // next word starts; after a word, `space` and `end` are
+                // false).
+                if c != b' ' || !bytes.get(i + 1).is_some_and(|&n| CLASS[n as usize] & C_WORD != 0) {
+                    break;
+                }
+                digits!(classes, word_from);
+                long_run |= i - run_start >= 24;
+                i += 1;
+                len_off = len_off.wrapping_sub(1);
+                run_start = i;
+                finish_word!();
+                byte!(b' ');
+                (w, b, p) = (W0.0, B0.0, prev.unwrap_or(0));
+                in_word = true;
+                word_from = i;
+                classes = 0;
+                continue;
             }
             classes |= k;
             let c = u32::from(e >> 8);
@@ -1819,12 +1855,7 @@ fn plain_words(
             p = (p ^ c).wrapping_mul(FNV_PRIME);
             i += 1;
         }
-        if classes & C_DIGIT != 0 {
-            notes.leety = leety;
-            notes.digits(bytes, word_from, i);
-            leety = notes.leety;
-        }
-        len += i - word_from;
+        digits!(classes, word_from);
         // Separators and punctuation up to the next word.
         loop {
             let Some(&c) = bytes.get(i) else { break 'out };
@@ -1841,6 +1872,7 @@ fn plain_words(
                 run_start = i + 1;
             }
             i += 1;
+            len_off = len_off.wrapping_sub(1);
             finish_word!();
             if k & C_SEP != 0 {
                 // Inside a segment of at least two bytes (`separator`).
@@ -1870,6 +1902,7 @@ fn plain_words(
         end = false;
     }
     (notes.refs, notes.leety) = (refs, leety);
+    let len = len_off.wrapping_add(i);
     *st = PlainRun { x, len, w, b, p, prev, nw, acc, run_start, long_run, in_word, space, end, pct };
     i
 }
