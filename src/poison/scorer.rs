@@ -1825,12 +1825,12 @@ fn plain_words(
             let e = CLASS_LOWER[c as usize];
             let k = e as u8;
             if k & C_WORD == 0 {
-                // Nearly every word ends at one space and the next word:
-                // the general steps below in short (a space is no base64
-                // character, it ends the word, and it is written once the
-                // next word starts; after a word, `space` and `end` are
-                // false).
-                if c != b' ' || !bytes.get(i + 1).is_some_and(|&n| CLASS[n as usize] & C_WORD != 0) {
+                // Nearly every word ends at one space (or a `_`) and the
+                // next word: the general steps below in short (a separator
+                // other than a line break is no base64 character, it ends
+                // the word, and it is written as a space once the next word
+                // starts; after a word, `space` and `end` are false).
+                if (c != b' ' && c != b'_') || !bytes.get(i + 1).is_some_and(|&n| CLASS[n as usize] & C_WORD != 0) {
                     break;
                 }
                 digits!(classes, word_from);
