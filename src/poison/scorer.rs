@@ -1355,12 +1355,15 @@ const CLASS: [u8; 256] = {
 /// `CLASS` in the low byte and the byte as `one_pass` reads it (an
 /// upper-case letter lowered) in the high byte: the word loop of
 /// `plain_words` takes both from one read instead of lowering by the class
-/// (a copy, a mask and an or a word byte).
+/// (a copy, a mask and an or a word byte). A digit's class here lacks
+/// `C_WORD`: the loop takes digits on its exit branch and notes each there
+/// (`Notes::digit`), so that its letters need no test for one.
 static CLASS_LOWER: [u16; 256] = {
     let mut t = [0u16; 256];
     let mut k = 0;
     while k < 256 {
-        t[k] = ((k as u8 | (CLASS[k] & C_UPPER)) as u16) << 8 | CLASS[k] as u16;
+        let class = if CLASS[k] & C_DIGIT != 0 { CLASS[k] & !C_WORD } else { CLASS[k] };
+        t[k] = ((k as u8 | (CLASS[k] & C_UPPER)) as u16) << 8 | class as u16;
         k += 1;
     }
     t
@@ -1804,27 +1807,18 @@ fn plain_words(
             }
         };
     }
-    // The word just read, when one of its bytes was a digit (their classes
-    // or-ed): read again for `Notes::digit`, out of the word loop.
-    macro_rules! digits {
-        ($classes:expr, $from:expr) => {
-            if $classes & C_DIGIT != 0 {
-                notes.leety = leety;
-                notes.digits(bytes, $from, i);
-                leety = notes.leety;
-            }
-        };
-    }
     'out: loop {
-        // The word's bytes (they leave `len_off` as it is), and whether one
-        // is a digit.
-        let mut word_from = i;
-        let mut classes = 0;
+        // The word's bytes (they leave `len_off` as it is).
         while let Some(&c) = bytes.get(i) {
             // The class and the lowered byte in one read (`CLASS_LOWER`).
             let e = CLASS_LOWER[c as usize];
             let k = e as u8;
-            if k & C_WORD == 0 {
+            if k & C_WORD == 0 && k & C_DIGIT != 0 {
+                // A digit (rare in a word).
+                notes.leety = leety;
+                notes.digit(bytes, i);
+                leety = notes.leety;
+            } else if k & C_WORD == 0 {
                 // Nearly every word ends at one space (or a `_`) and the
                 // next word: the general steps below in short (a separator
                 // other than a line break is no base64 character, it ends
@@ -1833,7 +1827,6 @@ fn plain_words(
                 if (c != b' ' && c != b'_') || !bytes.get(i + 1).is_some_and(|&n| CLASS[n as usize] & C_WORD != 0) {
                     break;
                 }
-                digits!(classes, word_from);
                 long_run |= i - run_start >= 24;
                 i += 1;
                 len_off = len_off.wrapping_sub(1);
@@ -1842,11 +1835,8 @@ fn plain_words(
                 byte!(b' ');
                 (w, b, p) = (W0.0, B0.0, prev.unwrap_or(0));
                 in_word = true;
-                word_from = i;
-                classes = 0;
                 continue;
             }
-            classes |= k;
             let c = u32::from(e >> 8);
             x = x << 8 | u64::from(c);
             add!((x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
@@ -1855,7 +1845,6 @@ fn plain_words(
             p = (p ^ c).wrapping_mul(FNV_PRIME);
             i += 1;
         }
-        digits!(classes, word_from);
         // Separators and punctuation up to the next word.
         loop {
             let Some(&c) = bytes.get(i) else { break 'out };
