@@ -1751,7 +1751,7 @@ fn plain_words(
     notes: &mut decode::Notes,
 ) -> usize {
     let PlainRun {
-        mut x,
+        x,
         len,
         mut w,
         mut b,
@@ -1773,6 +1773,12 @@ fn plain_words(
     // loop leaves it as it is (kept as the length, it was one more count
     // in that loop).
     let mut len_off = len.wrapping_sub(i);
+    // `x` salted (its low 32 bits xor-ed with `GRAM_SALT`), so that a
+    // 4-gram's hash is one multiply: a byte shifted in moves the salt with
+    // the bytes, and `SALT_STEP` puts it back (only the low 32 bits are
+    // ever read).
+    const SALT_STEP: u64 = (GRAM_SALT ^ GRAM_SALT << 8) as u64;
+    let mut y = x ^ u64::from(GRAM_SALT);
     macro_rules! add {
         ($h:expr) => {{
             let g = bucket($h);
@@ -1786,9 +1792,9 @@ fn plain_words(
     // A byte of the segment (past its second: it makes a 4-gram).
     macro_rules! byte {
         ($c:expr) => {{
-            x = x << 8 | u64::from($c);
+            y = y << 8 ^ u64::from($c) ^ SALT_STEP;
             len_off = len_off.wrapping_add(1);
-            add!((x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
+            add!((y as u32).wrapping_mul(GRAM_MUL));
         }};
     }
     macro_rules! finish_word {
@@ -1838,8 +1844,8 @@ fn plain_words(
                 continue;
             }
             let c = u32::from(e >> 8);
-            x = x << 8 | u64::from(c);
-            add!((x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
+            y = y << 8 ^ u64::from(c) ^ SALT_STEP;
+            add!((y as u32).wrapping_mul(GRAM_MUL));
             w = (w ^ c).wrapping_mul(FNV_PRIME);
             b = (b ^ c).wrapping_mul(FNV_PRIME);
             p = (p ^ c).wrapping_mul(FNV_PRIME);
@@ -1892,6 +1898,7 @@ fn plain_words(
     }
     (notes.refs, notes.leety) = (refs, leety);
     let len = len_off.wrapping_add(i);
+    let x = y ^ u64::from(GRAM_SALT);
     *st = PlainRun { x, len, w, b, p, prev, nw, acc, run_start, long_run, in_word, space, end, pct };
     i
 }
