@@ -76,6 +76,23 @@ impl Key {
         }
     }
 
+    /// One of 64 bits for the key, the same for equal keys (a known key's
+    /// entry is one address; an owned key's bit is read from its length
+    /// and its first and last bytes): a set of keys as a `u64`, for the
+    /// parser's duplicate check.
+    #[inline]
+    pub(crate) fn bit(&self) -> u64 {
+        let h = match &self.0 {
+            Repr::Known(k) => std::ptr::from_ref::<Known>(k) as usize as u64,
+            Repr::Owned(s) => {
+                let b = s.as_bytes();
+                let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
+                (b.len() as u64) << 16 | u64::from(first) << 8 | u64::from(last)
+            }
+        };
+        1 << (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
     /// The key's text as an owned string.
     pub fn into_string(self) -> String {
         match self.0 {

@@ -272,6 +272,11 @@ impl<'a> Parser<'a> {
         // Small objects: linear duplicate scan; large ones switch to a set so a
         // 100,000-key object stays linear.
         let mut seen: Option<HashSet<Key>> = None;
+        // The keys so far, one bit each (`Key::bit`): a key whose bit is
+        // not set yet is not a duplicate, and is not compared with the
+        // others (the scan of every key before it was ~40 instructions a
+        // key).
+        let mut bits = 0u64;
         self.ws()?;
         if self.peek() == Some(b'}') {
             self.i += 1;
@@ -288,7 +293,9 @@ impl<'a> Parser<'a> {
                 Some(set) => !set.insert(key.clone()),
                 None => {
                     let members = &self.entries[base..];
-                    let d = members.iter().any(|(k, _)| *k == key);
+                    let bit = key.bit();
+                    let d = bits & bit != 0 && members.iter().any(|(k, _)| *k == key);
+                    bits |= bit;
                     if members.len() >= 16 {
                         seen = Some(members.iter().map(|(k, _)| k.clone()).chain(std::iter::once(key.clone())).collect());
                     }

@@ -241,15 +241,6 @@ pub(super) struct Notes {
 }
 
 impl Notes {
-    /// `digit` at each digit of `b[from..to]` (a word that holds one).
-    #[inline(never)]
-    pub fn digits(&mut self, b: &[u8], from: usize, to: usize) {
-        for i in from..to {
-            if b[i].is_ascii_digit() {
-                self.digit(b, i);
-            }
-        }
-    }
     /// The pass meets a digit at `b[i]` inside a word: the run of letters
     /// after it is counted, and the one before it when no digit is before
     /// that (a run between two digits is the first one's).

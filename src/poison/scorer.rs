@@ -1355,12 +1355,15 @@ const CLASS: [u8; 256] = {
 /// `CLASS` in the low byte and the byte as `one_pass` reads it (an
 /// upper-case letter lowered) in the high byte: the word loop of
 /// `plain_words` takes both from one read instead of lowering by the class
-/// (a copy, a mask and an or a word byte).
+/// (a copy, a mask and an or a word byte). A digit's class here lacks
+/// `C_WORD`: the loop takes digits on its exit branch and notes each there
+/// (`Notes::digit`), so that its letters need no test for one.
 static CLASS_LOWER: [u16; 256] = {
     let mut t = [0u16; 256];
     let mut k = 0;
     while k < 256 {
-        t[k] = ((k as u8 | (CLASS[k] & C_UPPER)) as u16) << 8 | CLASS[k] as u16;
+        let class = if CLASS[k] & C_DIGIT != 0 { CLASS[k] & !C_WORD } else { CLASS[k] };
+        t[k] = ((k as u8 | (CLASS[k] & C_UPPER)) as u16) << 8 | class as u16;
         k += 1;
     }
     t
@@ -1735,6 +1738,9 @@ struct PlainRun {
 /// pass's state, the word loop kept its own in the stack (~38 instructions
 /// a word byte; ~28 here), and one call covers a run of words and
 /// punctuation.
+// The word after one space clears `in_word` (`finish_word`) and sets it
+// again at once.
+#[allow(unused_assignments)]
 #[inline(never)]
 fn plain_words(
     bytes: &[u8],
@@ -1745,8 +1751,8 @@ fn plain_words(
     notes: &mut decode::Notes,
 ) -> usize {
     let PlainRun {
-        mut x,
-        mut len,
+        x,
+        len,
         mut w,
         mut b,
         mut p,
@@ -1763,6 +1769,16 @@ fn plain_words(
     // `notes`' flags as locals, written back at the end (through `notes`,
     // the loop reloaded and stored them at every word).
     let (mut refs, mut leety) = (notes.refs, notes.leety);
+    // The segment's length less `i`: a word byte moves both, so the word
+    // loop leaves it as it is (kept as the length, it was one more count
+    // in that loop).
+    let mut len_off = len.wrapping_sub(i);
+    // `x` salted (its low 32 bits xor-ed with `GRAM_SALT`), so that a
+    // 4-gram's hash is one multiply: a byte shifted in moves the salt with
+    // the bytes, and `SALT_STEP` puts it back (only the low 32 bits are
+    // ever read).
+    const SALT_STEP: u64 = (GRAM_SALT ^ GRAM_SALT << 8) as u64;
+    let mut y = x ^ u64::from(GRAM_SALT);
     macro_rules! add {
         ($h:expr) => {{
             let g = bucket($h);
@@ -1776,9 +1792,9 @@ fn plain_words(
     // A byte of the segment (past its second: it makes a 4-gram).
     macro_rules! byte {
         ($c:expr) => {{
-            x = x << 8 | u64::from($c);
-            len += 1;
-            add!((x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
+            y = y << 8 ^ u64::from($c) ^ SALT_STEP;
+            len_off = len_off.wrapping_add(1);
+            add!((y as u32).wrapping_mul(GRAM_MUL));
         }};
     }
     macro_rules! finish_word {
@@ -1798,33 +1814,43 @@ fn plain_words(
         };
     }
     'out: loop {
-        // The word's bytes (counted into `len` after), and whether one is
-        // a digit (their classes or-ed: the rare word with digits is read
-        // again for `Notes::digit`, out of the loop).
-        let word_from = i;
-        let mut classes = 0;
+        // The word's bytes (they leave `len_off` as it is).
         while let Some(&c) = bytes.get(i) {
             // The class and the lowered byte in one read (`CLASS_LOWER`).
             let e = CLASS_LOWER[c as usize];
             let k = e as u8;
-            if k & C_WORD == 0 {
-                break;
+            if k & C_WORD == 0 && k & C_DIGIT != 0 {
+                // A digit (rare in a word).
+                notes.leety = leety;
+                notes.digit(bytes, i);
+                leety = notes.leety;
+            } else if k & C_WORD == 0 {
+                // Nearly every word ends at one space (or a `_`) and the
+                // next word: the general steps below in short (a separator
+                // other than a line break is no base64 character, it ends
+                // the word, and it is written as a space once the next word
+                // starts; after a word, `space` and `end` are false).
+                if (c != b' ' && c != b'_') || !bytes.get(i + 1).is_some_and(|&n| CLASS[n as usize] & C_WORD != 0) {
+                    break;
+                }
+                long_run |= i - run_start >= 24;
+                i += 1;
+                len_off = len_off.wrapping_sub(1);
+                run_start = i;
+                finish_word!();
+                byte!(b' ');
+                (w, b, p) = (W0.0, B0.0, prev.unwrap_or(0));
+                in_word = true;
+                continue;
             }
-            classes |= k;
             let c = u32::from(e >> 8);
-            x = x << 8 | u64::from(c);
-            add!((x as u32 ^ GRAM_SALT).wrapping_mul(GRAM_MUL));
+            y = y << 8 ^ u64::from(c) ^ SALT_STEP;
+            add!((y as u32).wrapping_mul(GRAM_MUL));
             w = (w ^ c).wrapping_mul(FNV_PRIME);
             b = (b ^ c).wrapping_mul(FNV_PRIME);
             p = (p ^ c).wrapping_mul(FNV_PRIME);
             i += 1;
         }
-        if classes & C_DIGIT != 0 {
-            notes.leety = leety;
-            notes.digits(bytes, word_from, i);
-            leety = notes.leety;
-        }
-        len += i - word_from;
         // Separators and punctuation up to the next word.
         loop {
             let Some(&c) = bytes.get(i) else { break 'out };
@@ -1841,6 +1867,7 @@ fn plain_words(
                 run_start = i + 1;
             }
             i += 1;
+            len_off = len_off.wrapping_sub(1);
             finish_word!();
             if k & C_SEP != 0 {
                 // Inside a segment of at least two bytes (`separator`).
@@ -1870,6 +1897,8 @@ fn plain_words(
         end = false;
     }
     (notes.refs, notes.leety) = (refs, leety);
+    let len = len_off.wrapping_add(i);
+    let x = y ^ u64::from(GRAM_SALT);
     *st = PlainRun { x, len, w, b, p, prev, nw, acc, run_start, long_run, in_word, space, end, pct };
     i
 }
