@@ -47,9 +47,17 @@ pub enum Step<'a> {
 /// an array, an object `default`, a key of it). A key named `format` inside
 /// a `default` is data, not the keyword (red team).
 pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
-    let (Some(Step::Key("inputSchema" | "outputSchema")), rest) = (path.first().copied(), path.get(1..)?) else {
+    let (Some(Step::Key(schema @ ("inputSchema" | "outputSchema"))), rest) = (path.first().copied(), path.get(1..)?) else {
         return None;
     };
+    // An output schema's data keywords hold what the tool returns, and
+    // published servers return fixed sentences there: a `const` disclaimer
+    // of 34 and 48 words (a development real server), a sample output in
+    // `examples`. A model reads them as it reads the schema's descriptions,
+    // and the rules and the scorer read them as such; the place alone is no
+    // evidence there. Its names, titles, formats and patterns are still
+    // tokens.
+    let output = schema == "outputSchema";
     // What the next step is: a schema's keyword, a map's name, a list's
     // member (each a schema).
     #[derive(Clone, Copy)]
@@ -88,6 +96,7 @@ pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
                 "items" | "additionalItems" | "additionalProperties" | "unevaluatedItems" | "unevaluatedProperties"
                 | "not" | "if" | "then" | "else" | "contains" | "propertyNames" => At::Schema,
                 "anyOf" | "oneOf" | "allOf" | "prefixItems" => At::List,
+                "enum" | "const" | "default" | "examples" if output => return None,
                 "enum" | "const" => return data(Place::Token),
                 "default" | "examples" => return data(Place::Value),
                 "format" | "pattern" => return (last && !is_key).then_some(Place::Token),
@@ -300,6 +309,15 @@ mod tests {
         assert_eq!(p(&at(&[Key("enum"), Index(0)]), false), Some(Place::Token));
         assert_eq!(p(&at(&[Key("default")]), false), Some(Place::Value));
         assert_eq!(p(&[Key("outputSchema"), Key("$defs"), Key("k")], true), Some(Place::Name));
+        // an output schema's data is what the tool returns (a fixed
+        // disclaimer in a `const`); its names, titles and patterns are tokens
+        let out = |tail: &[Step<'static>]| -> Vec<Step<'static>> { [Key("outputSchema"), Key("properties"), Key("x")].iter().chain(tail).copied().collect() };
+        for k in ["const", "default", "examples"] {
+            assert_eq!(p(&out(&[Key(k)]), false), None, "{k}");
+        }
+        assert_eq!(p(&out(&[Key("enum"), Index(0)]), false), None);
+        assert_eq!(p(&out(&[Key("title")]), false), Some(Place::Title));
+        assert_eq!(p(&out(&[Key("pattern")]), false), Some(Place::Token));
         assert_eq!(p(&[Key("inputSchema"), Key("dependentSchemas"), Key("k")], true), Some(Place::Name));
         assert_eq!(p(&at(&[Key("description")]), false), None);
         // a property named "enum" is a name, its description is prose

@@ -302,6 +302,12 @@ impl WordRules {
     /// element takes the first word in its window, an optional element that
     /// finds none leaves the position where it was.
     pub fn find(&self, rule: usize, words: &[Word], gap: usize) -> Option<(usize, usize)> {
+        self.find_where(rule, words, gap, |_, _| true)
+    }
+
+    /// `find`'s first match that `accept` (its first and last word indices)
+    /// takes; later starts are tried when it does not.
+    pub fn find_where(&self, rule: usize, words: &[Word], gap: usize, accept: impl Fn(usize, usize) -> bool) -> Option<(usize, usize)> {
         // Elements no word satisfies rule their sequences out at once.
         let mut present: Bits = [0; 4];
         for (_, bits) in words {
@@ -317,7 +323,9 @@ impl WordRules {
                     continue;
                 }
                 if let Some(at) = rest_from(&seq.elems[1..], words, k, gap) {
-                    return Some((i as usize, words[at].0 as usize));
+                    if accept(i as usize, words[at].0 as usize) {
+                        return Some((i as usize, words[at].0 as usize));
+                    }
                 }
             }
         }
