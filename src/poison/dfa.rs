@@ -158,7 +158,8 @@ impl Dfa {
         let mut k = 0;
         while let Some(&n) = order.get(k) {
             k += 1;
-            for c in 0..stride {
+            // Columns past `n_classes` are never entered nor read.
+            for c in 0..n_classes as usize {
                 let child = goto[n * stride + c];
                 let via_fail = trans[fail[n] * stride + c];
                 if child == NONE {
