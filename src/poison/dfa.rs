@@ -158,10 +158,12 @@ impl Dfa {
         let mut k = 0;
         while let Some(&n) = order.get(k) {
             k += 1;
-            // Columns past `n_classes` are never entered nor read.
-            for c in 0..n_classes as usize {
-                let child = goto[n * stride + c];
-                let via_fail = trans[fail[n] * stride + c];
+            // Columns past `n_classes` are never entered nor read. The
+            // failure node is shallower, so its row is filled already.
+            let nc = n_classes as usize;
+            let f_row = fail[n] * stride;
+            for (c, &child) in goto[n * stride..][..nc].iter().enumerate() {
+                let via_fail = trans[f_row + c];
                 if child == NONE {
                     trans[n * stride + c] = via_fail;
                 } else {
@@ -213,8 +215,9 @@ impl Dfa {
         let mut outs = vec![[0u64; 4]; (0..nodes).filter(|&n| is_match(n)).count()];
         for n in 0..nodes {
             let base = usize::from(new_id[n]) * 8;
-            for c in 0..n_classes as usize {
-                dense[base + c] = new_id[trans[n * stride + c] as usize];
+            let nc = n_classes as usize;
+            for (d, &t) in dense[base..][..nc].iter_mut().zip(&trans[n * stride..][..nc]) {
+                *d = new_id[t as usize];
             }
             if is_match(n) {
                 outs[usize::from(new_id[n] - first_match) * 8 / cols] = out[n];
