@@ -107,9 +107,10 @@ impl Dfa {
             }
         }
         assert!(n_classes <= 256, "trigger automaton: too many byte classes");
-        // Construction works on power-of-two rows; the final table's rows
-        // are `n_classes` wide, rounded up to a multiple of 8 (see `trans`).
-        let stride = n_classes.next_power_of_two() as usize;
+        // Construction works on rows `n_classes` wide (power-of-two rows
+        // filled and copied columns no byte reaches); the final table's rows
+        // are rounded up to a multiple of 8 (see `trans`).
+        let stride = n_classes as usize;
 
         // The trie, with `NONE` for a missing child.
         const NONE: u32 = u32::MAX;
@@ -158,8 +159,7 @@ impl Dfa {
         let mut k = 0;
         while let Some(&n) = order.get(k) {
             k += 1;
-            // Columns past `n_classes` are never entered nor read. The
-            // failure node is shallower, so its row is filled already.
+            // The failure node is shallower, so its row is filled already.
             let nc = n_classes as usize;
             let f_row = fail[n] * stride;
             for (c, &child) in goto[n * stride..][..nc].iter().enumerate() {
