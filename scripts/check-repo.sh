@@ -14,7 +14,8 @@
 #   tables (src/discovery/lexicon_tables.rs) are regenerated from the pinned
 #   npm packages and diffed (`scripts/gen-lexicon.py --check`; the packages
 #   are fetched once with `npm pack` into $TMPDIR). Skipped, and said so,
-#   where npm is missing.
+#   where npm is missing. The letter runs of src/poison/scripts.rs likewise
+#   (`scripts/gen-letter-runs.py --check`, where Python has their Unicode).
 #
 #   scripts/check-repo.sh
 set -euo pipefail
@@ -36,6 +37,11 @@ if command -v npm >/dev/null && command -v python3 >/dev/null; then
   python3 scripts/gen-lexicon.py --check || status=1
 else
   echo "check-repo: npm or python3 missing, WordNet tables not regenerated"
+fi
+if command -v python3 >/dev/null; then
+  python3 scripts/gen-letter-runs.py --check || status=1
+else
+  echo "check-repo: python3 missing, letter runs not regenerated"
 fi
 [ "$status" = 0 ] && echo "check-repo: self-contained, no seed references, generated tables current"
 exit "$status"

@@ -107,9 +107,10 @@ impl Dfa {
             }
         }
         assert!(n_classes <= 256, "trigger automaton: too many byte classes");
-        // Construction works on power-of-two rows; the final table's rows
-        // are `n_classes` wide, rounded up to a multiple of 8 (see `trans`).
-        let stride = n_classes.next_power_of_two() as usize;
+        // Construction works on rows `n_classes` wide (power-of-two rows
+        // filled and copied columns no byte reaches); the final table's rows
+        // are rounded up to a multiple of 8 (see `trans`).
+        let stride = n_classes as usize;
 
         // The trie, with `NONE` for a missing child.
         const NONE: u32 = u32::MAX;
@@ -158,9 +159,11 @@ impl Dfa {
         let mut k = 0;
         while let Some(&n) = order.get(k) {
             k += 1;
-            for c in 0..stride {
-                let child = goto[n * stride + c];
-                let via_fail = trans[fail[n] * stride + c];
+            // The failure node is shallower, so its row is filled already.
+            let nc = n_classes as usize;
+            let f_row = fail[n] * stride;
+            for (c, &child) in goto[n * stride..][..nc].iter().enumerate() {
+                let via_fail = trans[f_row + c];
                 if child == NONE {
                     trans[n * stride + c] = via_fail;
                 } else {
@@ -212,8 +215,9 @@ impl Dfa {
         let mut outs = vec![[0u64; 4]; (0..nodes).filter(|&n| is_match(n)).count()];
         for n in 0..nodes {
             let base = usize::from(new_id[n]) * 8;
-            for c in 0..n_classes as usize {
-                dense[base + c] = new_id[trans[n * stride + c] as usize];
+            let nc = n_classes as usize;
+            for (d, &t) in dense[base..][..nc].iter_mut().zip(&trans[n * stride..][..nc]) {
+                *d = new_id[t as usize];
             }
             if is_match(n) {
                 outs[usize::from(new_id[n] - first_match) * 8 / cols] = out[n];
