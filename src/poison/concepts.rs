@@ -623,8 +623,7 @@ impl Concepts {
             let lexicon = self.lexicon();
             lexicon.concepts(&norm, &mut mets);
             let url = url_bit(&norm);
-            let Some((c, lang)) = lexicon.class(url, &mets) else { continue };
-            let own = lexicon.reading(&mets, lang);
+            let Some((c, own)) = lexicon.class(url, &mets) else { continue };
             let set = own.iter().fold(url, |s, m| s | m.bits);
             let parts: Vec<String> = c
                 .groups
@@ -863,17 +862,19 @@ impl Lexicon {
     /// The first combination that holds among the matches of one language
     /// (with English's, and a web address, which join any): a sentence is
     /// in one language, and a form of another that is also a word of this
-    /// one ("les", "har", "si") means what this one means by it.
-    fn class(&self, url: u32, mets: &[Met]) -> Option<(&'static Combo, u8)> {
+    /// one ("les", "har", "si") means what this one means by it. With the
+    /// combination, the matches of the language's reading that holds it.
+    fn class(&self, url: u32, mets: &[Met]) -> Option<(&'static Combo, Vec<Met>)> {
         let mut langs: Vec<u8> = mets.iter().map(|m| m.lang).filter(|&l| Some(l) != self.english).collect();
         langs.sort_unstable();
         langs.dedup();
         if let Some(en) = self.english.filter(|&en| langs.is_empty() && mets.iter().any(|m| m.lang == en)) {
             langs.push(en);
         }
-        let own: Vec<Vec<Met>> = langs.iter().map(|&l| self.reading(mets, l)).collect();
+        let mut own: Vec<Vec<Met>> = langs.iter().map(|&l| self.reading(mets, l)).collect();
         let of: Vec<Vec<&Met>> = own.iter().map(|r| r.iter().collect()).collect();
-        COMBOS.iter().find_map(|c| langs.iter().zip(&of).find(|(_, m)| holds_within(m, url, c)).map(|(&l, _)| (c, l)))
+        let (c, k) = COMBOS.iter().find_map(|c| of.iter().position(|m| holds_within(m, url, c)).map(|k| (c, k)))?;
+        Some((c, own.swap_remove(k)))
     }
 
     /// The matches of `lang`'s reading of a sentence: its own forms, and

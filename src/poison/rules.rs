@@ -17,6 +17,7 @@
 //! scorer.
 
 use super::matcher::{Folded, SPACE};
+use super::scorer::is_b64_byte;
 use crate::finding::{FindingKind as K, Severity as S};
 
 pub struct Rule {
@@ -840,11 +841,11 @@ fn hint_outside_blobs(p: &str) -> bool {
             let j = i + h.len();
             let marker = *h == "base64" && i > 0 && b[i - 1] == b';' && b.get(j) == Some(&b',');
             // The run of base64 characters around the hint (ASCII hints are
-            // runs of their own: "base64" reads as one).
-            // (At most 40 read each way: a run of many hints, "b64b64…",
-            // would otherwise be read once per hint.)
-            let before = b[..i].iter().rev().take(40).take_while(|&&c| b64_char(c)).count();
-            let after = b[j..].iter().take(40).take_while(|&&c| b64_char(c)).count();
+            // runs of their own: "base64" reads as one), at most 40 read each
+            // way: a run of many hints, "b64b64…", would otherwise be read
+            // once per hint.
+            let before = b[..i].iter().rev().take(40).take_while(|&&c| is_b64_byte(c)).count();
+            let after = b[j..].iter().take(40).take_while(|&&c| is_b64_byte(c)).count();
             !marker && before + (j - i) + after < 40
         })
     })
@@ -853,17 +854,19 @@ fn hint_outside_blobs(p: &str) -> bool {
 /// The first run that can be an encoded text: hex (≥ 64 digits, after an
 /// optional `0x`) that decodes to readable text, or base64 (≥ 40, with a
 /// digit and a letter beyond `f`) of which some reading of its letters'
-/// case decodes to printable ASCII. A digest, a key, an Ethereum address or
+/// case decodes to UTF-8 text (`b64_may_be_text`). A digest, a key, an Ethereum address or
 /// transaction, an identifier or a path is not: their bytes are no text,
 /// and API prose beside them says "hex-encoded", "base64" or "decode" (a
 /// wallet's "decode the transaction input"). The test ignores case, so it
 /// reads the folded (lower-case) text and the raw text alike. Linear: each
-/// run is read once, in 4-character groups of at most 16 case readings.
+/// run is read once, in 4-character groups of at most 16 case readings. A
+/// run is the scorer's (`is_b64_byte`): `=` ends it, so a payload in a
+/// query (`?d=SWdub3Jl…`) starts after it.
 fn blob(bytes: &[u8]) -> Option<(usize, usize)> {
     let mut i = 0;
     while i < bytes.len() {
         let start = i;
-        while i < bytes.len() && b64_char(bytes[i]) {
+        while i < bytes.len() && is_b64_byte(bytes[i]) {
             i += 1;
         }
         if i == start {
@@ -889,12 +892,6 @@ fn blob(bytes: &[u8]) -> Option<(usize, usize)> {
     None
 }
 
-/// A character of a base64 run. `=` is not: padding ends a run, and a
-/// payload in a query (`?d=SWdub3Jl…`) starts after it.
-fn b64_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/')
-}
-
 /// One byte of decoded text read by a UTF-8 reader that is `pending`
 /// continuation bytes into a character: how many it is then, or `None` when
 /// the byte cannot be there (a control, a stray continuation, no lead
@@ -914,9 +911,8 @@ fn utf8_step(pending: u8, b: u32) -> Option<u8> {
 /// Whether the hex digits decode to text: UTF-8, nearly all printable
 /// (an instruction in any language; a digest's bytes are neither).
 fn hex_reads(digits: &[u8]) -> bool {
-    let val = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
-    let bytes: Vec<u8> = digits.chunks_exact(2).map(|p| val(p[0]) << 4 | val(p[1])).collect();
-    let Ok(text) = std::str::from_utf8(&bytes) else {
+    // The digits are ASCII; decoded as the scorer decodes a hex run.
+    let Some(text) = std::str::from_utf8(digits).ok().and_then(super::scorer::hex_decode) else {
         return false;
     };
     let n = text.chars().count();

@@ -502,7 +502,7 @@ fn b64_decode(run: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-fn hex_decode(run: &str) -> Option<String> {
+pub(super) fn hex_decode(run: &str) -> Option<String> {
     let b = run.as_bytes();
     let out: Vec<u8> = b.chunks_exact(2).map(|p| (hex_val(p[0]) << 4) | hex_val(p[1])).collect();
     String::from_utf8(out).ok()
@@ -560,7 +560,7 @@ fn runs_decoded(text: &str, runs: &[(usize, usize)], decode: impl Fn(&str) -> Op
     })
 }
 
-fn is_b64_byte(b: u8) -> bool {
+pub(super) fn is_b64_byte(b: u8) -> bool {
     B64_BYTE[b as usize]
 }
 
