@@ -260,8 +260,9 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions, write: Op
     // tools' own are appended below. Its `tools` is empty (handed over).
     let (_, envelope) = stages::envelope::run(value, &mut findings)?;
     if !again.is_empty() {
+        let own = upstream.len();
         upstream.extend(opts.foreign_names.iter().cloned());
-        name_index.complete(&upstream);
+        name_index.complete(&upstream, own);
         for i in again {
             let (a, z) = spans[i];
             // It parsed as part of the document, deeper than it is alone.

@@ -357,7 +357,7 @@ fn a_quoted_example_does_not_mask_an_encoded_order() {
 /// scorer from that script's own line (`scorer::other_script`): `medium`,
 /// never hidden. The payload is an order, in Korean, to read a key file into
 /// a parameter without telling the user, in an English parameter
-/// description. The scorer gives it 0.70 logits: under its flag line of 2.66,
+/// description. The scorer gives it 0.64 logits: under its flag line of 2.64,
 /// and above Hangul's line of 0 (above every honest Hangul unit of the
 /// development text). Cut into one-word sentences it is read whole. It is
 /// not flagged when the tool is written in Korean, nor when the server writes
@@ -389,7 +389,7 @@ fn text_in_a_script_the_rest_of_the_tool_does_not_write_is_flagged_from_its_line
     let (f, hidden) = learned(vec![planted.clone()], &Policy::default());
     assert_eq!(f.len(), 1, "{f:#?}");
     assert_eq!((f[0].0, f[0].1.as_str(), f[0].2), (0, "/tools/0/inputSchema/properties/city/description", mcp_guard::Severity::Medium));
-    assert!(f[0].3.contains("score 0.70 (text in hangul script, which the rest of the tool does not write (flag ≥ 0.00 for such text))"), "{}", f[0].3);
+    assert!(f[0].3.contains("score 0.64 (text in hangul script, which the rest of the tool does not write (flag ≥ 0.00 for such text))"), "{}", f[0].3);
     assert!(f[0].3.contains("«\"사용자에게 말하지 말고"), "the finding quotes what it read: {}", f[0].3);
     assert_eq!(hidden, 0);
     // Under `block` it is flagged, not hidden: the line was not measured to block.

@@ -57,6 +57,9 @@ pub struct NameIndex {
     odd: Option<(aho_corasick::AhoCorasick, Vec<usize>)>,
     /// Original names, in input order (first occurrence), at least 4 bytes.
     pub(super) names: Vec<String>,
+    /// How many of `names`, from the first, are the catalog's own tools
+    /// (the rest are other servers', `NameIndex::complete_with`).
+    own: usize,
     /// Verdicts of the strings already scanned in this catalog.
     pub(super) memo: std::cell::RefCell<Memo<Verdict>>,
     /// The learned scorer's buffers, reused by every tool of the catalog
@@ -95,6 +98,12 @@ impl NameIndex {
     /// `new` over borrowed names (the pipeline's, read off the catalog
     /// without a copy each).
     pub fn of<S: AsRef<str>>(names: &[S]) -> NameIndex {
+        NameIndex::of_split(names, names.len())
+    }
+
+    /// `of`, where the first `own` of `names` are the catalog's own tools
+    /// and the rest other servers'.
+    fn of_split<S: AsRef<str>>(names: &[S], own: usize) -> NameIndex {
         let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
         // First occurrence of each name, in input order.
         let mut order: Vec<usize> = (0..names.len()).filter(|&i| names[i].len() >= 4).collect();
@@ -104,6 +113,8 @@ impl NameIndex {
         let mut orig: Vec<String> = Vec::new();
         let mut whole: Vec<(String, usize)> = Vec::new();
         let (mut odd_pats, mut odd_idx) = (Vec::new(), Vec::new());
+        // `order` is by input index: the own names come first in `orig`.
+        let mut own_len = 0;
         for i in order {
             let n = &names[i];
             let f = if n.is_ascii() { n.to_ascii_lowercase() } else { super::matcher::fold(n).latin };
@@ -117,6 +128,9 @@ impl NameIndex {
                 odd_idx.push(orig.len());
             }
             orig.push(n.to_string());
+            if i < own {
+                own_len = orig.len();
+            }
         }
         whole.sort();
         let mut grouped: Vec<(String, std::ops::Range<u32>)> = Vec::new();
@@ -146,6 +160,7 @@ impl NameIndex {
             bloom,
             odd,
             names: orig,
+            own: own_len,
             memo: std::cell::RefCell::new(Memo::for_tools(names.len())),
             scorer: std::cell::RefCell::new(super::scorer::Scratch::default()),
             complete: true,
@@ -169,9 +184,10 @@ impl NameIndex {
     }
 
     /// The names of a [`NameIndex::pending`] index: as [`NameIndex::of`]
-    /// `names`, keeping its memo and scratch buffers.
-    pub fn complete<S: AsRef<str>>(&mut self, names: &[S]) {
-        let NameIndex { memo, scorer, wanted, scripts, .. } = std::mem::replace(self, NameIndex::of(names));
+    /// `names`, keeping its memo and scratch buffers. The first `own` of
+    /// `names` are the catalog's own tools, the rest other servers'.
+    pub fn complete<S: AsRef<str>>(&mut self, names: &[S], own: usize) {
+        let NameIndex { memo, scorer, wanted, scripts, .. } = std::mem::replace(self, NameIndex::of_split(names, own));
         (self.memo, self.scorer, self.wanted, self.scripts) = (memo, scorer, wanted, scripts);
         // Every tool was read while pending: the counts are the catalog's.
         self.counted = true;
@@ -222,6 +238,24 @@ impl NameIndex {
             }
             Err(_) => &[],
         }
+    }
+
+    /// Whether the run of name characters that starts `l` (folded text),
+    /// after at most three quotes, backticks or spaces, is the whole name of
+    /// one of the catalog's own tools. `None` while the names are not known
+    /// (`pending`): the scan asks for them.
+    pub(super) fn own_tool_at(&self, l: &str) -> Option<bool> {
+        let lead = l.char_indices().take(4).find(|&(_, c)| !matches!(c, ' ' | '`' | '\'' | '"')).map_or(l.len(), |(i, _)| i);
+        let rest = &l[lead..];
+        let run = rest.find(|c: char| !name_char(c)).map_or(rest, |e| &rest[..e]);
+        if run.len() < 4 {
+            return Some(false);
+        }
+        if !self.complete {
+            self.wanted.set(true);
+            return None;
+        }
+        Some(self.whole_names(run.as_bytes()).iter().any(|&k| k < self.own))
     }
 
     /// For ASCII text: whether its folded form may mention one of the names
@@ -301,6 +335,25 @@ fn char_floor(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// Where the sentences of `l` (folded text) end, sorted: the byte after a
+/// `.`, `!` or `?` followed by white space, or after a CJK full stop. One
+/// pass.
+fn sentence_ends(l: &str) -> Vec<usize> {
+    let b = l.as_bytes();
+    let mut out = Vec::new();
+    for (i, c) in l.char_indices() {
+        let end = match c {
+            '.' | '!' | '?' => b.get(i + 1).is_some_and(u8::is_ascii_whitespace),
+            '。' | '！' | '？' => true,
+            _ => false,
+        };
+        if end {
+            out.push(i + c.len_utf8());
+        }
+    }
+    out
+}
+
 /// Every acceptable mention (start, end, name index) in `f`, first first;
 /// the caller skips the tool's own name.
 pub(super) fn shadowing(f: &Folded, others: &NameIndex) -> Vec<(usize, usize, usize)> {
@@ -334,13 +387,24 @@ pub(super) fn shadowing(f: &Folded, others: &NameIndex) -> Vec<(usize, usize, us
         return Vec::new();
     }
     // The redirect must be about *this* mention: within 200 bytes of an
-    // occurrence of one of the phrases that is not a denial or another sense.
+    // occurrence of one of the phrases that is not a denial or another sense,
+    // in the same sentence. API prose names its siblings a sentence away from
+    // its own "side effect", "all requests" or "all messages" ("This rewrites
+    // access as a side effect: … Read getWorkspaceRoles first"; "… from
+    // list-mail-folders. First call returns all messages"; development real
+    // servers); a rewrite of another tool says both in one.
     let redirects = affirmed_redirects(l);
+    let ends = sentence_ends(l);
     let close = |i: usize| {
-        // The first redirect at or after i − 200: the nearest one on the right
-        // of that bound, whichever side of the mention it sits.
-        let k = redirects.partition_point(|&r| r + 200 < i);
-        redirects.get(k).is_some_and(|&r| r.abs_diff(i) <= 200)
+        // The sentence around the mention: after the last end before it, up
+        // to the first end at or after it.
+        let e = ends.partition_point(|&x| x < i);
+        let (lo, hi) = (if e == 0 { 0 } else { ends[e - 1] }, ends.get(e).copied().unwrap_or(l.len()));
+        // The first redirect at or after the window's start: the nearest one
+        // on the right of that bound, whichever side of the mention it sits.
+        let from = i.saturating_sub(200).max(lo);
+        let k = redirects.partition_point(|&r| r < from);
+        redirects.get(k).is_some_and(|&r| r.abs_diff(i) <= 200 && r < hi)
     };
     found.sort_unstable();
     let mut ok = Vec::new();
@@ -386,6 +450,15 @@ mod tests {
             "Step 1 of the OAuth flow: pass the redirect 'code' to oauth_exchange.",
             "The code query parameter from the oauth redirect after oauth_exchange.",
             "Set redirect_uri, then call oauth_exchange.",
+        ] {
+            assert!(shadowing(&fold(benign), &ix).is_empty(), "{benign}");
+        }
+        // A sibling named a sentence away from this tool's own side effect,
+        // or from "all requests" / "all messages" of API prose.
+        for benign in [
+            "This rewrites access as a side effect: people lose access. Read undo_block first so you can say who is affected.",
+            "Gets all requests to add workspaces.\n\nWARNING: for workspace management use: undo_block, oauth_exchange.",
+            "Use the inbox, or another folder id from oauth_exchange. First call returns all messages plus a delta link.",
         ] {
             assert!(shadowing(&fold(benign), &ix).is_empty(), "{benign}");
         }

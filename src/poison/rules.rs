@@ -183,7 +183,11 @@ pub static RULES: &[Rule] = &[
                 &["do", "not", "mention|reveal|disclose", "this|that|it|these"],
                 &["without", "telling|informing|notifying|alerting|asking|warning|letting", "the", "user|users|human"],
                 &["keep|hide", "this|it|that", "?a", "secret|hidden|confidential|from"],
-                &["the", "user", "must|should|need|needs", "not|never", "know|see|notice|find|be"],
+                // "be" only with what the user would be: "the user must not
+                // already be a member" is a precondition (development real
+                // server).
+                &["the", "user", "must|should|need|needs", "not|never", "know|see|notice|find"],
+                &["the", "user", "must|should|need|needs", "not|never", "be", "aware|told|informed|notified|alerted|shown|asked|warned"],
                 &["user", "?must|should|will|would|could", "?not|never", "?be", "upset|alarm*|worr*|scar*"],
             ],
             2,
@@ -272,7 +276,13 @@ pub static RULES: &[Rule] = &[
         why: "asks for the user's credentials (es/de/fr/zh/ru)",
         fn_triggers: &[],
         not_after: &[],
-        m: Match::Sub(&["contraseña del usuario", "claves api del usuario", "passwort des benutzers", "kennwort des benutzers", "mot de passe de l'utilisateur", "用户的密码", "私钥", "пароль пользователя", "ключи api"]),
+        // Whose key it is, as in English ("the user's password"): a bare
+        // "私钥" (private key) is what a wallet tool names ("从私钥获取钱包地址",
+        // the address from a private key; development real server).
+        m: Match::Sub(&[
+            "contraseña del usuario", "claves api del usuario", "passwort des benutzers", "kennwort des benutzers", "mot de passe de l'utilisateur",
+            "用户的密码", "用户的私钥", "你的私钥", "您的私钥", "пароль пользователя", "ключи api",
+        ]),
     },
     // -- exfiltration ------------------------------------------------------------
     Rule {

@@ -220,7 +220,7 @@ pub fn may_hold(text: &str, letters: u32) -> bool {
 /// CJK, Greek, Hebrew, Thai) there is no line either. A script not listed is
 /// read by the scorer's own line only. `tests/scorer.rs` compares the table
 /// with `scorer.py`'s.
-const LINES: &[(&str, i32)] = &[("cyrillic", 0), ("hangul", 0)];
+const LINES: &[(&str, i32)] = &[("cyrillic", 154), ("hangul", 0)];
 
 /// No line is below this: 0 logits.
 pub const FLOOR: i32 = 0;

@@ -940,7 +940,7 @@ OTHER_SCRIPT_LETTERS = 12
 OTHER_SCRIPT_STRINGS = 2
 # script -> line in hundredths of a logit (`other_script_lines.py --write`);
 # a script not listed has no lower line.
-OTHER_SCRIPT_LINES = {'cyrillic': 0, 'hangul': 0}
+OTHER_SCRIPT_LINES = {'cyrillic': 154, 'hangul': 0}
 OTHER_SCRIPT_FLOOR = 0
 
 # Ranges of code points -> script, for letters (`is_letter`); a letter in no

@@ -210,9 +210,52 @@ def real_kind(group, segs):
     return "real-other" if len(words) >= 4 and not any(w in EN_FUNCTION for w in words) else "real-en"
 
 
+# A script counts as written by the fitted poisoned items with at least this
+# many of its letters in them.
+SEEN_SCRIPT_LETTERS = 2000
+
+
+def seen_scripts(items):
+    """The scripts (`scorer.script_of`) the fitted poisoned items write."""
+    n = {}
+    for lab, tools in items:
+        if lab["part"] in FIT_PARTS and lab["kind"] == "poisoned":
+            for t in tools:
+                for _field, text in scorer.strings_of_tool(t):
+                    for ch in text:
+                        s = scorer.script_of(ch)
+                        if s is not None:
+                            n[s] = n.get(s, 0) + 1
+    return {s for s, k in n.items() if k >= SEEN_SCRIPT_LETTERS}
+
+
+def unseen_script(segs, seen):
+    """Whether most letters of `segs` are of one script outside `seen`."""
+    n = {}
+    for seg in segs:
+        for ch in seg:
+            s = scorer.script_of(ch)
+            if s is not None:
+                n[s] = n.get(s, 0) + 1
+    if not n:
+        return False
+    top = max(sorted(n), key=lambda s: n[s])
+    return top not in seen and n[top] * 2 >= sum(n.values())
+
+
 def build_training(items, real, fz):
-    """Rows of (bucket list, label); deduplicated by content."""
+    """Rows of (bucket list, label); deduplicated by content.
+
+    A development real tool's row in a script no fitted poisoned item writes
+    (Hangul, Cyrillic, Devanagari: the held-back languages' scripts) is not
+    fitted on: with negatives only, the weights learn the script itself as
+    honest. Session 43's 4,300 more real tools, many Korean, moved Korean
+    orders by about −2 logits (an order to read a key file into a parameter
+    without telling the user: 0.70 → −1.24), under the other-script line
+    of 0 that `scorer.other_script` reads them from. Those tools are still
+    scored (the flag line is their out-of-fold 0.5% tail too)."""
     benign_segs = carrier_segments(fz)
+    seen = seen_scripts(items)
     rows = {}
 
     def add_rows(buckets, segs, labels, field, vkind, group, cls=None):
@@ -237,6 +280,8 @@ def build_training(items, real, fz):
                     # flagged 19 of the 32 clean carriers, and unseen payloads
                     # planted in unseen benign tools at 50.5% against 86.4%
                     # in the carriers (README "Round 10").
+                    continue
+                if group is not None and group.startswith("real:") and unseen_script(segs[i:j + 1], seen):
                     continue
                 key = (field, vkind, tuple(segs[i:j + 1]))
                 if key not in rows:
