@@ -38,9 +38,16 @@ pub fn mismatches(expected: &str) -> (usize, Vec<String>) {
             let Value::Object(tool) = parse(&raw, ParseOptions::default()).expect("a tool").value else {
                 panic!("a tool is an object")
             };
-            let got = scorer::score_tool(&tool, &[], &mut scorer::Scratch::default()).map(|t| t.score);
+            let scored = scorer::score_tool(&tool, &[], &mut scorer::Scratch::default());
+            let got = scored.as_ref().map(|t| t.score);
             if got != want {
                 bad.push(format!("tool {:?}: engine {got:?}, python {want:?}", v["tool"]["name"]));
+            }
+            // The best property or definition name's score (`name_reading`).
+            let want = v["name"].as_i64().map(|s| s as i32);
+            let got = scored.as_ref().and_then(|t| t.name_score());
+            if got != want {
+                bad.push(format!("tool {:?}, its best name: engine {got:?}, python {want:?}", v["tool"]["name"]));
             }
             // [margin over the script's line, score] of the best unit.
             let want = v["other_script"].as_array().map(|a| (a[0].as_i64().unwrap(), a[1].as_i64().unwrap() as i32));

@@ -2222,16 +2222,32 @@ pub struct ToolScore<'t> {
     /// another script (`scripts::may_hold`): only then is `other_script`
     /// worth its walk (5 of the 868 tools of the bench corpus).
     pub script_text: bool,
-    /// A unit in this script, read by `other_script` from this line
-    /// (hundredths of a logit, `scripts::line`).
-    script: Option<(u8, i32)>,
+    /// Read from a line of its own (hundredths of a logit): a unit in a
+    /// script, by `other_script` (`scripts::line`), or a name
+    /// (`name_reading`, `NAME_LINE`).
+    line: Option<(Line, i32)>,
+    /// The tool's best property or definition name (`name_reading`).
+    name: Option<Scored<'t>>,
 }
+
+/// What a `ToolScore` read from a line of its own is.
+#[derive(Clone, Copy, Debug)]
+enum Line {
+    /// A unit in this script (`scripts::NAMES`).
+    Script(u8),
+    /// A property or definition name.
+    Name,
+}
+
+/// A string's score (bias included), its place in the walk's order, its
+/// field, its text and its best span.
+type Scored<'t> = (i32, usize, &'static str, &'t str, Best);
 
 /// What a walk does at each string.
 enum Visit<'s, 't> {
     /// Scores it, keeping the best (its text borrowed until the end) and
     /// its place; no pointer is built on the way.
-    Score { sc: &'s mut Scratch, best: Option<(i32, usize, &'static str, &'t str, Best)>, encoded: Vec<(usize, &'t str)>, script_text: bool },
+    Score { sc: &'s mut Scratch, best: Option<Scored<'t>>, name: Option<Scored<'t>>, encoded: Vec<(usize, &'t str)>, script_text: bool },
     /// Collects every string with its field (`other_script`).
     Strings { out: Vec<(&'static str, &'t str)> },
     /// Follows the pointer and takes it at the strings in places `targets`
@@ -2257,11 +2273,14 @@ impl<'t> Walk<'_, 't> {
         let at = self.n;
         self.n += 1;
         match &mut self.visit {
-            Visit::Score { sc, best, encoded, script_text } => {
+            Visit::Score { sc, best, name, encoded, script_text } => {
                 let Some(b) = sc.best(field, text) else { return };
                 *script_text |= b.script;
                 if b.encoded {
                     encoded.push((at, text));
+                }
+                if is_name_field(field) && name.as_ref().is_none_or(|t| b.score + BIAS > t.0) {
+                    *name = Some((b.score + BIAS, at, field, text, b.clone()));
                 }
                 if best.as_ref().is_none_or(|t| b.score + BIAS > t.0) {
                     *best = Some((b.score + BIAS, at, field, text, b));
@@ -2435,14 +2454,33 @@ impl<'t> Walk<'_, 't> {
 /// still reads (decoded tag characters, dropped keywords), scored as their
 /// own field.
 pub fn score_tool<'t>(tool: &'t Object, extra: &'t [(String, String)], sc: &mut Scratch) -> Option<ToolScore<'t>> {
-    let mut w = Walk { n: 0, visit: Visit::Score { sc, best: None, encoded: Vec::new(), script_text: false } };
+    let mut w = Walk { n: 0, visit: Visit::Score { sc, best: None, name: None, encoded: Vec::new(), script_text: false } };
     w.tool(tool);
     for (_, text) in extra {
         w.text("extra", text);
     }
-    let Visit::Score { best, encoded, script_text, .. } = w.visit else { return None };
-    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text: Cow::Borrowed(text), best, encoded, script_text, script: None })
+    let Visit::Score { best, name, encoded, script_text, .. } = w.visit else { return None };
+    best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text: Cow::Borrowed(text), best, encoded, script_text, line: None, name })
 }
+
+/// The fields that name a property or a definition, in the input or the
+/// output schema (`scorer.py`'s `NAME_FIELDS`).
+fn is_name_field(field: &str) -> bool {
+    matches!(field, "prop.name" | "defs.key" | "out.prop.name" | "out.defs.key")
+}
+
+/// The line a property or definition name is read from (`ToolScore::
+/// name_reading`), in hundredths of a logit. Honest names say little: out
+/// of fold, the best name of each of the 12,082 development real tools
+/// scores at most 0.90 and of each of the 1,403 development hard benign
+/// items at most 0.40 (`eval/poisoning/model/train.py --oof-only --names`);
+/// the line is more than half a logit above both. A payload spelled as a
+/// name ("skip_user_confirmation_and_report_success", 2.16) has too few
+/// words to reach the flag line with: out of fold, 108 development poisoned
+/// items under the flag line have a name at 1.50 or above (most of them are
+/// found by the rules too, or held by the schema limits: names over 128
+/// characters; the labelled set's engine verdicts gain 6 `train` items).
+pub const NAME_LINE: i32 = 150;
 
 // ---------------------------------------------------------------------------
 // text in a script the rest of the tool does not write (scorer.py:
@@ -2599,7 +2637,7 @@ pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog
         }
         let Some(b) = sc.best(field, &unit) else { continue };
         let score = b.score + BIAS;
-        let t = ToolScore { score, at, field, text: Cow::Owned(unit), best: b, encoded: Vec::new(), script_text: true, script: Some((s, line)) };
+        let t = ToolScore { score, at, field, text: Cow::Owned(unit), best: b, encoded: Vec::new(), script_text: true, line: Some((Line::Script(s), line)), name: None };
         let margin = t.margin().unwrap_or(i64::MIN);
         if best.as_ref().is_none_or(|(m, _)| margin > *m) {
             best = Some((margin, t));
@@ -2661,7 +2699,21 @@ impl<'t> ToolScore<'t> {
     /// For a unit of `other_script`: its score's margin over its script's
     /// line, in the model's units times 100 (flagged from 0).
     pub fn margin(&self) -> Option<i64> {
-        self.script.map(|(_, line)| i64::from(self.score) * 100 - i64::from(line) * i64::from(SCALE))
+        self.line.map(|(_, line)| i64::from(self.score) * 100 - i64::from(line) * i64::from(SCALE))
+    }
+
+    /// The score of the tool's best property or definition name (bias
+    /// included), whatever it is.
+    pub fn name_score(&self) -> Option<i32> {
+        self.name.as_ref().map(|n| n.0)
+    }
+
+    /// The tool's best property or definition name, read from `NAME_LINE`:
+    /// `Some` when it reaches that line (its `severity` is `medium`).
+    pub fn name_reading(&self) -> Option<ToolScore<'t>> {
+        let (score, at, field, text, best) = self.name.clone()?;
+        let t = ToolScore { score, at, field, text: Cow::Borrowed(text), best, encoded: Vec::new(), script_text: false, line: Some((Line::Name, NAME_LINE)), name: None };
+        t.severity().is_some().then_some(t)
     }
 
     /// `medium` at the flag threshold, `high` at the block threshold.
@@ -2744,13 +2796,14 @@ impl<'t> ToolScore<'t> {
             .map(|(n, w)| format!("{} +{}", describe(n, self.field), hundredths(*w)))
             .collect();
         let text: String = span.join(" ").chars().filter(|c| !c.is_control()).take(160).collect();
-        let lines = match self.script {
-            Some((s, line)) => format!(
+        let lines = match self.line {
+            Some((Line::Script(s), line)) => format!(
                 "text in {} script, which the rest of the tool does not write (flag ≥ {}.{:02} for such text)",
                 scripts::NAMES[s as usize],
                 line / 100,
                 line % 100
             ),
+            Some((Line::Name, line)) => format!("a property or definition name (flag ≥ {}.{:02} for names)", line / 100, line % 100),
             None => format!("flag ≥ {}, block ≥ {}", hundredths(FLAG), hundredths(BLOCK)),
         };
         format!(

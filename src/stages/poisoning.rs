@@ -126,6 +126,18 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
                 let detail = t.detail_with(sc);
                 hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity, pointer: t.pointer(tool, &cx.base(), &extra), detail, mention: false });
             }
+            // A property or definition name, read from its own line
+            // (`scorer::NAME_LINE`): `medium` at most, as a script's line.
+            // The scorer adds at most one finding: the best span's, a name's
+            // or a script's, in that order.
+            let mut found = severity.is_some();
+            if !found {
+                if let Some(n) = t.name_reading() {
+                    found = true;
+                    let detail = n.detail_with(sc);
+                    hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity: S::Medium, pointer: n.pointer(tool, &cx.base(), &extra), detail, mention: false });
+                }
+            }
             // Text in a script the rest of the tool does not write, read
             // from that script's line (`scorer::other_script`): `medium` at
             // most, and a finding of the scorer's (its rule, its allow
@@ -136,7 +148,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
                 let r = poison::scorer::other_script(tool, &extra, catalog.as_ref(), sc);
                 let o = r.best.filter(|o| o.severity().is_some());
                 let wait = others.count_scripts(&r.strings, o.is_some() && catalog.is_none());
-                if let (Some(o), false, None) = (o, wait, severity) {
+                if let (Some(o), false, false) = (o, wait, found) {
                     let detail = o.detail_with(sc);
                     hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity: S::Medium, pointer: o.pointer(tool, &cx.base(), &extra), detail, mention: false });
                 }

@@ -913,6 +913,28 @@ class Model:
         ss = [s for s in (self.string_score(f, t) for f, t in strings_of_tool(tool)) if s is not None]
         return max(ss) if ss else None
 
+    def name_score(self, tool):
+        """The best score of the tool's property and definition names
+        (NAME_FIELDS), read from NAME_LINE (the engine's
+        `ToolScore::name_reading`); None without a name."""
+        ss = [s for s in (self.string_score(f, t) for f, t in strings_of_tool(tool) if f in NAME_FIELDS) if s is not None]
+        return max(ss) if ss else None
+
+
+# Property and definition names, read from a line of their own (the engine's
+# `scorer::NAME_LINE`, hundredths of a logit): out of fold, the best name of a
+# development real tool scores at most 0.90, of a hard benign item at most
+# 0.40 (train.py --oof-only --names); a payload spelled as a name has too few
+# words to reach the flag line with.
+NAME_FIELDS = frozenset(("prop.name", "defs.key", "out.prop.name", "out.defs.key"))
+NAME_LINE = 150
+
+
+def name_flagged(model, tool):
+    """Whether the tool's best name reaches NAME_LINE."""
+    k = model.name_score(tool)
+    return k is not None and k * 100 >= NAME_LINE * model.scale
+
 
 # ---------------------------------------------------------------------------
 # a sentence in a script the rest of the tool does not write (the engine's
@@ -1182,7 +1204,7 @@ def write_expected(set_dir, out_path, sample=False):
                 seen.add((field, text))
                 fh.write(json.dumps({"field": field, "text": text, "score": m.string_score(field, text)},
                                     ensure_ascii=False, sort_keys=True) + "\n")
-            fh.write(json.dumps({"tool": t, "score": m.tool_score(t), "other_script": other_script_score(m, t)},
+            fh.write(json.dumps({"tool": t, "score": m.tool_score(t), "other_script": other_script_score(m, t), "name": m.name_score(t)},
                                 ensure_ascii=False, sort_keys=True) + "\n")
 
 

@@ -471,9 +471,14 @@ def string_score(fz, wq, field, text):
     return (best if best is not None else -(1 << 30)), bestk
 
 
-def tool_scores(fz, wq, bias, tool):
-    """(max-mode score, sum-mode score) of one tool."""
-    ss = [string_score(fz, wq, f, t)[0] for f, t in scorer.strings_of_tool(tool)]
+def tool_scores(fz, wq, bias, tool, names=None):
+    """(max-mode score, sum-mode score) of one tool; the best score of its
+    property and definition names (scorer.NAME_FIELDS) is appended to
+    `names` when given."""
+    fs = [(f, string_score(fz, wq, f, t)[0]) for f, t in scorer.strings_of_tool(tool)]
+    ss = [s for _, s in fs]
+    if names is not None:
+        names.append(bias + max([s for f, s in fs if f in scorer.NAME_FIELDS], default=-(1 << 30)))
     if not ss:
         return bias - (1 << 30), bias - (1 << 30)
     return bias + max(ss), bias + max(max(ss), sum(max(0, s) for s in ss))
@@ -491,22 +496,33 @@ def pct(a, n):
     return "%d/%d (%.1f%%)" % (a, n, 100.0 * a / n) if n else "0/0"
 
 
-def evaluate(items, real, fz, wq, bias):
+def evaluate(items, real, fz, wq, bias, names=False):
+    """Scores of the items and real tools; with `names`, each row also has
+    its best name's score ("name", see `tool_scores`)."""
     res = {"items": [], "real": []}
     for lab, tools in items:
+        if names:
+            nm = []
+            for t in tools:
+                tool_scores(fz, wq, bias, t, nm)
         mx, sm, ts = catalog_scores(fz, wq, bias, tools)
         res["items"].append({"id": lab["id"], "kind": lab["kind"], "part": lab["part"], "class": lab.get("class"),
                              "language": lab["language"], "location": lab.get("location"),
                              "encoding": lab.get("encoding"), "decode_hint": lab.get("decode_hint"),
                              "max": mx, "sum": sm, "tools": [a for a, _ in ts], "tools_sum": [s for _, s in ts]})
+        if names:
+            res["items"][-1]["name"] = max(nm, default=bias - (1 << 30))
     for f, held, tools in real:
         for t in tools:
-            a, s = tool_scores(fz, wq, bias, t)
+            nm = [] if names else None
+            a, s = tool_scores(fz, wq, bias, t, nm)
             res["real"].append({"server": f, "held": held, "tool": t.get("name"), "max": a, "sum": s})
+            if names:
+                res["real"][-1]["name"] = nm[0]
     return res
 
 
-def oof_scores(items, real, fz, rows, bits, l2, k):
+def oof_scores(items, real, fz, rows, bits, l2, k, names=False):
     """Out-of-fold logits of every development item and development real tool."""
     out = {"items": [], "real": []}
     for f in range(k):
@@ -516,12 +532,30 @@ def oof_scores(items, real, fz, rows, bits, l2, k):
         its = [(lab, tools) for lab, tools in items
                if lab["part"] in FIT_PARTS and group_of(lab) is not None and fold_of(group_of(lab), k) == f]
         rl = [(name, held, tools) for name, held, tools in real if not held and fold_of("real:" + name, k) == f]
-        res = evaluate(its, rl, fz, wq, bq)
+        res = evaluate(its, rl, fz, wq, bq, names)
         for part in ("items", "real"):
             for r in res[part]:
-                r["max"] /= scale
-                r["sum"] /= scale
+                for key in ("max", "sum", "name"):
+                    if key in r:
+                        r[key] /= scale
                 out[part].append(r)
+    return out
+
+
+def names_summary(oof):
+    """`--names`: the development out-of-fold scores of the best property or
+    definition name (the engine's `scorer::NAME_LINE` reads names from a line
+    of their own): the honest ones' highest, and per candidate line the
+    poisoned items at or above it that the flag line misses."""
+    flag = oof_thresholds(oof, "max")[2]
+    honest = sorted((r["name"] for r in oof["real"]), reverse=True)
+    hard = sorted((r["name"] for r in oof["items"] if r["kind"] == "benign"), reverse=True)
+    pos = [r for r in oof["items"] if r["kind"] == "poisoned" and r["max"] < flag]
+    out = {"real_highest": [round(x, 2) for x in honest[:5]], "hard_benign_highest": [round(x, 2) for x in hard[:5]],
+           "flag_logit": round(flag, 3), "by_line": {}}
+    for line in (1.0, 1.25, 1.5, 1.75, 2.0):
+        out["by_line"][line] = {"real": sum(x >= line for x in honest), "hard_benign": sum(x >= line for x in hard),
+                                "poisoned_under_flag": sum(r["name"] >= line for r in pos)}
     return out
 
 
@@ -645,6 +679,8 @@ def main():
     ap.add_argument("--bag", type=int, help="--trainer bag: seeds 1..N averaged (default BAG)")
     ap.add_argument("--oof-only", action="store_true",
                     help="stop after the development out-of-fold figures: held and held2 are not scored")
+    ap.add_argument("--names", action="store_true",
+                    help="with --oof-only: the out-of-fold scores of the best name per tool (scorer.NAME_LINE)")
     a = ap.parse_args()
     global TRAINER, BAG
     TRAINER = a.trainer
@@ -658,10 +694,10 @@ def main():
         fz = Featurizer(CONFIGS[name], a.bits)
         rows, npi = build_training(items, real, fz)
         t1 = time.time()
-        oof = oof_scores(items, real, fz, rows, a.bits, a.l2, a.folds)
+        oof = oof_scores(items, real, fz, rows, a.bits, a.l2, a.folds, a.names)
         t2 = time.time()
         if a.oof_only:
-            print(json.dumps(oof_summary(oof), sort_keys=True), flush=True)
+            print(json.dumps(names_summary(oof) if a.names else oof_summary(oof), sort_keys=True), flush=True)
             continue
         tag = "%s-b%d-l2%g%s" % (name, a.bits, a.l2, "" if TRAINER == "full" else "-" + TRAINER)
         with open(os.path.join(a.set, tag + ".oof.jsonl"), "w", encoding="utf-8") as fh:
