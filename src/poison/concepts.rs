@@ -225,9 +225,25 @@ const COMBOS: &[Combo] = &[
     combo("concept.authority", K::PoisonAuthority, &[&[C::Model], &[C::Obey], &[C::Ignore, C::Rules]], None),
 ];
 
+/// How a web address (or a file server's: `ftp://`, `sftp://`) starts.
+const URL_STARTS: [&str; 4] = ["http://", "https://", "ftp://", "www."];
+
+/// The byte spans of the web addresses of `s`: each runs to a space.
+fn url_spans(s: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    for u in URL_STARTS {
+        for (at, _) in s.match_indices(u) {
+            if !spans.iter().any(|&(a, z)| (a..z).contains(&at)) {
+                spans.push((at, s[at..].find(char::is_whitespace).map_or(s.len(), |k| at + k)));
+            }
+        }
+    }
+    spans
+}
+
 /// `C::Url`'s bit when `s` holds a web address.
 fn url_bit(s: &str) -> u32 {
-    if s.contains("http://") || s.contains("https://") || s.contains("www.") {
+    if URL_STARTS.iter().any(|u| s.contains(u)) {
         C::Url.bit()
     } else {
         0
@@ -782,6 +798,10 @@ impl Lexicon {
         // match, and the next starts after it.
         let (mut i, mut w) = (0usize, 0usize);
         let mut prev: Option<char> = None;
+        // A web address is one word of `WINDOW`, however long: "send the
+        // whole conversation to https://…/log by POST" is one clause.
+        let urls = url_spans(s);
+        let wide = |at: usize, c: char| if urls.iter().any(|&(a, z)| at > a && at < z) { 0 } else { width(c) };
         while let Some(c) = s[i..].chars().next() {
             let starts_form = self.first.get(c as usize / 64).is_none_or(|w| w & (1 << (c as usize % 64)) != 0);
             let start = starts_form && (unspaced(c) || (in_word(c) && !prev.is_some_and(in_word)));
@@ -846,12 +866,12 @@ impl Lexicon {
                             m.bits |= C::Addressed.bit();
                         }
                     }
-                    w += s[i..z].chars().map(width).sum::<usize>();
+                    w += s[i..z].char_indices().map(|(k, c)| wide(i + k, c)).sum::<usize>();
                     prev = s[..z].chars().next_back();
                     i = z;
                 }
                 None => {
-                    w += width(c);
+                    w += wide(i, c);
                     prev = Some(c);
                     i += c.len_utf8();
                 }
