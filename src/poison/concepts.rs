@@ -65,7 +65,8 @@ pub enum C {
     /// The model addressed: one of its names followed by a comma or a colon
     /// ("Ассистент, игнорируй…"); set on a `Model` match, no lexicon entry.
     Addressed,
-    /// A web address (`http://`, `https://`, `www.`): no lexicon entry.
+    /// A web address (`http://`, `https://`, `ftp://`, `www.`): no lexicon
+    /// entry.
     Url,
     /// A name in code, a word in lower-case letters and digits joined by
     /// `_` (`init_session`, `git_log`): in prose of another language, what
