@@ -95,6 +95,13 @@ impl NameIndex {
     /// `new` over borrowed names (the pipeline's, read off the catalog
     /// without a copy each).
     pub fn of<S: AsRef<str>>(names: &[S]) -> NameIndex {
+        NameIndex::sized(names, names.len())
+    }
+
+    /// `of`, its memo and scorer buffers sized for `tools` tools (none for
+    /// `complete`, which keeps those of the pending index: built and
+    /// dropped, they cost a catalog ~0.1 M instructions).
+    fn sized<S: AsRef<str>>(names: &[S], tools: usize) -> NameIndex {
         let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
         // First occurrence of each name, in input order.
         let mut order: Vec<usize> = (0..names.len()).filter(|&i| names[i].len() >= 4).collect();
@@ -146,8 +153,8 @@ impl NameIndex {
             bloom,
             odd,
             names: orig,
-            memo: std::cell::RefCell::new(Memo::for_tools(names.len())),
-            scorer: std::cell::RefCell::new(super::scorer::Scratch::default()),
+            memo: std::cell::RefCell::new(Memo::for_tools(tools)),
+            scorer: std::cell::RefCell::new(super::scorer::Scratch::for_tools(tools)),
             complete: true,
             wanted: std::cell::Cell::new(false),
             scripts: std::cell::Cell::new(Default::default()),
@@ -162,16 +169,15 @@ impl NameIndex {
     /// caller scans that tool again after [`NameIndex::complete`]. Every
     /// other verdict needs no name, and the memo keeps them across.
     pub fn pending(tools: usize) -> NameIndex {
-        let mut x = NameIndex::of::<&str>(&[]);
+        let mut x = NameIndex::sized::<&str>(&[], tools);
         x.complete = false;
-        x.memo = std::cell::RefCell::new(Memo::for_tools(tools));
         x
     }
 
     /// The names of a [`NameIndex::pending`] index: as [`NameIndex::of`]
     /// `names`, keeping its memo and scratch buffers.
     pub fn complete<S: AsRef<str>>(&mut self, names: &[S]) {
-        let NameIndex { memo, scorer, wanted, scripts, .. } = std::mem::replace(self, NameIndex::of(names));
+        let NameIndex { memo, scorer, wanted, scripts, .. } = std::mem::replace(self, NameIndex::sized(names, 0));
         (self.memo, self.scorer, self.wanted, self.scripts) = (memo, scorer, wanted, scripts);
         // Every tool was read while pending: the counts are the catalog's.
         self.counted = true;
