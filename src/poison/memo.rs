@@ -176,6 +176,12 @@ impl<V> Memo<V> {
         m
     }
 
+    /// Room for `n` verdicts: the scorer has one for nearly every string
+    /// (the rules for few; `for_tools` leaves them out).
+    pub fn reserve_verdicts(&mut self, n: usize) {
+        self.verdicts.reserve(n);
+    }
+
     fn verdict(&self, i: u32) -> Found<'_, V> {
         match self.verdicts.get(i as usize) {
             Some(Some(v)) => Found::Verdict(v),

@@ -1974,7 +1974,11 @@ impl Scratch {
     /// Buffers for a catalog of about `tools` tools (the memo's first size,
     /// `Memo::for_tools`).
     pub fn for_tools(tools: usize) -> Scratch {
-        Scratch { bufs: Bufs::default(), groups: Vec::new(), slots: [0; FIELD_SLOTS], memo: Memo::for_tools(tools) }
+        let mut memo = Memo::for_tools(tools);
+        // A best span for nearly every distinct string (~9 a real tool),
+        // grown from 256 they were copied five times over.
+        memo.reserve_verdicts(tools.saturating_mul(10).min(1 << 14));
+        Scratch { bufs: Bufs::default(), groups: Vec::new(), slots: [0; FIELD_SLOTS], memo }
     }
 
     /// The best span of `text` in field `field`, from the memo when this
