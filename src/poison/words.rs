@@ -359,16 +359,46 @@ fn rest_from(elems: &[(u16, bool)], words: &[Word], at: usize, gap: usize) -> Op
 /// (no case, no Latin look-alike, not part of a word), nor invisible, a
 /// control or an apostrophe look-alike (those fold to something else).
 /// Punctuation, symbols, emoji and spaces qualify; accented text does not.
+///
+/// Only the runs of non-ASCII characters are decoded and read: an ASCII
+/// character passes, and leaves the NFKC quick check as it starts (no
+/// previous combining class, no non-starters), so the text is `Yes` when
+/// each run is. (Read whole, a long text with one dash was decoded twice,
+/// ~20 instructions a character.)
 pub fn reads_like_ascii(s: &str) -> bool {
     use unicode_normalization::{is_nfkc_quick, IsNormalized};
-    s.chars().all(|c| {
-        c.is_ascii()
-            || !(c.is_alphanumeric()
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+            if !crate::swar::any_high(crate::swar::word(w)) {
+                i += 8;
+                continue;
+            }
+        }
+        if b[i] < 0x80 {
+            i += 1;
+            continue;
+        }
+        // A run of non-ASCII characters: it starts and ends beside ASCII
+        // bytes (or the text's ends), on character boundaries.
+        let start = i;
+        while i < b.len() && b[i] >= 0x80 {
+            i += 1;
+        }
+        let Some(run) = s.get(start..i) else { return false };
+        let kept = run.chars().all(|c| {
+            !(c.is_alphanumeric()
                 || crate::text::is_invisible(c)
                 || crate::text::is_control(c)
                 || matches!(c, '\u{2018}' | '\u{2019}' | '\u{02bc}')
                 || c.to_lowercase().ne(std::iter::once(c)))
-    }) && is_nfkc_quick(s.chars()) == IsNormalized::Yes
+        });
+        if !kept || is_nfkc_quick(run.chars()) != IsNormalized::Yes {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -381,6 +411,39 @@ mod tests {
             &[&["ignore|disregard", "?all", "previous|prior", "instruction*"]],
             &[&["user's", "password*"]],
         ])
+    }
+
+    #[test]
+    fn reads_like_ascii_by_runs_is_the_whole_text_read() {
+        use unicode_normalization::{is_nfkc_quick, IsNormalized};
+        let whole = |s: &str| {
+            s.chars().all(|c| {
+                c.is_ascii()
+                    || !(c.is_alphanumeric()
+                        || crate::text::is_invisible(c)
+                        || crate::text::is_control(c)
+                        || matches!(c, '\u{2018}' | '\u{2019}' | '\u{02bc}')
+                        || c.to_lowercase().ne(std::iter::once(c)))
+            }) && is_nfkc_quick(s.chars()) == IsNormalized::Yes
+        };
+        for t in [
+            "",
+            "plain ascii text, long enough for a word or two",
+            "a dash \u{2014} here",
+            "e\u{301}",
+            "\u{301}",
+            "x \u{2014}\u{301} y",
+            "\u{2014}\u{2014}\u{2014}",
+            "caf\u{e9}",
+            "\u{ff21}",
+            "quote \u{2019}s",
+            "emoji \u{1f600} and \u{3002}",
+            "\u{a0}nbsp",
+            "zero\u{200b}width",
+            "\u{2026}...\u{2026}",
+        ] {
+            assert_eq!(reads_like_ascii(t), whole(t), "{t:?}");
+        }
     }
 
     #[test]
