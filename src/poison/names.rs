@@ -62,6 +62,9 @@ pub struct NameIndex {
     /// The learned scorer's buffers, reused by every tool of the catalog
     /// (its 8 KiB presence bitset was allocated and zeroed once per tool).
     pub scorer: std::cell::RefCell<super::scorer::Scratch>,
+    /// The rules' word lists of a text (`evaluate_rules`) and a buffer for
+    /// them, reused by every text of the catalog.
+    pub(super) words: std::cell::RefCell<(Vec<super::words::Word>, Vec<super::words::Word>)>,
     /// Whether the names are known (`pending` until `complete`).
     pub(super) complete: bool,
     /// Set by a scan that needed the names of an index still `pending`.
@@ -155,6 +158,7 @@ impl NameIndex {
             names: orig,
             memo: std::cell::RefCell::new(Memo::for_tools(tools)),
             scorer: std::cell::RefCell::new(super::scorer::Scratch::for_tools(tools)),
+            words: std::cell::RefCell::new((Vec::new(), Vec::new())),
             complete: true,
             wanted: std::cell::Cell::new(false),
             scripts: std::cell::Cell::new(Default::default()),

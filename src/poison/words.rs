@@ -229,8 +229,9 @@ impl WordRules {
     /// The same list read straight from the text, without folding it: the
     /// words are the ones `fold` would cut (lower-cased, controls dropped,
     /// split at anything but `[a-z0-9']`), so the list is identical — for
-    /// ASCII text, and for other text that `reads_like_ascii`.
-    pub fn words_of_text(&self, s: &str, out: &mut Vec<Word>) {
+    /// ASCII text, and for other text that `reads_like_ascii`. `tail` is a
+    /// buffer for the second half's words (kept by the caller, as `out`).
+    pub fn words_of_text(&self, s: &str, out: &mut Vec<Word>, tail: &mut Vec<Word>) {
         out.clear();
         let class = &self.class[usize::from(!s.is_ascii())];
         let mut index = 0u32;
@@ -262,11 +263,12 @@ impl WordRules {
         // from empty, both lists were reallocated (and copied) several times
         // for every long text the rules read word by word.
         out.reserve(first.len() / 8);
-        let mut tail: Vec<Word> = Vec::with_capacity(second.len() / 8);
+        tail.clear();
+        tail.reserve(second.len() / 8);
         let (mut node2, mut index2) = (0usize, 0u32);
         for (&a, &b) in first.iter().zip(second) {
             node = step(node, &mut index, class[a as usize], out);
-            node2 = step(node2, &mut index2, class[b as usize], &mut tail);
+            node2 = step(node2, &mut index2, class[b as usize], tail);
         }
         for &a in first.get(second.len()..).unwrap_or_default() {
             node = step(node, &mut index, class[a as usize], out);
@@ -276,10 +278,10 @@ impl WordRules {
         step(node, &mut index, BREAK, out);
         if split.is_some() {
             for &b in second.get(first.len()..).unwrap_or_default() {
-                node2 = step(node2, &mut index2, class[b as usize], &mut tail);
+                node2 = step(node2, &mut index2, class[b as usize], tail);
             }
-            step(node2, &mut index2, BREAK, &mut tail);
-            out.extend(tail.into_iter().map(|(i, bits)| (i + index, bits)));
+            step(node2, &mut index2, BREAK, tail);
+            out.extend(tail.drain(..).map(|(i, bits)| (i + index, bits)));
         }
     }
 
@@ -457,7 +459,7 @@ mod tests {
             "",
         ] {
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            w.words_of_text(t, &mut a);
+            w.words_of_text(t, &mut a, &mut Vec::new());
             w.words_of_folded(&fold(t), &mut b);
             assert_eq!(a, b, "{t:?}");
         }
@@ -480,7 +482,7 @@ mod tests {
                 "ignore ".repeat(10 + cut / 7),
             ] {
                 let (mut a, mut b) = (Vec::new(), Vec::new());
-                w.words_of_text(&t, &mut a);
+                w.words_of_text(&t, &mut a, &mut Vec::new());
                 if t.is_ascii() || reads_like_ascii(&t) {
                     w.words_of_folded(&fold(&t), &mut b);
                     assert_eq!(a, b, "{t:?}");
@@ -496,7 +498,7 @@ mod tests {
         {
             assert!(reads_like_ascii(t), "{t:?}");
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            w.words_of_text(t, &mut a);
+            w.words_of_text(t, &mut a, &mut Vec::new());
             w.words_of_folded(&fold(t), &mut b);
             assert_eq!(a, b, "{t:?}");
         }
