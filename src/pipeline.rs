@@ -188,8 +188,11 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions, write: Op
     let sp = policy.for_server(server);
     let max_tools = policy.catalog.max_tools as usize;
     let parse_opts = ParseOptions { max_depth: policy.catalog.max_json_depth as usize };
-    let mut cxs: Vec<ToolCtx> = Vec::new();
-    let mut tools: Vec<Option<Done>> = Vec::new();
+    // Room for about one tool in 2 KB of text (as the name index's memo
+    // below): grown from empty, the contexts were copied a dozen times.
+    let about = text.len() / 2048;
+    let mut cxs: Vec<ToolCtx> = Vec::with_capacity(about);
+    let mut tools: Vec<Option<Done>> = Vec::with_capacity(about);
     let mut served: Option<String> = write.map(|n| {
         let mut b = String::with_capacity(n);
         b.push_str(json::SERVED_CATALOG_START);
@@ -207,8 +210,8 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions, write: Op
         (_, Some(_)) => None,
         (t, None) => t.map(Done::Tree),
     };
-    let mut spans: Vec<(usize, usize)> = Vec::new();
-    let mut header_keys: Vec<bool> = Vec::new();
+    let mut spans: Vec<(usize, usize)> = Vec::with_capacity(about);
+    let mut header_keys: Vec<bool> = Vec::with_capacity(about);
 
     // Every upstream name plus the other servers' names: the poisoning
     // detector's shadowing rule looks for them in descriptions. Each tool
@@ -221,11 +224,11 @@ pub(crate) fn run(policy: &Policy, text: &str, opts: &SanitizeOptions, write: Op
     let detector_on = sp.poisoning.mode != crate::policy::PoisoningMode::Off;
     let mut name_index = if detector_on {
         // About 2 KB a tool: only the memo's first size (see `Memo::for_tools`).
-        crate::poison::NameIndex::pending(text.len() / 2048)
+        crate::poison::NameIndex::pending(about)
     } else {
         crate::poison::NameIndex::new(&[])
     };
-    let mut upstream: Vec<String> = Vec::new();
+    let mut upstream: Vec<String> = Vec::with_capacity(if detector_on { about } else { 0 });
     let mut again: Vec<usize> = Vec::new();
 
     // The stages' pointer buffer and pattern verdicts, handed from tool to

@@ -297,7 +297,12 @@ fn scan(s: &str, max_run: u32, max_blank: u32) -> (bool, bool) {
                 st.run = st.run.saturating_add(8);
                 st.blanks |= st.run > max_run;
             } else {
-                st.blanks |= st.run.saturating_add(non_space.trailing_zeros() / 8) > max_run;
+                // The word's leading spaces are at most 7: only a run that
+                // long already needs them counted (most words start a run
+                // of 0 or 1, and the count was a third of the loop).
+                if st.run.saturating_add(7) > max_run {
+                    st.blanks |= st.run.saturating_add(non_space.trailing_zeros() / 8) > max_run;
+                }
                 st.run = non_space.leading_zeros() / 8;
                 st.newlines = 0;
             }

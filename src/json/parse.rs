@@ -315,13 +315,17 @@ impl<'a> Parser<'a> {
             self.i += 1;
             self.ws()?;
             let is_tools = depth == 1 && key == "tools";
-            self.path.push(Seg::Key(key_at));
-            let v = if is_tools && self.peek() == Some(b'[') {
-                self.tools_array(depth + 1)?
+            let v = if self.peek() == Some(b'"') {
+                // A string (most members' values), read here: no call of
+                // `value`, and no path entry (only a duplicate key in an
+                // object below names it).
+                Value::String(self.string()?)
             } else {
-                self.value(depth + 1)?
+                self.path.push(Seg::Key(key_at));
+                let v = if is_tools && self.peek() == Some(b'[') { self.tools_array(depth + 1)? } else { self.value(depth + 1)? };
+                self.path.pop();
+                v
             };
-            self.path.pop();
             self.entries.push((key, v));
             self.ws()?;
             match self.peek() {
@@ -360,7 +364,6 @@ impl<'a> Parser<'a> {
         }
         let mut n = 0;
         loop {
-            self.path.push(Seg::Index(n));
             let start = self.i;
             // Only a `tools` element starts a new tool; a nested array
             // (`required`, `enum`...) inside it must not forget a key seen
@@ -368,7 +371,15 @@ impl<'a> Parser<'a> {
             if record {
                 self.saw_header_key = false;
             }
-            let v = self.value(depth + 1)?;
+            // A string read here, as in `object`.
+            let v = if self.peek() == Some(b'"') {
+                Value::String(self.string()?)
+            } else {
+                self.path.push(Seg::Index(n));
+                let v = self.value(depth + 1)?;
+                self.path.pop();
+                v
+            };
             match self.each.as_deref_mut() {
                 Some(each) if record => {
                     each(ToolItem { index: n, value: v, span: (start, self.i), has_mcp_header: self.saw_header_key });
@@ -382,7 +393,6 @@ impl<'a> Parser<'a> {
                 }
             }
             n += 1;
-            self.path.pop();
             self.ws()?;
             match self.peek() {
                 Some(b',') => {

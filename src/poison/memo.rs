@@ -22,6 +22,7 @@ const MAX_PROBE: usize = 16;
 // `Entry::hash` keeps 32 bits: every slot index of the largest table.
 const _: () = assert!(2 * MAX_ENTRIES as u64 <= 1 << 32);
 const _: () = assert!(std::mem::size_of::<Entry>() == 16);
+const _: () = assert!(std::mem::size_of::<Short>() == 16);
 
 /// A remembered string of more than 8 bytes, kept in its slot: a lookup's
 /// first read brings the hash to compare and, on a hit, where the text is
@@ -54,6 +55,8 @@ struct Short {
     key: u64,
     /// 0 = free slot (the empty string is never looked up).
     len: u8,
+    /// The table the string is kept for (`get_in`); in the struct's padding.
+    table: u16,
     verdict: u32,
 }
 
@@ -173,6 +176,12 @@ impl<V> Memo<V> {
         m
     }
 
+    /// Room for `n` verdicts: the scorer has one for nearly every string
+    /// (the rules for few; `for_tools` leaves them out).
+    pub fn reserve_verdicts(&mut self, n: usize) {
+        self.verdicts.reserve(n);
+    }
+
     fn verdict(&self, i: u32) -> Found<'_, V> {
         match self.verdicts.get(i as usize) {
             Some(Some(v)) => Found::Verdict(v),
@@ -181,22 +190,33 @@ impl<V> Memo<V> {
     }
 
     pub fn get(&self, s: &str) -> Found<'_, V> {
+        self.get_in(0, s)
+    }
+
+    /// `get` in table `table`: one memo holds several tables (the scorer's,
+    /// one per field group) whose verdicts on the same string differ. A
+    /// string's hash is xor-ed with its table, so the same text in two
+    /// tables differs in the low 32 bits an entry keeps and the hash
+    /// compare tells the tables apart before the text compare; a short
+    /// string's entry names its table. (A memo per group grew each of its
+    /// tables, text and verdicts from empty.)
+    pub fn get_in(&self, table: u16, s: &str) -> Found<'_, V> {
         if (1..=8).contains(&s.len()) {
             let (key, len) = (short_key(s), s.len());
             let mask = self.short.len().wrapping_sub(1);
-            let at = short_slot(key, len);
+            let at = short_slot(key, len | usize::from(table) << 8);
             for p in 0..if self.short.is_empty() { 0 } else { MAX_PROBE } {
                 let Some(e) = self.short.get(at.wrapping_add(p) & mask) else { break };
                 if e.len == 0 {
                     break;
                 }
-                if e.key == key && usize::from(e.len) == len {
+                if e.key == key && usize::from(e.len) == len && e.table == table {
                     return self.verdict(e.verdict);
                 }
             }
             return Found::Unknown(0);
         }
-        let h = hash(s);
+        let h = hash(s) ^ u64::from(table);
         if self.slots.is_empty() {
             return Found::Unknown(h);
         }
@@ -219,8 +239,13 @@ impl<V> Memo<V> {
     /// Remembers `s` (whose hash `get` returned) with its verdict, if the
     /// bounds allow.
     pub fn insert(&mut self, s: &str, h: u64, verdict: Option<V>) {
+        self.insert_in(0, s, h, verdict)
+    }
+
+    /// `insert` in table `table` (`get_in`, which returned `h`).
+    pub fn insert_in(&mut self, table: u16, s: &str, h: u64, verdict: Option<V>) {
         if (1..=8).contains(&s.len()) {
-            return self.insert_short(s, verdict);
+            return self.insert_short(table, s, verdict);
         }
         if self.n_entries >= MAX_ENTRIES || self.text.len() + s.len() > MAX_BYTES {
             return;
@@ -247,7 +272,7 @@ impl<V> Memo<V> {
         self.text.push_str(s);
     }
 
-    fn insert_short(&mut self, s: &str, verdict: Option<V>) {
+    fn insert_short(&mut self, table: u16, s: &str, verdict: Option<V>) {
         if self.n_short >= MAX_ENTRIES {
             return;
         }
@@ -262,12 +287,12 @@ impl<V> Memo<V> {
             }
         }
         let v = self.push_verdict(verdict);
-        self.place_short(Short { key: short_key(s), len: s.len() as u8, verdict: v });
+        self.place_short(Short { key: short_key(s), len: s.len() as u8, table, verdict: v });
     }
 
     fn place_short(&mut self, e: Short) {
         let mask = self.short.len() - 1;
-        let at = short_slot(e.key, usize::from(e.len));
+        let at = short_slot(e.key, usize::from(e.len) | usize::from(e.table) << 8);
         if let Some(slot) = (0..MAX_PROBE).map(|p| at.wrapping_add(p) & mask).find(|&i| self.short[i].len == 0) {
             self.short[slot] = e;
             self.n_short += 1;

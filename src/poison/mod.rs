@@ -439,22 +439,31 @@ fn evaluate_rules(det: &Detector, s: &str, others: &NameIndex, foreign: &mut boo
         live &= !shadow;
     }
     // Word-sequence candidates: keep those whose sequence is really there.
-    let mut words = Vec::new();
+    // Their lists go in the catalog's buffers (`NameIndex::words`): made
+    // for each text, they were two allocations of about five bytes a byte
+    // of it, large enough for `malloc` to consolidate its free lists first.
+    let mut held = others.words.try_borrow_mut().ok();
+    let mut fresh = (Vec::new(), Vec::new());
+    let (words, tail) = match held.as_deref_mut() {
+        Some((w, t)) => (w, t),
+        None => (&mut fresh.0, &mut fresh.1),
+    };
+    words.clear();
     if mask & det.word_rules != 0 {
         match &folded {
-            Some(f) => det.words.words_of_folded(f, &mut words),
+            Some(f) => det.words.words_of_folded(f, words),
             // The same word list `fold` would give, without folding.
             None if ascii || *like_ascii.get_or_insert_with(|| words::reads_like_ascii(s)) => {
-                det.words.words_of_text(s, &mut words)
+                det.words.words_of_text(s, words, tail)
             }
             None => {
                 let f = matcher::fold(s);
-                det.words.words_of_folded(&f, &mut words);
+                det.words.words_of_folded(&f, words);
                 folded = Some(f);
             }
         }
         for i in 0..RULES.len() {
-            if mask & det.word_rules & (1 << i) != 0 && det.words.find(i, &words, det.gaps[i]).is_some() {
+            if mask & det.word_rules & (1 << i) != 0 && det.words.find(i, words, det.gaps[i]).is_some() {
                 live |= 1 << i;
             }
         }
@@ -473,7 +482,7 @@ fn evaluate_rules(det: &Detector, s: &str, others: &NameIndex, foreign: &mut boo
         if live & (1 << i) == 0 {
             continue;
         }
-        if let Some((a, b, latin)) = rule_match(det, i, &f, &words, others) {
+        if let Some((a, b, latin)) = rule_match(det, i, &f, words, others) {
             // Quotations are placed in the plain view: a match read in the
             // Latin view of a string whose views differ (letters read as
             // another script's look-alikes) has no place among them (a

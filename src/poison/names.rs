@@ -65,6 +65,9 @@ pub struct NameIndex {
     /// The learned scorer's buffers, reused by every tool of the catalog
     /// (its 8 KiB presence bitset was allocated and zeroed once per tool).
     pub scorer: std::cell::RefCell<super::scorer::Scratch>,
+    /// The rules' word lists of a text (`evaluate_rules`) and a buffer for
+    /// them, reused by every text of the catalog.
+    pub(super) words: std::cell::RefCell<(Vec<super::words::Word>, Vec<super::words::Word>)>,
     /// Whether the names are known (`pending` until `complete`).
     pub(super) complete: bool,
     /// Set by a scan that needed the names of an index still `pending`.
@@ -98,12 +101,14 @@ impl NameIndex {
     /// `new` over borrowed names (the pipeline's, read off the catalog
     /// without a copy each).
     pub fn of<S: AsRef<str>>(names: &[S]) -> NameIndex {
-        NameIndex::of_split(names, names.len())
+        NameIndex::sized(names, names.len(), names.len())
     }
 
-    /// `of`, where the first `own` of `names` are the catalog's own tools
-    /// and the rest other servers'.
-    fn of_split<S: AsRef<str>>(names: &[S], own: usize) -> NameIndex {
+    /// `of`, its memo and scorer buffers sized for `tools` tools (none for
+    /// `complete`, which keeps those of the pending index: built and
+    /// dropped, they cost a catalog ~0.1 M instructions); the first `own`
+    /// of `names` are the catalog's own tools, the rest other servers'.
+    fn sized<S: AsRef<str>>(names: &[S], tools: usize, own: usize) -> NameIndex {
         let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
         // First occurrence of each name, in input order.
         let mut order: Vec<usize> = (0..names.len()).filter(|&i| names[i].len() >= 4).collect();
@@ -161,8 +166,9 @@ impl NameIndex {
             odd,
             names: orig,
             own: own_len,
-            memo: std::cell::RefCell::new(Memo::for_tools(names.len())),
-            scorer: std::cell::RefCell::new(super::scorer::Scratch::default()),
+            memo: std::cell::RefCell::new(Memo::for_tools(tools)),
+            scorer: std::cell::RefCell::new(super::scorer::Scratch::for_tools(tools)),
+            words: std::cell::RefCell::new((Vec::new(), Vec::new())),
             complete: true,
             wanted: std::cell::Cell::new(false),
             scripts: std::cell::Cell::new(Default::default()),
@@ -177,9 +183,8 @@ impl NameIndex {
     /// caller scans that tool again after [`NameIndex::complete`]. Every
     /// other verdict needs no name, and the memo keeps them across.
     pub fn pending(tools: usize) -> NameIndex {
-        let mut x = NameIndex::of::<&str>(&[]);
+        let mut x = NameIndex::sized::<&str>(&[], tools, 0);
         x.complete = false;
-        x.memo = std::cell::RefCell::new(Memo::for_tools(tools));
         x
     }
 
@@ -187,7 +192,7 @@ impl NameIndex {
     /// `names`, keeping its memo and scratch buffers. The first `own` of
     /// `names` are the catalog's own tools, the rest other servers'.
     pub fn complete<S: AsRef<str>>(&mut self, names: &[S], own: usize) {
-        let NameIndex { memo, scorer, wanted, scripts, .. } = std::mem::replace(self, NameIndex::of_split(names, own));
+        let NameIndex { memo, scorer, wanted, scripts, .. } = std::mem::replace(self, NameIndex::sized(names, 0, own));
         (self.memo, self.scorer, self.wanted, self.scripts) = (memo, scorer, wanted, scripts);
         // Every tool was read while pending: the counts are the catalog's.
         self.counted = true;

@@ -92,6 +92,10 @@ pub fn place(path: &[Step], is_key: bool) -> Option<Place> {
             // `items: [...]` (drafts 4 to 2019-09): a list of schemas
             (At::Schema, Step::Index(_)) => At::Schema,
             (At::Schema, Step::Key(k)) => match *k {
+                // Most strings the walk reads: not a place this check reads
+                // (as the last arm says), found by one compare before the
+                // two dozen names below.
+                "description" => return None,
                 "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas" => At::Map,
                 "items" | "additionalItems" | "additionalProperties" | "unevaluatedItems" | "unevaluatedProperties"
                 | "not" | "if" | "then" | "else" | "contains" | "propertyNames" => At::Schema,

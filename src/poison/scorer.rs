@@ -1915,7 +1915,6 @@ fn k_end(c: u8) -> bool {
 /// What scoring a catalog keeps between its tools: the buffers (its strings
 /// are scored without allocating per string once they have grown) and, per
 /// field, the best span of every distinct string seen so far.
-#[derive(Default)]
 pub struct Scratch {
     bufs: Bufs,
     groups: Vec<Group>,
@@ -1923,6 +1922,17 @@ pub struct Scratch {
     /// the group last found there: a walk alternates its fields, so a scan
     /// of the groups compared ~5 a string.
     slots: [u8; FIELD_SLOTS],
+    /// The best spans of the strings scored so far, a table per group
+    /// (`Memo::get_in`, the group's index): one memo sized for the catalog
+    /// up front (a memo per group grew its slots, text and verdicts from
+    /// empty, ~1.5 M instructions a run of the bench catalog).
+    memo: Memo<Best>,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch::for_tools(0)
+    }
 }
 
 const FIELD_SLOTS: usize = 32;
@@ -1958,10 +1968,19 @@ struct Bufs {
 struct Group {
     field: &'static str,
     feats: FieldFeats,
-    memo: Memo<Best>,
 }
 
 impl Scratch {
+    /// Buffers for a catalog of about `tools` tools (the memo's first size,
+    /// `Memo::for_tools`).
+    pub fn for_tools(tools: usize) -> Scratch {
+        let mut memo = Memo::for_tools(tools);
+        // A best span for nearly every distinct string (~9 a real tool),
+        // grown from 256 they were copied five times over.
+        memo.reserve_verdicts(tools.saturating_mul(10).min(1 << 14));
+        Scratch { bufs: Bufs::default(), groups: Vec::new(), slots: [0; FIELD_SLOTS], memo }
+    }
+
     /// The best span of `text` in field `field`, from the memo when this
     /// catalog has scored the same string in the same field before.
     fn best(&mut self, field: &'static str, text: &str) -> Option<Best> {
@@ -1978,7 +1997,7 @@ impl Scratch {
                 let gi = match self.groups.iter().position(|g| std::ptr::eq(g.field, field)) {
                     Some(i) => i,
                     None => {
-                        self.groups.push(Group { field, feats: FieldFeats::new(&field_group(field)), memo: Memo::new() });
+                        self.groups.push(Group { field, feats: FieldFeats::new(&field_group(field)) });
                         self.groups.len() - 1
                     }
                 };
@@ -1988,13 +2007,15 @@ impl Scratch {
                 gi
             }
         };
-        let g = &mut self.groups[gi];
-        match g.memo.get(text) {
+        let g = &self.groups[gi];
+        // Past 65,535 groups (never, as above) strings are scored unmemoized.
+        let Ok(table) = u16::try_from(gi) else { return string_best(&g.feats, text, &mut self.bufs) };
+        match self.memo.get_in(table, text) {
             Found::Nothing => None,
             Found::Verdict(b) => Some(b.clone()),
             Found::Unknown(h) => {
                 let b = string_best(&g.feats, text, &mut self.bufs);
-                g.memo.insert(text, h, b.clone());
+                self.memo.insert_in(table, text, h, b.clone());
                 b
             }
         }

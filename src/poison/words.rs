@@ -229,8 +229,9 @@ impl WordRules {
     /// The same list read straight from the text, without folding it: the
     /// words are the ones `fold` would cut (lower-cased, controls dropped,
     /// split at anything but `[a-z0-9']`), so the list is identical — for
-    /// ASCII text, and for other text that `reads_like_ascii`.
-    pub fn words_of_text(&self, s: &str, out: &mut Vec<Word>) {
+    /// ASCII text, and for other text that `reads_like_ascii`. `tail` is a
+    /// buffer for the second half's words (kept by the caller, as `out`).
+    pub fn words_of_text(&self, s: &str, out: &mut Vec<Word>, tail: &mut Vec<Word>) {
         out.clear();
         let class = &self.class[usize::from(!s.is_ascii())];
         let mut index = 0u32;
@@ -262,11 +263,12 @@ impl WordRules {
         // from empty, both lists were reallocated (and copied) several times
         // for every long text the rules read word by word.
         out.reserve(first.len() / 8);
-        let mut tail: Vec<Word> = Vec::with_capacity(second.len() / 8);
+        tail.clear();
+        tail.reserve(second.len() / 8);
         let (mut node2, mut index2) = (0usize, 0u32);
         for (&a, &b) in first.iter().zip(second) {
             node = step(node, &mut index, class[a as usize], out);
-            node2 = step(node2, &mut index2, class[b as usize], &mut tail);
+            node2 = step(node2, &mut index2, class[b as usize], tail);
         }
         for &a in first.get(second.len()..).unwrap_or_default() {
             node = step(node, &mut index, class[a as usize], out);
@@ -276,10 +278,10 @@ impl WordRules {
         step(node, &mut index, BREAK, out);
         if split.is_some() {
             for &b in second.get(first.len()..).unwrap_or_default() {
-                node2 = step(node2, &mut index2, class[b as usize], &mut tail);
+                node2 = step(node2, &mut index2, class[b as usize], tail);
             }
-            step(node2, &mut index2, BREAK, &mut tail);
-            out.extend(tail.into_iter().map(|(i, bits)| (i + index, bits)));
+            step(node2, &mut index2, BREAK, tail);
+            out.extend(tail.drain(..).map(|(i, bits)| (i + index, bits)));
         }
     }
 
@@ -359,16 +361,46 @@ fn rest_from(elems: &[(u16, bool)], words: &[Word], at: usize, gap: usize) -> Op
 /// (no case, no Latin look-alike, not part of a word), nor invisible, a
 /// control or an apostrophe look-alike (those fold to something else).
 /// Punctuation, symbols, emoji and spaces qualify; accented text does not.
+///
+/// Only the runs of non-ASCII characters are decoded and read: an ASCII
+/// character passes, and leaves the NFKC quick check as it starts (no
+/// previous combining class, no non-starters), so the text is `Yes` when
+/// each run is. (Read whole, a long text with one dash was decoded twice,
+/// ~20 instructions a character.)
 pub fn reads_like_ascii(s: &str) -> bool {
     use unicode_normalization::{is_nfkc_quick, IsNormalized};
-    s.chars().all(|c| {
-        c.is_ascii()
-            || !(c.is_alphanumeric()
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+            if !crate::swar::any_high(crate::swar::word(w)) {
+                i += 8;
+                continue;
+            }
+        }
+        if b[i] < 0x80 {
+            i += 1;
+            continue;
+        }
+        // A run of non-ASCII characters: it starts and ends beside ASCII
+        // bytes (or the text's ends), on character boundaries.
+        let start = i;
+        while i < b.len() && b[i] >= 0x80 {
+            i += 1;
+        }
+        let Some(run) = s.get(start..i) else { return false };
+        let kept = run.chars().all(|c| {
+            !(c.is_alphanumeric()
                 || crate::text::is_invisible(c)
                 || crate::text::is_control(c)
                 || matches!(c, '\u{2018}' | '\u{2019}' | '\u{02bc}')
                 || c.to_lowercase().ne(std::iter::once(c)))
-    }) && is_nfkc_quick(s.chars()) == IsNormalized::Yes
+        });
+        if !kept || is_nfkc_quick(run.chars()) != IsNormalized::Yes {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -384,6 +416,39 @@ mod tests {
     }
 
     #[test]
+    fn reads_like_ascii_by_runs_is_the_whole_text_read() {
+        use unicode_normalization::{is_nfkc_quick, IsNormalized};
+        let whole = |s: &str| {
+            s.chars().all(|c| {
+                c.is_ascii()
+                    || !(c.is_alphanumeric()
+                        || crate::text::is_invisible(c)
+                        || crate::text::is_control(c)
+                        || matches!(c, '\u{2018}' | '\u{2019}' | '\u{02bc}')
+                        || c.to_lowercase().ne(std::iter::once(c)))
+            }) && is_nfkc_quick(s.chars()) == IsNormalized::Yes
+        };
+        for t in [
+            "",
+            "plain ascii text, long enough for a word or two",
+            "a dash \u{2014} here",
+            "e\u{301}",
+            "\u{301}",
+            "x \u{2014}\u{301} y",
+            "\u{2014}\u{2014}\u{2014}",
+            "caf\u{e9}",
+            "\u{ff21}",
+            "quote \u{2019}s",
+            "emoji \u{1f600} and \u{3002}",
+            "\u{a0}nbsp",
+            "zero\u{200b}width",
+            "\u{2026}...\u{2026}",
+        ] {
+            assert_eq!(reads_like_ascii(t), whole(t), "{t:?}");
+        }
+    }
+
+    #[test]
     fn ascii_reader_cuts_the_words_fold_cuts() {
         let w = rules();
         for t in [
@@ -394,7 +459,7 @@ mod tests {
             "",
         ] {
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            w.words_of_text(t, &mut a);
+            w.words_of_text(t, &mut a, &mut Vec::new());
             w.words_of_folded(&fold(t), &mut b);
             assert_eq!(a, b, "{t:?}");
         }
@@ -417,7 +482,7 @@ mod tests {
                 "ignore ".repeat(10 + cut / 7),
             ] {
                 let (mut a, mut b) = (Vec::new(), Vec::new());
-                w.words_of_text(&t, &mut a);
+                w.words_of_text(&t, &mut a, &mut Vec::new());
                 if t.is_ascii() || reads_like_ascii(&t) {
                     w.words_of_folded(&fold(&t), &mut b);
                     assert_eq!(a, b, "{t:?}");
@@ -433,7 +498,7 @@ mod tests {
         {
             assert!(reads_like_ascii(t), "{t:?}");
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            w.words_of_text(t, &mut a);
+            w.words_of_text(t, &mut a, &mut Vec::new());
             w.words_of_folded(&fold(t), &mut b);
             assert_eq!(a, b, "{t:?}");
         }
