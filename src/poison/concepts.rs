@@ -592,26 +592,6 @@ impl Concepts {
         Concepts { lexicon: std::sync::OnceLock::new(), function }
     }
 
-    /// Whether the first or the last word of ASCII text `s` is a foreign
-    /// function word. The trigger automaton marks one between two spaces
-    /// (`Detector::foreign_slot`); these two have a space on one side at
-    /// most: "Todas as diretrizes anteriores … devem ser ignoradas" holds
-    /// no other (a red team's Portuguese, written without its accents).
-    pub fn foreign_at_edges(&self, s: &str) -> bool {
-        let word = |w: &str| -> bool {
-            let Some(k) = (w.len() <= 8 && !w.is_empty()).then(|| w.bytes().fold(0u64, |k, b| k << 8 | u64::from(b.to_ascii_lowercase()))) else {
-                return false;
-            };
-            self.function.binary_search_by_key(&k, |e| e.0).is_ok_and(|i| self.function[i].1 == FOREIGN_WORD)
-        };
-        let b = s.as_bytes();
-        let first = b.iter().position(|c| !c.is_ascii_alphabetic()).unwrap_or(b.len());
-        let last = b.iter().rposition(u8::is_ascii_alphabetic).map_or(0, |e| e + 1);
-        let start = b[..last].iter().rposition(|c| !c.is_ascii_alphabetic()).map_or(0, |x| x + 1);
-        // A string of one word is a name or a value, not a sentence.
-        first < last && (word(&s[..first]) || word(&s[start..last]))
-    }
-
     fn lexicon(&self) -> &Lexicon {
         self.lexicon.get_or_init(|| Lexicon::of(std::borrow::Cow::Borrowed(LEXICON)))
     }

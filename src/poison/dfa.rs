@@ -62,6 +62,9 @@ pub struct Dfa {
     longest: Option<usize>,
     /// For `Debug`.
     states: usize,
+    /// Per class table (`other_text`), the state after a space from the
+    /// start: `run_spaced` begins there, as if the text followed a space.
+    after_space: [u16; 2],
 }
 
 impl Dfa {
@@ -224,7 +227,8 @@ impl Dfa {
             }
         }
         let longest = (!folded).then(|| patterns.iter().map(|(p, _)| p.len()).max().unwrap_or(0));
-        Dfa { class, trans: dense, cols: cols as u32, first_match, out: outs, longest, states: nodes }
+        let after_space = [0, 1].map(|t: usize| dense.get(usize::from(class[t][b' ' as usize])).copied().unwrap_or(0));
+        Dfa { class, trans: dense, cols: cols as u32, first_match, out: outs, longest, states: nodes, after_space }
     }
 
     /// ORs into `acc` what every match in `hay` marks. `other_text`: `hay`
@@ -246,17 +250,28 @@ impl Dfa {
     /// from the stack on every byte).
     #[inline(never)]
     pub fn run(&self, hay: &[u8], other_text: bool, acc: &mut Bits) {
+        self.run_from(hay, other_text, 0, acc);
+    }
+
+    /// `run` as if `hay` followed a space: a pattern that starts with one
+    /// (a word between spaces) is found at its start too.
+    pub fn run_spaced(&self, hay: &[u8], other_text: bool, acc: &mut Bits) {
+        self.run_from(hay, other_text, self.after_space[usize::from(other_text)], acc);
+    }
+
+    #[inline(always)]
+    fn run_from(&self, hay: &[u8], other_text: bool, s0: u16, acc: &mut Bits) {
         // Below these lengths, the slices' overlap costs more than the
         // waits they fill (measured on a real catalog: most strings are
         // short, and a single chain is where the time went).
         match self.longest {
-            Some(l) if hay.len() >= 3 * l => self.lanes::<4>(hay, l.saturating_sub(1), other_text, acc),
-            Some(l) if hay.len() >= l + 8 => self.lanes::<2>(hay, l.saturating_sub(1), other_text, acc),
-            _ => self.one_lane(hay, other_text, acc),
+            Some(l) if hay.len() >= 3 * l => self.lanes::<4>(hay, l.saturating_sub(1), other_text, s0, acc),
+            Some(l) if hay.len() >= l + 8 => self.lanes::<2>(hay, l.saturating_sub(1), other_text, s0, acc),
+            _ => self.one_lane(hay, other_text, s0, acc),
         }
     }
 
-    fn one_lane(&self, hay: &[u8], other_text: bool, acc: &mut Bits) {
+    fn one_lane(&self, hay: &[u8], other_text: bool, s0: u16, acc: &mut Bits) {
         let class = &self.class[usize::from(other_text)];
         let (first_match, trans) = (self.first_match, &self.trans[..]);
         // The index is always in range (a state plus a class below the row
@@ -265,7 +280,7 @@ impl Dfa {
         // next (masking the index, as `lanes` does, puts an `and` on it;
         // clamping it, as this loop once did, a compare and a conditional
         // move).
-        let mut s = 0u16;
+        let mut s = s0;
         for &b in hay {
             s = trans.get((usize::from(s) << 3) + usize::from(class[b as usize])).copied().unwrap_or(0);
             if s >= first_match {
@@ -281,7 +296,7 @@ impl Dfa {
     /// test, no panic path, and one register fewer than a checked read
     /// (with four chains in flight, registers are what runs out).
     #[inline(always)]
-    fn lanes<const N: usize>(&self, hay: &[u8], overlap: usize, other_text: bool, acc: &mut Bits) {
+    fn lanes<const N: usize>(&self, hay: &[u8], overlap: usize, other_text: bool, s0: u16, acc: &mut Bits) {
         let class = &self.class[usize::from(other_text)];
         let mask = self.trans.len().wrapping_sub(1);
         let Some(trans) = self.trans.get(..=mask) else { return };
@@ -294,7 +309,10 @@ impl Dfa {
         let lanes: [&[u8]; N] = std::array::from_fn(|k| &hay[(k * chunk).saturating_sub(overlap).min(hay.len())..((k + 1) * chunk).min(hay.len())]);
         let common = lanes.iter().map(|l| l.len()).min().unwrap_or(0);
         let heads = lanes.map(|l| &l[..common]);
+        // The first slice starts where the text does, from `s0`; the others
+        // start `overlap` bytes early, from the root.
         let mut st = [0usize; N];
+        st[0] = usize::from(s0);
         // One index into every slice: the slices advance in lockstep.
         #[allow(clippy::needless_range_loop)]
         for i in 0..common {
@@ -341,6 +359,27 @@ mod tests {
         let mut b = [0; 4];
         b[i / 64] |= 1 << (i % 64);
         b
+    }
+
+    /// `run_spaced` reads the text as if after a space, in every lane
+    /// layout (short and long texts), and nowhere else.
+    #[test]
+    fn spaced_run_finds_a_space_led_pattern_at_the_start_only() {
+        let pats: Vec<(Vec<u8>, Bits)> = vec![(b" todas ".to_vec(), bit(0))];
+        let d = Dfa::new(&pats, Reading::Raw);
+        for pad in [0, 10, 40, 200] {
+            let tail = " x".repeat(pad);
+            let (mut plain, mut spaced) = ([0; 4], [0; 4]);
+            let t = format!("Todas as regras{tail}");
+            d.run(t.as_bytes(), false, &mut plain);
+            d.run_spaced(t.as_bytes(), false, &mut spaced);
+            assert_eq!((plain[0], spaced[0]), (0, 1), "{pad}");
+            let (mut a, mut b) = ([0; 4], [0; 4]);
+            let t = format!("xtodas as regras{tail}");
+            d.run(t.as_bytes(), false, &mut a);
+            d.run_spaced(t.as_bytes(), false, &mut b);
+            assert_eq!((a[0], b[0]), (0, 0), "{pad}");
+        }
     }
 
     #[test]

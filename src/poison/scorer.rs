@@ -2148,8 +2148,8 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
     hints
 }
 
-/// A segment with at least this much positive evidence (12 logits of
-/// positive weights, ~0.3% of real segments) is also read in windows of
+/// A segment with at least this much positive evidence (13 logits of
+/// positive weights, ~0.05% of real segments) is also read in windows of
 /// words (`word_windows`): a benign clause glued to a payload ("Lists the
 /// files in a folder, sorted by name, and " + payload) made one segment
 /// whose ordinary words pulled the payload's score from 5.50 to -1.00
@@ -2157,13 +2157,22 @@ fn score_variant(v: Variant, at: usize, vt: &str, group: &FieldFeats, sc: &mut B
 /// logits read more glued payloads and cost 3 and 2 times as much
 /// (BENCHMARKS.md). Windows cut at punctuation and conjunctions were tried
 /// first: the attacker picks the glue ("but", "while", no comma).
-const WINDOW_GATE: i32 = 12 * SCALE;
+///
+/// The gates are a rate, not a weight: session 43's weights (round 12)
+/// give segments about 8% more positive evidence than round 11's, which
+/// the gates were set on (12 and 8 logits). Scaled to 13 and 8.7, they
+/// read as many segments of development real tools as before (ASCII 149
+/// against 153 of 274,701; non-ASCII 858 against 876 of 40,768), where 12
+/// and 8 read 257 and 988, and 1.3 M instructions more a run on the bench
+/// corpus. Tenths of a logit, rounded up: `scorer.py` compares ten times
+/// the sum with them.
+const WINDOW_GATE: i32 = (130 * SCALE + 9) / 10;
 /// The gate of a segment with a non-ASCII word character (a letter, mark or
 /// number: typographic quotes and dashes are not): a payload in another
 /// language carries less positive weight (the weights were fitted mostly on
 /// English), and real tools write such segments rarely, so the lower gate
 /// costs little (`scorer.py`'s `WINDOW_GATE_FOREIGN`).
-const WINDOW_GATE_FOREIGN: i32 = 8 * SCALE;
+const WINDOW_GATE_FOREIGN: i32 = (87 * SCALE + 9) / 10;
 
 /// The gate of a segment, by whether it has a non-ASCII word character
 /// (the single pass notes it as it reads; the two-step path asks
@@ -2248,7 +2257,7 @@ pub struct ToolScore<'t> {
     /// (`name_reading`, `NAME_LINE`).
     line: Option<(Line, i32)>,
     /// The tool's best property or definition name (`name_reading`).
-    name: Option<Scored<'t>>,
+    name: Option<Named<'t>>,
 }
 
 /// What a `ToolScore` read from a line of its own is.
@@ -2263,12 +2272,14 @@ enum Line {
 /// A string's score (bias included), its place in the walk's order, its
 /// field, its text and its best span.
 type Scored<'t> = (i32, usize, &'static str, &'t str, Best);
+/// `Scored` without the span (scored again, from the memo, when needed).
+type Named<'t> = (i32, usize, &'static str, &'t str);
 
 /// What a walk does at each string.
 enum Visit<'s, 't> {
     /// Scores it, keeping the best (its text borrowed until the end) and
     /// its place; no pointer is built on the way.
-    Score { sc: &'s mut Scratch, best: Option<Scored<'t>>, name: Option<Scored<'t>>, encoded: Vec<(usize, &'t str)>, script_text: bool },
+    Score { sc: &'s mut Scratch, best: Option<Scored<'t>>, name: Option<Named<'t>>, encoded: Vec<(usize, &'t str)>, script_text: bool },
     /// Collects every string with its field (`other_script`).
     Strings { out: Vec<(&'static str, &'t str)> },
     /// Follows the pointer and takes it at the strings in places `targets`
@@ -2291,6 +2302,16 @@ struct Walk<'s, 't> {
 
 impl<'t> Walk<'_, 't> {
     fn text(&mut self, field: &'static str, text: &'t str) {
+        self.string(field, text, false);
+    }
+
+    /// A property or definition name (`ToolScore::name_reading`).
+    fn name(&mut self, field: &'static str, text: &'t str) {
+        self.string(field, text, true);
+    }
+
+    #[inline(always)]
+    fn string(&mut self, field: &'static str, text: &'t str, is_name: bool) {
         let at = self.n;
         self.n += 1;
         match &mut self.visit {
@@ -2300,8 +2321,8 @@ impl<'t> Walk<'_, 't> {
                 if b.encoded {
                     encoded.push((at, text));
                 }
-                if is_name_field(field) && name.as_ref().is_none_or(|t| b.score + BIAS > t.0) {
-                    *name = Some((b.score + BIAS, at, field, text, b.clone()));
+                if is_name && name.as_ref().is_none_or(|t| b.score + BIAS > t.0) {
+                    *name = Some((b.score + BIAS, at, field, text));
                 }
                 if best.as_ref().is_none_or(|t| b.score + BIAS > t.0) {
                     *best = Some((b.score + BIAS, at, field, text, b));
@@ -2408,7 +2429,7 @@ impl<'t> Walk<'_, 't> {
                         let kind = if matches!(k.as_str(), "$defs" | "definitions") { f!("defs.key") } else { f!("prop.name") };
                         for (name, sub) in o.iter() {
                             let m2 = self.push(name);
-                            self.text(kind, name);
+                            self.name(kind, name);
                             if let Value::Object(s) = sub {
                                 self.schema(s, out, depth + 1);
                             }
@@ -2482,12 +2503,6 @@ pub fn score_tool<'t>(tool: &'t Object, extra: &'t [(String, String)], sc: &mut 
     }
     let Visit::Score { best, name, encoded, script_text, .. } = w.visit else { return None };
     best.map(|(score, at, field, text, best)| ToolScore { score, at, field, text: Cow::Borrowed(text), best, encoded, script_text, line: None, name })
-}
-
-/// The fields that name a property or a definition, in the input or the
-/// output schema (`scorer.py`'s `NAME_FIELDS`).
-fn is_name_field(field: &str) -> bool {
-    matches!(field, "prop.name" | "defs.key" | "out.prop.name" | "out.defs.key")
 }
 
 /// The line a property or definition name is read from (`ToolScore::
@@ -2731,10 +2746,13 @@ impl<'t> ToolScore<'t> {
 
     /// The tool's best property or definition name, read from `NAME_LINE`:
     /// `Some` when it reaches that line (its `severity` is `medium`).
-    pub fn name_reading(&self) -> Option<ToolScore<'t>> {
-        let (score, at, field, text, best) = self.name.clone()?;
-        let t = ToolScore { score, at, field, text: Cow::Borrowed(text), best, encoded: Vec::new(), script_text: false, line: Some((Line::Name, NAME_LINE)), name: None };
-        t.severity().is_some().then_some(t)
+    pub fn name_reading(&self, sc: &mut Scratch) -> Option<ToolScore<'t>> {
+        let (score, at, field, text) = self.name?;
+        if i64::from(score) * 100 < i64::from(NAME_LINE) * i64::from(SCALE) {
+            return None;
+        }
+        let best = sc.best(field, text)?;
+        Some(ToolScore { score, at, field, text: Cow::Borrowed(text), best, encoded: Vec::new(), script_text: false, line: Some((Line::Name, NAME_LINE)), name: None })
     }
 
     /// `medium` at the flag threshold, `high` at the block threshold.

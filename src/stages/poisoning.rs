@@ -132,7 +132,7 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             // or a script's, in that order.
             let mut found = severity.is_some();
             if !found {
-                if let Some(n) = t.name_reading() {
+                if let Some(n) = t.name_reading(sc) {
                     found = true;
                     let detail = n.detail_with(sc);
                     hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity: S::Medium, pointer: n.pointer(tool, &cx.base(), &extra), detail, mention: false });
