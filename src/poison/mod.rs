@@ -970,20 +970,24 @@ mod tests {
         out
     }
 
+    /// Whether `rule` matches `s` in a catalog whose own tools are `own`,
+    /// with other servers' tools `foreign` passed in.
+    fn fires_beside(rule: &str, s: &str, own: &[&str], foreign: &[&str]) -> bool {
+        let mut names: Vec<&str> = own.to_vec();
+        names.extend_from_slice(foreign);
+        let mut idx = NameIndex::pending(4);
+        idx.complete(&names, own.len());
+        let mut out = Vec::new();
+        scan_str(&Detector::new(), s, "", &idx, "x", &mut out);
+        out.iter().any(|h| h.rule == rule)
+    }
+
     /// A server ordering its own tools is no precondition to flag; the same
     /// words naming a tool the catalog does not have, another server's
     /// tool, any tool, or a step after the call still are.
     #[test]
     fn before_using_spares_the_catalogs_own_lookup_only() {
-        let rule = |s: &str, own: &[&str], foreign: &[&str]| {
-            let mut names: Vec<&str> = own.to_vec();
-            names.extend_from_slice(foreign);
-            let mut idx = NameIndex::pending(4);
-            idx.complete(&names, own.len());
-            let mut out = Vec::new();
-            scan_str(&Detector::new(), s, "", &idx, "x", &mut out);
-            out.iter().any(|h| h.rule == "instruction.before-using")
-        };
+        let rule = |s: &str, own: &[&str], foreign: &[&str]| fires_beside("instruction.before-using", s, own, foreign);
         let own = "Create a node. Before using this, call list_node_types(context='sop') to get valid types.";
         assert!(!rule(own, &["create_node", "list_node_types"], &[]));
         assert!(!rule("Prior to calling this tool, run `list_tables` for the names.", &["list_tables"], &[]));
@@ -1054,15 +1058,7 @@ mod tests {
     /// server's, not an unknown one, not another order.
     #[test]
     fn before_using_this_tool_i18n_spares_the_catalogs_own_lookup_only() {
-        let rule = |s: &str, own: &[&str], foreign: &[&str]| {
-            let mut names: Vec<&str> = own.to_vec();
-            names.extend_from_slice(foreign);
-            let mut idx = NameIndex::pending(4);
-            idx.complete(&names, own.len());
-            let mut out = Vec::new();
-            scan_str(&Detector::new(), s, "", &idx, "x", &mut out);
-            out.iter().any(|h| h.rule == "instruction.i18n")
-        };
+        let rule = |s: &str, own: &[&str], foreign: &[&str]| fires_beside("instruction.i18n", s, own, foreign);
         for s in [
             "Crea una factura. Antes de usar esta herramienta, ejecuta `auth_login`: sin sesión la API responde 401.",
             "Создаёт задачу. Перед использованием этого инструмента вызовите `auth_login` — без сессии API вернёт ошибку.",
