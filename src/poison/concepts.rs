@@ -186,6 +186,9 @@ impl C {
     }
 }
 
+/// The concepts of a condition.
+const CONDITION: u32 = C::Cond.bit() | C::CondEnd.bit();
+
 /// A combination: every group must be met by one of its concepts, and the
 /// pair `near`, when given, by matches at most `NEAR` bytes apart.
 struct Combo {
@@ -982,7 +985,17 @@ impl Lexicon {
         if let Some(en) = self.english.filter(|&en| langs.is_empty() && mets.iter().any(|m| m.lang == en)) {
             langs.push(en);
         }
-        let mut own: Vec<Vec<Met>> = langs.iter().map(|&l| self.reading(mets, l)).collect();
+        // A condition of a neighbouring language is one here too: a Spanish
+        // sentence is also read as Catalan or Portuguese (their forms of
+        // "usuario", "no", "menciona"), and its "cuando" must hold there.
+        // A neighbour: a language that reads the sentence's user or
+        // negation too (Slovenian `kadar`, "when", is Turkish "until").
+        let neighbours = if mets.iter().any(|m| m.bits & CONDITION != 0) {
+            mets.iter().filter(|m| m.bits & (C::User.bit() | C::Neg.bit()) != 0).fold(0u128, |s, m| s | 1u128.checked_shl(u32::from(m.lang)).unwrap_or(0))
+        } else {
+            0
+        };
+        let mut own: Vec<Vec<Met>> = langs.iter().map(|&l| self.reading(mets, l, neighbours)).collect();
         let of: Vec<Vec<&Met>> = own.iter().map(|r| r.iter().collect()).collect();
         let (c, k) = COMBOS.iter().find_map(|c| of.iter().position(|m| holds_within(m, url, c)).map(|k| (c, k)))?;
         Some((c, own.swap_remove(k)))
@@ -992,16 +1005,11 @@ impl Lexicon {
     /// English forms as loanwords ("API key", "token", "prompt"). Not English
     /// function words: a negation, "every", "before", "other", "previous",
     /// "instead" are not borrowed, and their spellings are words of other
-    /// languages (Portuguese "no parâmetro": in the parameter).
-    fn reading(&self, mets: &[Met], lang: u8) -> Vec<Met> {
+    /// languages (Portuguese "no parâmetro": in the parameter). And the
+    /// conditions of `neighbours` (a bit per language).
+    fn reading(&self, mets: &[Met], lang: u8, neighbours: u128) -> Vec<Met> {
         const FUNCTION: u32 = C::Neg.bit() | C::Every.bit() | C::Before.bit() | C::Other.bit() | C::Previous.bit() | C::Instead.bit() | CONDITION;
-        // A condition of a neighbouring language is one here too: a Spanish
-        // sentence is also read as Catalan or Portuguese (their forms of
-        // "usuario", "no", "menciona"), and its "cuando" must hold there.
-        // A neighbour: a language that reads the sentence's user or
-        // negation too (Slovenian `kadar`, "when", is Turkish "until").
-        const CONDITION: u32 = C::Cond.bit() | C::CondEnd.bit();
-        let neighbours = mets.iter().filter(|m| m.bits & (C::User.bit() | C::Neg.bit()) != 0).fold(0u128, |s, m| s | 1u128.checked_shl(u32::from(m.lang)).unwrap_or(0));
+        // The conditions of the neighbours (`class`).
         mets.iter()
             .filter_map(|m| match m.lang {
                 l if l == lang => Some(*m),
