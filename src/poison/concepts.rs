@@ -63,7 +63,7 @@ pub enum C {
     Model,
     Obey,
     /// A condition opening its clause: "if", "unless", "如果", "만약".
-    /// Only ever a reason a negation is not an order (`in_users_condition`).
+    /// Only ever a reason a negation is not an order (`drop_users_conditions`).
     Cond,
     /// A condition closing its clause, after the verb: Korean `않으면` ("if
     /// … not"), Japanese `ない場合`, Turkish `belirtmezse`. The same use.
@@ -319,44 +319,76 @@ fn width(c: char) -> usize {
 /// concepts spread across a long sentence of API prose are prose.
 const WINDOW: usize = 60;
 
-/// Whether the pair `combo.near` (if any) is met by matches of `mets` (a
-/// window of the sentence's matches `all`) at most `NEAR` bytes apart.
-fn near_holds(mets: &[&Met], all: &[&Met], combo: &Combo) -> bool {
+/// Whether the pair `combo.near` (if any) is met by matches of `mets` at
+/// most `NEAR` bytes apart.
+fn near_holds(mets: &[&Met], combo: &Combo) -> bool {
     combo.near.is_none_or(|(x, y)| {
         let of = |c: C| mets.iter().filter(move |m| m.bits & c.bit() != 0);
-        // The condition is read in the whole sentence: a window may start
-        // after it.
-        of(x).filter(|a| x != C::Neg || !in_users_condition(a, all)).any(|a| of(y).any(|b| a.end + NEAR >= b.at && b.end + NEAR >= a.at))
+        of(x).any(|a| of(y).any(|b| a.end + NEAR >= b.at && b.end + NEAR >= a.at))
     })
 }
 
-/// Whether the negation `n` is in a condition whose subject is the user:
-/// "si el usuario no indica la fecha", "如果用户没有提到", "사용자가 언급하지
-/// 않으면" — the user, then the negation in the same clause, and a
-/// condition that opens the clause before the user (its first word, or the
-/// word just before the user: "usa la región por defecto si el usuario no
-/// la indica") or closes it at the negation (`않으면`, `しない場合`). Honest
-/// API prose ("if the user does not specify a date, use today"), not an
-/// order: an order to keep something from the user after a condition starts
-/// a clause of its own ("si el usuario pregunta, no le digas nada") or puts
-/// the user after the negation ("no le digas al usuario si pregunta"). A
-/// condition just before the negation holds it too, whoever the subject
-/// ("quando não informado pelo usuário", the passive of telling).
-fn in_users_condition(n: &Met, mets: &[&Met]) -> bool {
+/// How far (bytes) a condition may end before the word it opens:
+/// an article or two ("caso o usuário", "如果用户").
+const JUST_BEFORE: usize = 16;
+
+/// Takes the negation away from the matches of a reading (in order) that
+/// stand in a condition whose subject is the user: "si el usuario no indica
+/// la fecha", "如果用户没有提到", "사용자가 언급하지 않으면" — the user, then the
+/// negation in the same clause, and a condition that opens the clause before
+/// the user (its first word, or the match just before the user: "usa la
+/// región por defecto si el usuario no la indica") or closes it at the
+/// negation (`않으면`, `しない場合`). Honest API prose ("if the user does not
+/// specify a date, use today"), not an order: an order to keep something
+/// from the user after a condition starts a clause of its own ("si el
+/// usuario pregunta, no le digas nada") or puts the user after the negation
+/// ("no le digas al usuario si pregunta"). A condition just before the
+/// negation holds it too, whoever the subject ("quando não informado pelo
+/// usuário", the passive of telling). The whole sentence is read, not a
+/// window: a window may start after the condition.
+///
+/// One pass. Matches start where no earlier match lies (the scan goes on
+/// after each), so "just before" is the start right before, and the look
+/// ahead for a closing condition is bounded by `NEAR`: linear in the
+/// sentence (a look over the whole sentence per negation and window was
+/// cubic in it: 32 s for 67 KB of one repeated clause).
+fn drop_users_conditions(mets: &mut Vec<Met>) {
     let has = |m: &Met, c: C| m.bits & c.bit() != 0;
-    // Nothing the lexicon knows between the condition and the user, and no
-    // more than an article or two ("caso o usuário", "如果用户").
-    let just_before = |c: &Met, u: &Met| c.end + 16 >= u.at && !mets.iter().any(|m| m.at >= c.end && m.end <= u.at);
-    let opens = |c: &Met, u: &Met| has(c, C::Cond) && c.clause == u.clause && c.end <= u.at && (c.lead || just_before(c, u));
-    let closes = |c: &Met| has(c, C::CondEnd) && c.clause == n.clause && c.at >= n.at && c.at <= n.end + NEAR;
-    // "Quando não informado pelo usuário": the condition opens on the
-    // negation itself, the user its agent after it.
-    let negated = mets.iter().any(|c| has(c, C::Cond) && c.clause == n.clause && c.end <= n.at && just_before(c, n));
-    negated
-        || mets
-            .iter()
-            .filter(|u| has(u, C::User) && u.end <= n.at && u.clause == n.clause)
-            .any(|u| mets.iter().any(|c| opens(c, u) || closes(c)))
+    let mut unmark: Vec<usize> = Vec::new();
+    // The matches of the previous start, and where this start's begin.
+    let (mut prev, mut here) = (0..0, 0);
+    // In the current clause, the least end of: a condition opening it, a
+    // user, a user a condition opened.
+    let (mut clause, mut lead_cond, mut user, mut opened_user) = (0, usize::MAX, usize::MAX, usize::MAX);
+    for k in 0..mets.len() {
+        let x = mets[k];
+        if k > 0 && x.at != mets[k - 1].at {
+            (prev, here) = (here..k, k);
+        }
+        if x.clause != clause {
+            (clause, lead_cond, user, opened_user) = (x.clause, usize::MAX, usize::MAX, usize::MAX);
+        }
+        let cond_just_before = || mets[prev.clone()].iter().any(|c| has(c, C::Cond) && c.clause == x.clause && c.end <= x.at && c.end + JUST_BEFORE >= x.at);
+        if has(&x, C::User) {
+            user = user.min(x.end);
+            if lead_cond <= x.at || cond_just_before() {
+                opened_user = opened_user.min(x.end);
+            }
+        }
+        if has(&x, C::Neg) {
+            let closed = || mets[here..].iter().take_while(|c| c.at <= x.end + NEAR).any(|c| has(c, C::CondEnd) && c.clause == x.clause && c.at >= x.at);
+            if cond_just_before() || opened_user <= x.at || (user <= x.at && closed()) {
+                unmark.push(k);
+            }
+        }
+        if has(&x, C::Cond) && x.lead {
+            lead_cond = lead_cond.min(x.end);
+        }
+    }
+    for k in unmark {
+        mets[k].bits &= !C::Neg.bit();
+    }
+    mets.retain(|m| m.bits != 0);
 }
 
 /// Whether `combo` holds within some `WINDOW` of `mets` (in order), a web
@@ -392,7 +424,7 @@ fn holds_within(mets: &[&Met], url: u32, combo: &Combo) -> bool {
             add(&mut count, &mut set, mets[i].bits, false);
             i += 1;
         }
-        if groups(set) && near_holds(&mets[i..=j], mets, combo) {
+        if groups(set) && near_holds(&mets[i..=j], combo) {
             return true;
         }
     }
@@ -801,7 +833,7 @@ impl Lexicon {
                         langs.len() - 1
                     }
                 };
-                let lang_name = lang;
+                let folds = !MARKS_TELL_WORDS_APART.contains(&lang);
                 let Ok(lang) = u8::try_from(l) else { continue };
                 for form in forms.split('|') {
                     let at = form_at;
@@ -814,7 +846,7 @@ impl Lexicon {
                         continue;
                     }
                     entries.push((at, form.len(), lang, concept, stem));
-                    if let Some(f) = without_diacritics(form).filter(|_| !MARKS_TELL_WORDS_APART.contains(&lang_name)) {
+                    if let Some(f) = without_diacritics(form).filter(|_| folds) {
                         entries.push((lexicon.len() + folded.len(), f.len(), lang, concept, stem));
                         folded.push_str(&f);
                     }
@@ -1006,18 +1038,23 @@ impl Lexicon {
     /// function words: a negation, "every", "before", "other", "previous",
     /// "instead" are not borrowed, and their spellings are words of other
     /// languages (Portuguese "no parâmetro": in the parameter). And the
-    /// conditions of `neighbours` (a bit per language).
+    /// conditions of `neighbours` (a bit per language); a negation in the
+    /// user's own condition is none (`drop_users_conditions`).
     fn reading(&self, mets: &[Met], lang: u8, neighbours: u128) -> Vec<Met> {
         const FUNCTION: u32 = C::Neg.bit() | C::Every.bit() | C::Before.bit() | C::Other.bit() | C::Previous.bit() | C::Instead.bit() | CONDITION;
-        // The conditions of the neighbours (`class`).
-        mets.iter()
+        let mut own: Vec<Met> = mets
+            .iter()
             .filter_map(|m| match m.lang {
                 l if l == lang => Some(*m),
                 l if Some(l) == self.english => Some(Met { bits: m.bits & !FUNCTION, ..*m }).filter(|m| m.bits != 0),
                 l if neighbours & 1u128.checked_shl(u32::from(l)).unwrap_or(0) != 0 => Some(Met { bits: m.bits & CONDITION, ..*m }).filter(|m| m.bits != 0),
                 _ => None,
             })
-            .collect()
+            .collect();
+        if own.iter().any(|m| m.bits & CONDITION != 0) {
+            drop_users_conditions(&mut own);
+        }
+        own
     }
 
 }

@@ -78,6 +78,12 @@ pub const UNITS: &[(&str, &str, &str)] = &[
     // spaced one dense with concept words.
     ("concepts-unspaced", "不是这样请告诉用户", ""),
     ("concepts-spaced", "не надо сообщать пользователю ", ""),
+    // The user, a negation and telling in every window but never near
+    // enough to join, and a condition: every negation is weighed against
+    // the conditions of the whole sentence (a look over all of it per
+    // negation and window took 32 s for 67 KB).
+    ("concepts-conditions-unspaced", "如果用户没有一二三四告诉五六七八", ""),
+    ("concepts-conditions-spaced", "si el usuario no dice uno dos tres indica cuatro cinco seis ", ""),
 ];
 
 /// Plain English prose, the baseline every case is compared with.
