@@ -9,6 +9,7 @@
 //! and the learned scorer) and `critical` with three (`score`); `block`
 //! hides tools whose score reaches the threshold.
 
+mod concept_model;
 mod concepts;
 mod decode;
 mod dfa;

@@ -84,6 +84,10 @@ pub const UNITS: &[(&str, &str, &str)] = &[
     // negation and window took 32 s for 67 KB).
     ("concepts-conditions-unspaced", "如果用户没有一二三四告诉五六七八", ""),
     ("concepts-conditions-spaced", "si el usuario no dice uno dos tres indica cuatro cinco seis ", ""),
+    // The learned line (`concept_model`): one sentence of concepts no
+    // combination joins, a negation beside each, so every window is scored
+    // and every match asks how far the negations reach.
+    ("concepts-learned-negations", "не модель не данные не пользователь не инструмент каждый ", ""),
 ];
 
 /// Plain English prose, the baseline every case is compared with.

@@ -1,0 +1,260 @@
+//! The concept reading's learned line (issue #20, session 45): a linear
+//! model over the concepts of a window of a sentence, fitted by
+//! `eval/poisoning/concepts/fit.py` and shipped as `concept_model.tsv`
+//! (weights in hundredths of a logit, integer arithmetic: every host the
+//! same verdict).
+//!
+//! The hand-written combinations (`concepts::COMBOS`) name the concepts an
+//! order of each class cannot do without. Attacks in a language nobody
+//! fitted often hold most of them, or others that mean the same in context
+//! ("the assistant … the data … send"); a weight per concept and per pair of
+//! concepts, fitted on the development languages, reads those. The features
+//! name no word: what the fit learned of the 27 development languages is read
+//! the same in any of the lexicon's 72.
+//!
+//! A window's set: its concepts, a web address of the sentence, and for each
+//! match a negation stands next to (`NEAR` bytes, another match) its concepts
+//! *negated* (`NOT_TELL`: "do not tell"). Its score: the bias, the weight of
+//! each concept of the set and of each pair. A sentence's reading scores its
+//! best window.
+
+/// How many concepts a window's set holds: the lexicon's and the marks set on
+/// matches (`concepts::ALL`), then each of them negated.
+pub(super) const N: usize = 27;
+
+/// The shipped model.
+pub(super) const MODEL: &str = include_str!("concept_model.tsv");
+
+/// A match of a reading, as the model reads it: its concepts (a bit per
+/// `concepts::C`), where it starts in width units (`concepts::width`), and
+/// its bytes in the normalized sentence.
+#[derive(Clone, Copy)]
+pub(super) struct Match {
+    pub bits: u32,
+    pub w: usize,
+    pub at: usize,
+    pub end: usize,
+}
+
+pub(super) struct Model {
+    bias: i32,
+    /// The line a reading's score must reach (hundredths of a logit).
+    pub flag: i32,
+    single: Vec<i32>,
+    /// `pair[a * 2N + b]` for a < b.
+    pair: Vec<i32>,
+}
+
+/// A window's best score and its set.
+pub(super) struct Best {
+    pub score: i32,
+    pub set: u64,
+}
+
+impl Model {
+    /// The shipped model; `ids` names concept `k` (`concepts::C::id`). A
+    /// line naming no known concept is skipped (the file's test checks that
+    /// none is).
+    pub fn shipped(ids: &[&str]) -> Model {
+        Model::of(MODEL, ids)
+    }
+
+    fn of(text: &str, ids: &[&str]) -> Model {
+        let mut m = Model { bias: 0, flag: i32::MAX, single: vec![0; 2 * N], pair: vec![0; 4 * N * N] };
+        let index = |name: &str| match name.strip_prefix("NOT_") {
+            Some(n) => ids.iter().position(|i| *i == n).filter(|&k| k < N).map(|k| k + N),
+            None => ids.iter().position(|i| *i == name).filter(|&k| k < N),
+        };
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let Some((key, value)) = line.split_once('\t') else { continue };
+            let Ok(v) = value.trim().parse::<i32>() else { continue };
+            match key {
+                "bias" => m.bias = v,
+                "flag" => m.flag = v,
+                _ => match key.split_once('+') {
+                    None => {
+                        if let Some(a) = index(key) {
+                            m.single[a] = v;
+                        }
+                    }
+                    Some((x, y)) => {
+                        if let (Some(a), Some(b)) = (index(x), index(y)) {
+                            m.pair[a.min(b) * 2 * N + a.max(b)] = v;
+                        }
+                    }
+                },
+            }
+        }
+        m
+    }
+
+    /// The score of a window's set.
+    pub fn score(&self, set: u64) -> i32 {
+        let mut s = self.bias;
+        let mut rest = set;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            s += self.single[a];
+            let mut after = rest;
+            while after != 0 {
+                let b = after.trailing_zeros() as usize;
+                after &= after - 1;
+                s += self.pair[a * 2 * N + b];
+            }
+        }
+        s
+    }
+
+    /// The features of `set` that add most to its score, best first, at
+    /// most `k`: (concept, second concept of a pair).
+    pub fn strongest(&self, set: u64, k: usize) -> Vec<(usize, Option<usize>)> {
+        let mut all: Vec<(i32, usize, Option<usize>)> = Vec::new();
+        let idx: Vec<usize> = (0..2 * N).filter(|&a| set & (1 << a) != 0).collect();
+        for (i, &a) in idx.iter().enumerate() {
+            all.push((self.single[a], a, None));
+            for &b in &idx[i + 1..] {
+                all.push((self.pair[a * 2 * N + b], a, Some(b)));
+            }
+        }
+        all.sort_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+        all.into_iter().filter(|f| f.0 > 0).take(k).map(|f| (f.1, f.2)).collect()
+    }
+
+    /// The best window of a reading (its matches in order; `url`: the
+    /// sentence holds a web address, which joins every window). Linear: the
+    /// negations' reach is found by one sort and a search per match, and a
+    /// window's set is kept by counts as the window slides.
+    pub fn best(&self, mets: &[Match], url: bool, neg: u32, url_bit: u32, window: usize, near: usize) -> Option<Best> {
+        let u = if url { u64::from(url_bit) } else { 0 };
+        if mets.is_empty() {
+            return url.then(|| Best { score: self.score(u), set: u });
+        }
+        let negated = negated(mets, neg, near);
+        let full = |k: usize| u64::from(mets[k].bits) | (u64::from(negated[k]) << N);
+        let mut count = [0u32; 64];
+        let mut set = u;
+        let mut best: Option<Best> = None;
+        let mut last = None;
+        let mut i = 0;
+        for j in 0..mets.len() {
+            let mut b = full(j);
+            while b != 0 {
+                let k = b.trailing_zeros() as usize;
+                b &= b - 1;
+                count[k] += 1;
+                set |= 1 << k;
+            }
+            while mets[j].w - mets[i].w > window {
+                let mut b = full(i);
+                while b != 0 {
+                    let k = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    count[k] -= 1;
+                    if count[k] == 0 {
+                        set &= !(1 << k);
+                    }
+                }
+                set |= u;
+                i += 1;
+            }
+            if last == Some(set) {
+                continue;
+            }
+            last = Some(set);
+            let score = self.score(set);
+            if best.as_ref().is_none_or(|b| score > b.score) {
+                best = Some(Best { score, set });
+            }
+        }
+        best
+    }
+}
+
+/// For each match, the concepts (its own, the negation's bit aside) a
+/// negation makes negated: another match holding `neg` at most `near` bytes
+/// from it, either side. The negations sorted by start, with the two
+/// greatest ends of each prefix: a match asks the last negation starting
+/// close enough after it whether one of them ends close enough before it.
+fn negated(mets: &[Match], neg: u32, near: usize) -> Vec<u32> {
+    let mut negs: Vec<(usize, usize, usize)> = mets.iter().enumerate().filter(|(_, m)| m.bits & neg != 0).map(|(k, m)| (m.at, m.end, k)).collect();
+    let mut out = vec![0; mets.len()];
+    if negs.is_empty() {
+        return out;
+    }
+    negs.sort_unstable();
+    // The two greatest (end, match) of each prefix, of two different matches.
+    let mut top: Vec<[(usize, usize); 2]> = Vec::with_capacity(negs.len());
+    let mut t = [(0usize, usize::MAX); 2];
+    for &(_, end, k) in &negs {
+        if end > t[0].0 || t[0].1 == usize::MAX {
+            t = [(end, k), t[0]];
+        } else if end > t[1].0 || t[1].1 == usize::MAX {
+            t[1] = (end, k);
+        }
+        top.push(t);
+    }
+    for (k, m) in mets.iter().enumerate() {
+        let n = negs.partition_point(|&(at, _, _)| at <= m.end + near);
+        if n == 0 {
+            continue;
+        }
+        let [a, b] = top[n - 1];
+        let end = if a.1 != k { Some(a) } else { Some(b).filter(|b| b.1 != usize::MAX) };
+        if end.is_some_and(|(end, _)| end + near >= m.at) {
+            out[k] = m.bits & !neg;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(bits: u32, at: usize, end: usize) -> Match {
+        Match { bits, w: at, at, end }
+    }
+
+    /// The negations' reach, against the definition read pair by pair.
+    #[test]
+    fn negated_is_the_pairwise_definition() {
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for _ in 0..2000 {
+            let len = next(12) as usize;
+            let mut mets: Vec<Match> = Vec::new();
+            let mut at = 0;
+            for _ in 0..len {
+                at += next(14) as usize;
+                let end = at + 1 + next(8) as usize;
+                mets.push(m(1 << next(4), at, end));
+            }
+            let want: Vec<u32> = (0..mets.len())
+                .map(|b| {
+                    let hit = (0..mets.len()).any(|a| a != b && mets[a].bits & 1 != 0 && mets[a].end + 10 >= mets[b].at && mets[b].end + 10 >= mets[a].at);
+                    if hit { mets[b].bits & !1 } else { 0 }
+                })
+                .collect();
+            assert_eq!(negated(&mets, 1, 10), want);
+        }
+    }
+
+    #[test]
+    fn a_window_scores_its_concepts_and_pairs() {
+        let ids = ["A", "B", "NEG"];
+        let model = Model::of("bias\t-100\nflag\t50\nA\t30\nB\t40\nA+B\t90\nNOT_B\t20\nA+NOT_B\t25\n", &ids);
+        assert_eq!(model.score(0b011), -100 + 30 + 40 + 90);
+        // A, a negation, B: the negation stands next to both (NOT_A has no weight).
+        let mets = [m(0b001, 0, 3), m(0b100, 4, 6), m(0b010, 8, 12)];
+        let best = model.best(&mets, false, 0b100, 0, 60, 10).map(|b| (b.score, b.set));
+        assert_eq!(best, Some((-100 + 30 + 40 + 90 + 20 + 25, 0b111 | (0b011 << N))));
+        // Apart beyond the window, no pair.
+        let far = [m(0b001, 0, 3), Match { bits: 0b010, w: 100, at: 100, end: 104 }];
+        assert_eq!(model.best(&far, false, 0b100, 0, 60, 10).map(|b| b.score), Some(-100 + 40));
+        assert_eq!(model.strongest(0b011, 2), vec![(0, Some(1)), (1, None)]);
+    }
+}
