@@ -20,7 +20,7 @@
 
 /// How many concepts a window's set holds: the lexicon's and the marks set on
 /// matches (`concepts::ALL`), then each of them negated.
-pub(super) const N: usize = 27;
+pub(super) const N: usize = 32;
 
 /// The shipped model.
 pub(super) const MODEL: &str = include_str!("concept_model.tsv");
