@@ -1649,8 +1649,10 @@ mod tests {
     }
 
     /// Each line of `MCP_GUARD_CONCEPTS_DUMP` as its readings (a line of
-    /// JSON): whether the reading is done, a web address, and per reading
-    /// its matches as [bits, w, at, end, clause]; for fitting outside.
+    /// JSON): per sentence `read` reads, whether it holds a web address and
+    /// per reading (learned-only concepts included) its matches as [bits,
+    /// w, at, end, clause]; the concepts' ids first (`#BITS`). For
+    /// `eval/poisoning/concepts/fit.py`.
     #[test]
     #[ignore]
     fn concept_readings_of_lines() {

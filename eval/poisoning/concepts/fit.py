@@ -88,16 +88,23 @@ def build_sets(set_dir):
     return sorted(pos.items()), sorted(neg)
 
 
+def engine_test(test, var, lines):
+    """The output of one of the engine's ignored unit tests that reads `lines` from the file named
+    by the environment variable `var`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    env = dict(os.environ, **{var: f.name})
+    out = subprocess.run(["cargo", "test", "-q", "--release", "--lib", "--", "--exact",
+                          "poison::concepts::tests::" + test, "--ignored", "--nocapture"],
+                         cwd=REPO, env=env, capture_output=True, text=True, check=True).stdout
+    os.unlink(f.name)
+    return out
+
+
 def readings(lines):
     """The engine's readings of each line: per sentence read, a web address and per reading its
     matches [bits, w, at, end, clause]; and the concepts' names in bit order."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
-    env = dict(os.environ, MCP_GUARD_CONCEPTS_DUMP=f.name)
-    out = subprocess.run(["cargo", "test", "-q", "--release", "--lib", "--", "--exact",
-                          "poison::concepts::tests::concept_readings_of_lines", "--ignored", "--nocapture"],
-                         cwd=REPO, env=env, capture_output=True, text=True, check=True).stdout
-    os.unlink(f.name)
+    out = engine_test("concept_readings_of_lines", "MCP_GUARD_CONCEPTS_DUMP", lines)
     names, rows = None, []
     for line in out.split("\n"):
         if line.startswith("#BITS "):
@@ -211,13 +218,7 @@ def fit(pos_sets, neg_sets):
 
 def combos_read(lines):
     """Whether the hand-written combinations read each line (the engine's `concepts_of_lines`)."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
-    env = dict(os.environ, MCP_GUARD_CONCEPTS_FILE=f.name)
-    out = subprocess.run(["cargo", "test", "-q", "--release", "--lib", "--", "--exact",
-                          "poison::concepts::tests::concepts_of_lines", "--ignored", "--nocapture"],
-                         cwd=REPO, env=env, capture_output=True, text=True, check=True).stdout
-    os.unlink(f.name)
+    out = engine_test("concepts_of_lines", "MCP_GUARD_CONCEPTS_FILE", lines)
     got = [l.split("\t") for l in out.split("\n") if l.startswith(("read\t", "skip\t"))]
     assert len(got) == len(lines)
     return np.array([g[0] == "read" and g[1] != "-" for g in got])
