@@ -785,12 +785,17 @@ impl Concepts {
             let lexicon = self.lexicon();
             lexicon.concepts(&norm, &mut mets);
             let url = url_bit(&norm);
-            let Some((c, own)) = lexicon.combo(url, lexicon.readings(&mets, false)) else {
+            let readings = lexicon.readings(&mets, false);
+            let Some((c, k)) = lexicon.combo(url, &readings) else {
                 if learned.is_none() {
-                    learned = lexicon.learned(url, &mets, &norm);
+                    // The learned line's readings are the combinations' own
+                    // unless the sentence holds one of its concepts.
+                    let with = if mets.iter().any(|m| m.bits & LEARNED_ONLY != 0) { lexicon.readings(&mets, true) } else { readings };
+                    learned = lexicon.learned(url, &with, &norm);
                 }
                 continue;
             };
+            let own = &readings[k];
             let set = own.iter().fold(url, |s, m| s | m.bits);
             let parts: Vec<String> = c
                 .groups
@@ -1074,25 +1079,23 @@ impl Lexicon {
     /// combination, the matches of the language's reading that holds it.
     #[cfg(test)]
     fn class(&self, url: u32, mets: &[Met]) -> Option<(&'static Combo, Vec<Met>)> {
-        self.combo(url, self.readings(mets, false))
-    }
-
-    /// The first combination that holds in one of `readings`, and that
-    /// reading.
-    fn combo(&self, url: u32, mut own: Vec<Vec<Met>>) -> Option<(&'static Combo, Vec<Met>)> {
-        let of: Vec<Vec<&Met>> = own.iter().map(|r| r.iter().collect()).collect();
-        let (c, k) = COMBOS.iter().find_map(|c| of.iter().position(|m| holds_within(m, url, c)).map(|k| (c, k)))?;
+        let mut own = self.readings(mets, false);
+        let (c, k) = self.combo(url, &own)?;
         Some((c, own.swap_remove(k)))
     }
 
-    /// The learned line's finding for a sentence (its matches `mets`,
-    /// normalized text `norm`) no combination holds: its best window of its
-    /// best reading, if that reaches the line. A medium finding and never a
-    /// signal towards `high` (`mention`): the line was set at a rate of
-    /// benign lines, not at none.
-    fn learned(&self, url: u32, mets: &[Met], norm: &str) -> Option<Reading> {
+    /// The first combination that holds in one of `readings`, and that
+    /// reading's index.
+    fn combo(&self, url: u32, readings: &[Vec<Met>]) -> Option<(&'static Combo, usize)> {
+        let of: Vec<Vec<&Met>> = readings.iter().map(|r| r.iter().collect()).collect();
+        COMBOS.iter().find_map(|c| of.iter().position(|m| holds_within(m, url, c)).map(|k| (c, k)))
+    }
+
+    /// The learned line's best window over `readings` (`readings(.., true)`
+    /// of a sentence): the best of each reading's.
+    fn learned_best(&self, url: u32, readings: &[Vec<Met>]) -> Option<concept_model::Best> {
         let mut best: Option<concept_model::Best> = None;
-        for r in self.readings(mets, true) {
+        for r in readings {
             let ms: Vec<concept_model::Match> = r.iter().map(|m| concept_model::Match { bits: m.bits, w: m.w, at: m.at, end: m.end }).collect();
             if let Some(b) = self.model.best(&ms, url != 0, C::Neg.bit(), C::Url.bit(), WINDOW, NEAR) {
                 if best.as_ref().is_none_or(|x| b.score > x.score) {
@@ -1100,7 +1103,16 @@ impl Lexicon {
                 }
             }
         }
-        let best = best.filter(|b| b.score >= self.model.flag)?;
+        best
+    }
+
+    /// The learned line's finding for a sentence no combination holds (its
+    /// readings with the line's own concepts, normalized text `norm`): its
+    /// best window, if that reaches the line. A medium finding and never a
+    /// signal towards `high` (`mention`): the line was set at a rate of
+    /// benign lines, not at none.
+    fn learned(&self, url: u32, readings: &[Vec<Met>], norm: &str) -> Option<Reading> {
+        let best = self.learned_best(url, readings).filter(|b| b.score >= self.model.flag)?;
         let name = |k: usize| if k < concept_model::N { ALL[k].name().to_string() } else { format!("{} (negated)", ALL[k - concept_model::N].name()) };
         let features: Vec<String> = self
             .model
@@ -1205,11 +1217,8 @@ mod tests {
             normalize(sentence, &mut norm);
             let lexicon = c.lexicon();
             lexicon.concepts(&norm, &mut mets);
-            for r in lexicon.readings(&mets, true) {
-                let ms: Vec<concept_model::Match> = r.iter().map(|m| concept_model::Match { bits: m.bits, w: m.w, at: m.at, end: m.end }).collect();
-                if let Some(b) = lexicon.model.best(&ms, url_bit(&norm) != 0, C::Neg.bit(), C::Url.bit(), WINDOW, NEAR) {
-                    best = Some(best.map_or(b.score, |x: i32| x.max(b.score)));
-                }
+            if let Some(b) = lexicon.learned_best(url_bit(&norm), &lexicon.readings(&mets, true)) {
+                best = Some(best.map_or(b.score, |x: i32| x.max(b.score)));
             }
         }
         best
