@@ -20,7 +20,13 @@
 
 /// How many concepts a window's set holds: the lexicon's and the marks set on
 /// matches (`concepts::ALL`), then each of them negated.
-pub(super) const N: usize = 32;
+pub(super) const N: usize = 37;
+
+/// A match's concepts, a bit per concept (`concepts::C`).
+pub(super) type Bits = u64;
+
+/// A window's set: a bit per concept, then one per concept negated.
+pub(super) type Set = u128;
 
 /// The shipped model.
 pub(super) const MODEL: &str = include_str!("concept_model.tsv");
@@ -30,7 +36,7 @@ pub(super) const MODEL: &str = include_str!("concept_model.tsv");
 /// its bytes in the normalized sentence.
 #[derive(Clone, Copy)]
 pub(super) struct Match {
-    pub bits: u32,
+    pub bits: Bits,
     pub w: usize,
     pub at: usize,
     pub end: usize,
@@ -48,7 +54,7 @@ pub(super) struct Model {
 /// A window's best score and its set.
 pub(super) struct Best {
     pub score: i32,
-    pub set: u64,
+    pub set: Set,
 }
 
 impl Model {
@@ -89,7 +95,7 @@ impl Model {
     }
 
     /// The score of a window's set.
-    pub fn score(&self, set: u64) -> i32 {
+    pub fn score(&self, set: Set) -> i32 {
         let mut s = self.bias;
         let mut rest = set;
         while rest != 0 {
@@ -108,7 +114,7 @@ impl Model {
 
     /// The features of `set` that add most to its score, best first, at
     /// most `k`: (concept, second concept of a pair).
-    pub fn strongest(&self, set: u64, k: usize) -> Vec<(usize, Option<usize>)> {
+    pub fn strongest(&self, set: Set, k: usize) -> Vec<(usize, Option<usize>)> {
         let mut all: Vec<(i32, usize, Option<usize>)> = Vec::new();
         let idx: Vec<usize> = (0..2 * N).filter(|&a| set & (1 << a) != 0).collect();
         for (i, &a) in idx.iter().enumerate() {
@@ -125,14 +131,14 @@ impl Model {
     /// sentence holds a web address, which joins every window). Linear: the
     /// negations' reach is found by one sort and a search per match, and a
     /// window's set is kept by counts as the window slides.
-    pub fn best(&self, mets: &[Match], url: bool, neg: u32, url_bit: u32, window: usize, near: usize) -> Option<Best> {
-        let u = if url { u64::from(url_bit) } else { 0 };
+    pub fn best(&self, mets: &[Match], url: bool, neg: Bits, url_bit: Bits, window: usize, near: usize) -> Option<Best> {
+        let u = if url { Set::from(url_bit) } else { 0 };
         if mets.is_empty() {
             return url.then(|| Best { score: self.score(u), set: u });
         }
         let negated = negated(mets, neg, near);
-        let full = |k: usize| u64::from(mets[k].bits) | (u64::from(negated[k]) << N);
-        let mut count = [0u32; 64];
+        let full = |k: usize| Set::from(mets[k].bits) | (Set::from(negated[k]) << N);
+        let mut count = [0u32; 2 * N];
         let mut set = u;
         let mut best: Option<Best> = None;
         let mut last = None;
@@ -176,7 +182,7 @@ impl Model {
 /// from it, either side. The negations sorted by start, with the two
 /// greatest ends of each prefix: a match asks the last negation starting
 /// close enough after it whether one of them ends close enough before it.
-fn negated(mets: &[Match], neg: u32, near: usize) -> Vec<u32> {
+fn negated(mets: &[Match], neg: Bits, near: usize) -> Vec<Bits> {
     let mut negs: Vec<(usize, usize, usize)> = mets.iter().enumerate().filter(|(_, m)| m.bits & neg != 0).map(|(k, m)| (m.at, m.end, k)).collect();
     let mut out = vec![0; mets.len()];
     if negs.is_empty() {
@@ -212,7 +218,7 @@ fn negated(mets: &[Match], neg: u32, near: usize) -> Vec<u32> {
 mod tests {
     use super::*;
 
-    fn m(bits: u32, at: usize, end: usize) -> Match {
+    fn m(bits: Bits, at: usize, end: usize) -> Match {
         Match { bits, w: at, at, end }
     }
 
@@ -233,7 +239,7 @@ mod tests {
                 let end = at + 1 + next(8) as usize;
                 mets.push(m(1 << next(4), at, end));
             }
-            let want: Vec<u32> = (0..mets.len())
+            let want: Vec<Bits> = (0..mets.len())
                 .map(|b| {
                     let hit = (0..mets.len()).any(|a| a != b && mets[a].bits & 1 != 0 && mets[a].end + 10 >= mets[b].at && mets[b].end + 10 >= mets[a].at);
                     if hit { mets[b].bits & !1 } else { 0 }

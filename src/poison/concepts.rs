@@ -26,7 +26,7 @@
 //! on fewer honest texts in those languages than the rules and the scorer
 //! were (`stages::poisoning` keeps it out of the tool's score).
 
-use super::concept_model;
+use super::concept_model::{self, Bits, N};
 use super::scripts;
 use crate::finding::FindingKind as K;
 use unicode_general_category::{get_general_category, GeneralCategory};
@@ -91,9 +91,20 @@ pub enum C {
     Recipient,
     /// Becoming aware: notice, find out, realize.
     Notice,
+    // Session 46: read by the learned line only, as the five above.
+    /// Pretending: act as if, feign, make it look like.
+    Pretend,
+    /// Leaving out of what is shown or said: omit, skip, exclude, withhold.
+    Omit,
+    /// Confirmation, approval or permission asked of a person.
+    Confirm,
+    /// What is real as opposed to what appears: real, actual, in fact.
+    Real,
+    /// The assistant's output to the person: answer, reply, summary.
+    Reply,
 }
 
-const ALL: [C; 32] = [
+const ALL: [C; N] = [
     C::User,
     C::Tell,
     C::Neg,
@@ -126,6 +137,11 @@ const ALL: [C; 32] = [
     C::Now,
     C::Recipient,
     C::Notice,
+    C::Pretend,
+    C::Omit,
+    C::Confirm,
+    C::Real,
+    C::Reply,
 ];
 
 impl C {
@@ -136,7 +152,7 @@ impl C {
     /// never take a combination's place, and the combinations' readings
     /// leave them out.
     fn learned_only(self) -> bool {
-        matches!(self, C::Request | C::Destroy | C::Now | C::Recipient | C::Notice)
+        matches!(self, C::Request | C::Destroy | C::Now | C::Recipient | C::Notice | C::Pretend | C::Omit | C::Confirm | C::Real | C::Reply)
     }
     /// A concept the lexicon may list: not one set from the text itself (a
     /// web address, the model addressed).
@@ -177,6 +193,11 @@ impl C {
             C::Now => "NOW",
             C::Recipient => "RECIPIENT",
             C::Notice => "NOTICE",
+            C::Pretend => "PRETEND",
+            C::Omit => "OMIT",
+            C::Confirm => "CONFIRM",
+            C::Real => "REAL",
+            C::Reply => "REPLY",
         }
     }
     /// How a finding names it.
@@ -213,18 +234,24 @@ impl C {
             C::Now => "from now on",
             C::Recipient => "a recipient",
             C::Notice => "noticing",
+            C::Pretend => "pretending",
+            C::Omit => "leaving out",
+            C::Confirm => "confirmation",
+            C::Real => "what is real",
+            C::Reply => "the reply",
         }
     }
-    const fn bit(self) -> u32 {
+    const fn bit(self) -> Bits {
         1 << self as u8
     }
 }
 
 /// The learned line's own concepts (`C::learned_only`).
-const LEARNED_ONLY: u32 = C::Request.bit() | C::Destroy.bit() | C::Now.bit() | C::Recipient.bit() | C::Notice.bit();
+const LEARNED_ONLY: Bits =
+    C::Request.bit() | C::Destroy.bit() | C::Now.bit() | C::Recipient.bit() | C::Notice.bit() | C::Pretend.bit() | C::Omit.bit() | C::Confirm.bit() | C::Real.bit() | C::Reply.bit();
 
 /// The concepts of a condition.
-const CONDITION: u32 = C::Cond.bit() | C::CondEnd.bit();
+const CONDITION: Bits = C::Cond.bit() | C::CondEnd.bit();
 
 /// A combination: every group must be met by one of its concepts, and the
 /// pair `near`, when given, by matches at most `NEAR` bytes apart.
@@ -316,7 +343,7 @@ fn named(s: &str) -> Option<usize> {
 }
 
 /// `C::Url`'s bit when `s` holds a web address.
-fn url_bit(s: &str) -> u32 {
+fn url_bit(s: &str) -> Bits {
     if URL_STARTS.iter().any(|u| s.contains(u)) {
         C::Url.bit()
     } else {
@@ -327,7 +354,7 @@ fn url_bit(s: &str) -> u32 {
 /// A concept match in a sentence: its concepts and its bytes.
 #[derive(Clone, Copy)]
 struct Met {
-    bits: u32,
+    bits: Bits,
     at: usize,
     end: usize,
     lang: u8,
@@ -430,16 +457,16 @@ fn drop_users_conditions(mets: &mut Vec<Met>) {
 
 /// Whether `combo` holds within some `WINDOW` of `mets` (in order), a web
 /// address anywhere in the sentence joining every window (`url`).
-fn holds_within(mets: &[&Met], url: u32, combo: &Combo) -> bool {
-    let groups = |set: u32| combo.groups.iter().all(|g| g.iter().any(|c| set & c.bit() != 0));
+fn holds_within(mets: &[&Met], url: Bits, combo: &Combo) -> bool {
+    let groups = |set: Bits| combo.groups.iter().all(|g| g.iter().any(|c| set & c.bit() != 0));
     // Not in the whole sentence: in no window of it.
     if !groups(mets.iter().fold(url, |s, m| s | m.bits)) {
         return false;
     }
-    let mut count = [0u16; 32];
+    let mut count = [0u16; N];
     let mut set = url;
     let mut i = 0;
-    let add = |count: &mut [u16; 32], set: &mut u32, bits: u32, up: bool| {
+    let add = |count: &mut [u16; N], set: &mut Bits, bits: Bits, up: bool| {
         let mut b = bits;
         while b != 0 {
             let k = b.trailing_zeros() as usize;
@@ -1078,7 +1105,7 @@ impl Lexicon {
     /// one ("les", "har", "si") means what this one means by it. With the
     /// combination, the matches of the language's reading that holds it.
     #[cfg(test)]
-    fn class(&self, url: u32, mets: &[Met]) -> Option<(&'static Combo, Vec<Met>)> {
+    fn class(&self, url: Bits, mets: &[Met]) -> Option<(&'static Combo, Vec<Met>)> {
         let mut own = self.readings(mets, false);
         let (c, k) = self.combo(url, &own)?;
         Some((c, own.swap_remove(k)))
@@ -1086,14 +1113,14 @@ impl Lexicon {
 
     /// The first combination that holds in one of `readings`, and that
     /// reading's index.
-    fn combo(&self, url: u32, readings: &[Vec<Met>]) -> Option<(&'static Combo, usize)> {
+    fn combo(&self, url: Bits, readings: &[Vec<Met>]) -> Option<(&'static Combo, usize)> {
         let of: Vec<Vec<&Met>> = readings.iter().map(|r| r.iter().collect()).collect();
         COMBOS.iter().find_map(|c| of.iter().position(|m| holds_within(m, url, c)).map(|k| (c, k)))
     }
 
     /// The learned line's best window over `readings` (`readings(.., true)`
     /// of a sentence): the best of each reading's.
-    fn learned_best(&self, url: u32, readings: &[Vec<Met>]) -> Option<concept_model::Best> {
+    fn learned_best(&self, url: Bits, readings: &[Vec<Met>]) -> Option<concept_model::Best> {
         let mut best: Option<concept_model::Best> = None;
         for r in readings {
             let ms: Vec<concept_model::Match> = r.iter().map(|m| concept_model::Match { bits: m.bits, w: m.w, at: m.at, end: m.end }).collect();
@@ -1111,7 +1138,7 @@ impl Lexicon {
     /// best window, if that reaches the line. A medium finding and never a
     /// signal towards `high` (`mention`): the line was set at a rate of
     /// benign lines, not at none.
-    fn learned(&self, url: u32, readings: &[Vec<Met>], norm: &str) -> Option<Reading> {
+    fn learned(&self, url: Bits, readings: &[Vec<Met>], norm: &str) -> Option<Reading> {
         let best = self.learned_best(url, readings).filter(|b| b.score >= self.model.flag)?;
         let name = |k: usize| if k < concept_model::N { ALL[k].name().to_string() } else { format!("{} (negated)", ALL[k - concept_model::N].name()) };
         let features: Vec<String> = self
@@ -1172,7 +1199,7 @@ impl Lexicon {
     /// conditions of `neighbours` (a bit per language); a negation in the
     /// user's own condition is none (`drop_users_conditions`).
     fn reading(&self, mets: &[Met], lang: u8, neighbours: u128) -> Vec<Met> {
-        const FUNCTION: u32 = C::Neg.bit() | C::Every.bit() | C::Before.bit() | C::Other.bit() | C::Previous.bit() | C::Instead.bit() | CONDITION;
+        const FUNCTION: Bits = C::Neg.bit() | C::Every.bit() | C::Before.bit() | C::Other.bit() | C::Previous.bit() | C::Instead.bit() | CONDITION;
         let mut own: Vec<Met> = mets
             .iter()
             .filter_map(|m| match m.lang {
