@@ -14,13 +14,28 @@
 //!
 //! A window's set: its concepts, a web address of the sentence, and for each
 //! match a negation stands next to (`NEAR` bytes, another match) its concepts
-//! *negated* (`NOT_TELL`: "do not tell"). Its score: the bias, the weight of
-//! each concept of the set and of each pair. A sentence's reading scores its
-//! best window.
+//! *negated* (`NOT_TELL`: "do not tell"), and `DENSE` when the window holds
+//! many matches. Its score: the bias, the weight of each feature of the set
+//! and of each pair. A sentence's reading scores its best window.
 
 /// How many concepts a window's set holds: the lexicon's and the marks set on
 /// matches (`concepts::ALL`), then each of them negated.
 pub(super) const N: usize = 37;
+
+/// How wide the line's window is, in `concepts::width` units: wider than
+/// the combinations' (`concepts::WINDOW`, 60), read out of fold (80 read
+/// more of the held-out languages' payloads at the same benign lines).
+pub(super) const WINDOW: usize = 80;
+
+/// A window holding this many matches has `DENSE` in its set: an order
+/// packs its concepts, API prose spreads the same ones over a sentence.
+const DENSE_MATCHES: usize = 5;
+
+/// `DENSE`'s bit, after the concepts and their negated copies.
+pub(super) const DENSE: usize = 2 * N;
+
+/// How many features a set may hold.
+const F: usize = 2 * N + 1;
 
 /// A match's concepts, a bit per concept (`concepts::C`).
 pub(super) type Bits = u64;
@@ -47,7 +62,7 @@ pub(super) struct Model {
     /// The line a reading's score must reach (hundredths of a logit).
     pub flag: i32,
     single: Vec<i32>,
-    /// `pair[a * 2N + b]` for a < b.
+    /// `pair[a * F + b]` for a < b.
     pair: Vec<i32>,
 }
 
@@ -66,8 +81,9 @@ impl Model {
     }
 
     fn of(text: &str, ids: &[&str]) -> Model {
-        let mut m = Model { bias: 0, flag: i32::MAX, single: vec![0; 2 * N], pair: vec![0; 4 * N * N] };
+        let mut m = Model { bias: 0, flag: i32::MAX, single: vec![0; F], pair: vec![0; F * F] };
         let index = |name: &str| match name.strip_prefix("NOT_") {
+            _ if name == "DENSE" => Some(DENSE),
             Some(n) => ids.iter().position(|i| *i == n).filter(|&k| k < N).map(|k| k + N),
             None => ids.iter().position(|i| *i == name).filter(|&k| k < N),
         };
@@ -85,7 +101,7 @@ impl Model {
                     }
                     Some((x, y)) => {
                         if let (Some(a), Some(b)) = (index(x), index(y)) {
-                            m.pair[a.min(b) * 2 * N + a.max(b)] = v;
+                            m.pair[a.min(b) * F + a.max(b)] = v;
                         }
                     }
                 },
@@ -106,7 +122,7 @@ impl Model {
             while after != 0 {
                 let b = after.trailing_zeros() as usize;
                 after &= after - 1;
-                s += self.pair[a * 2 * N + b];
+                s += self.pair[a * F + b];
             }
         }
         s
@@ -116,11 +132,11 @@ impl Model {
     /// most `k`: (concept, second concept of a pair).
     pub fn strongest(&self, set: Set, k: usize) -> Vec<(usize, Option<usize>)> {
         let mut all: Vec<(i32, usize, Option<usize>)> = Vec::new();
-        let idx: Vec<usize> = (0..2 * N).filter(|&a| set & (1 << a) != 0).collect();
+        let idx: Vec<usize> = (0..F).filter(|&a| set & (1 << a) != 0).collect();
         for (i, &a) in idx.iter().enumerate() {
             all.push((self.single[a], a, None));
             for &b in &idx[i + 1..] {
-                all.push((self.pair[a * 2 * N + b], a, Some(b)));
+                all.push((self.pair[a * F + b], a, Some(b)));
             }
         }
         all.sort_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
@@ -128,10 +144,11 @@ impl Model {
     }
 
     /// The best window of a reading (its matches in order; `url`: the
-    /// sentence holds a web address, which joins every window). Linear: the
+    /// sentence holds a web address, which joins every window; `DENSE` a
+    /// window of `DENSE_MATCHES` matches or more). Linear: the
     /// negations' reach is found by one sort and a search per match, and a
     /// window's set is kept by counts as the window slides.
-    pub fn best(&self, mets: &[Match], url: bool, neg: Bits, url_bit: Bits, window: usize, near: usize) -> Option<Best> {
+    pub fn best(&self, mets: &[Match], url: bool, neg: Bits, url_bit: Bits, near: usize) -> Option<Best> {
         let u = if url { Set::from(url_bit) } else { 0 };
         if mets.is_empty() {
             return url.then(|| Best { score: self.score(u), set: u });
@@ -151,7 +168,7 @@ impl Model {
                 count[k] += 1;
                 set |= 1 << k;
             }
-            while mets[j].w - mets[i].w > window {
+            while mets[j].w - mets[i].w > WINDOW {
                 let mut b = full(i);
                 while b != 0 {
                     let k = b.trailing_zeros() as usize;
@@ -164,6 +181,7 @@ impl Model {
                 set |= u;
                 i += 1;
             }
+            let set = if j + 1 - i >= DENSE_MATCHES { set | 1 << DENSE } else { set };
             if last == Some(set) {
                 continue;
             }
@@ -256,11 +274,26 @@ mod tests {
         assert_eq!(model.score(0b011), -100 + 30 + 40 + 90);
         // A, a negation, B: the negation stands next to both (NOT_A has no weight).
         let mets = [m(0b001, 0, 3), m(0b100, 4, 6), m(0b010, 8, 12)];
-        let best = model.best(&mets, false, 0b100, 0, 60, 10).map(|b| (b.score, b.set));
+        let best = model.best(&mets, false, 0b100, 0, 10).map(|b| (b.score, b.set));
         assert_eq!(best, Some((-100 + 30 + 40 + 90 + 20 + 25, 0b111 | (0b011 << N))));
         // Apart beyond the window, no pair.
         let far = [m(0b001, 0, 3), Match { bits: 0b010, w: 100, at: 100, end: 104 }];
-        assert_eq!(model.best(&far, false, 0b100, 0, 60, 10).map(|b| b.score), Some(-100 + 40));
+        assert_eq!(model.best(&far, false, 0b100, 0, 10).map(|b| b.score), Some(-100 + 40));
         assert_eq!(model.strongest(0b011, 2), vec![(0, Some(1)), (1, None)]);
+    }
+
+    /// Five matches in one window add `DENSE` (and its pairs); four do not.
+    #[test]
+    fn a_window_of_many_matches_is_dense() {
+        let ids = ["A", "B", "NEG"];
+        let model = Model::of("bias\t-100\nA\t30\nDENSE\t7\nA+DENSE\t11\n", &ids);
+        let four: Vec<Match> = (0..4).map(|k| m(0b001, 10 * k, 10 * k + 3)).collect();
+        assert_eq!(model.best(&four, false, 0b100, 0, 10).map(|b| b.score), Some(-100 + 30));
+        let five: Vec<Match> = (0..5).map(|k| m(0b001, 10 * k, 10 * k + 3)).collect();
+        let best = model.best(&five, false, 0b100, 0, 10).map(|b| (b.score, b.set));
+        assert_eq!(best, Some((-100 + 30 + 7 + 11, 0b001 | 1 << DENSE)));
+        // Spread wider than a window, five matches are never in one.
+        let spread: Vec<Match> = (0..5).map(|k| Match { bits: 0b001, w: 30 * k, at: 30 * k, end: 30 * k + 3 }).collect();
+        assert_eq!(model.best(&spread, false, 0b100, 0, 10).map(|b| b.score), Some(-100 + 30));
     }
 }

@@ -1124,7 +1124,7 @@ impl Lexicon {
         let mut best: Option<concept_model::Best> = None;
         for r in readings {
             let ms: Vec<concept_model::Match> = r.iter().map(|m| concept_model::Match { bits: m.bits, w: m.w, at: m.at, end: m.end }).collect();
-            if let Some(b) = self.model.best(&ms, url != 0, C::Neg.bit(), C::Url.bit(), WINDOW, NEAR) {
+            if let Some(b) = self.model.best(&ms, url != 0, C::Neg.bit(), C::Url.bit(), NEAR) {
                 if best.as_ref().is_none_or(|x| b.score > x.score) {
                     best = Some(b);
                 }
@@ -1140,7 +1140,11 @@ impl Lexicon {
     /// benign lines, not at none.
     fn learned(&self, url: Bits, readings: &[Vec<Met>], norm: &str) -> Option<Reading> {
         let best = self.learned_best(url, readings).filter(|b| b.score >= self.model.flag)?;
-        let name = |k: usize| if k < concept_model::N { ALL[k].name().to_string() } else { format!("{} (negated)", ALL[k - concept_model::N].name()) };
+        let name = |k: usize| match k {
+            k if k < N => ALL[k].name().to_string(),
+            concept_model::DENSE => "many concepts close together".to_string(),
+            k => format!("{} (negated)", ALL[k - N].name()),
+        };
         let features: Vec<String> = self
             .model
             .strongest(best.set, 3)
@@ -1299,7 +1303,7 @@ mod tests {
     #[test]
     fn the_shipped_model_is_read_whole() {
         let ids = ALL.map(|c| c.id());
-        let known = |k: &str| ids.contains(&k.strip_prefix("NOT_").unwrap_or(k));
+        let known = |k: &str| k == "DENSE" || ids.contains(&k.strip_prefix("NOT_").unwrap_or(k));
         let mut features = 0;
         for line in concept_model::MODEL.lines().filter(|l| !l.starts_with('#')) {
             let (key, v) = line.split_once('\t').unwrap_or_else(|| panic!("{line:?}"));

@@ -39,7 +39,11 @@ sys.path.insert(0, os.path.join(REPO, "eval", "poisoning", "model"))
 import train  # noqa: E402  (execs into a venv with numpy when numpy is missing)
 import numpy as np  # noqa: E402
 
-WINDOW = 60
+# The line's window (`concept_model::WINDOW`; the combinations' is 60) and how many matches make
+# a window `DENSE` (`concept_model::DENSE_MATCHES`): session 46, out of fold over four fold seeds,
+# 80 + DENSE read 1,107-1,169 of 3,702 against 60 alone 1,024-1,074 at the same benign lines.
+WINDOW = 80
+DENSE_MATCHES = 5
 NEAR = 10
 MODEL = os.path.join(REPO, "src", "poison", "concept_model.tsv")
 L2 = 1e-4
@@ -126,7 +130,8 @@ def bits(b):
 
 def window_sets(mets, url, names):
     """The concept sets of a reading's windows. A match a negation stands next to (at most
-    `NEAR` bytes apart, another match) also gives its concepts negated (bit + len(names))."""
+    `NEAR` bytes apart, another match) also gives its concepts negated (bit + len(names)); a
+    window of `DENSE_MATCHES` matches or more has `DENSE` (bit 2 * len(names))."""
     nb = len(names)
     negbit = 1 << names.index("NEG")
     u = (1 << names.index("URL")) if url else 0
@@ -144,6 +149,8 @@ def window_sets(mets, url, names):
         s = u
         for k in range(i, j + 1):
             s |= mets[k][0] | (negated[k] << nb)
+        if j - i + 1 >= DENSE_MATCHES:
+            s |= 1 << (2 * nb)
         sets.add(s)
     if not mets and u:
         sets.add(u)
@@ -226,7 +233,7 @@ def combos_read(lines):
 
 def shipped(names):
     """The exported model as integers: (bias, flag, {feature: weight})."""
-    full = names + ["NOT_" + n for n in names]
+    full = names + ["NOT_" + n for n in names] + ["DENSE"]
     bias, flag, w = 0, None, {}
     for line in open(MODEL, encoding="utf-8"):
         if line.startswith("#") or "\t" not in line:
@@ -311,7 +318,7 @@ def main():
             f.write("# The concept reading's learned line: eval/poisoning/concepts/fit.py --export (do not edit).\n")
             f.write("# Weights in hundredths of a logit; a feature is a concept or a pair (NOT_X: X a negation stands next to).\n")
             f.write(f"bias\t{round(m.b * 100)}\nflag\t{round(line * 100)}\n")
-            full = names + ["NOT_" + n for n in names]
+            full = names + ["NOT_" + n for n in names] + ["DENSE"]
             for feat, w in sorted(m.w.items()):
                 q = round(w * 100)
                 if q:
