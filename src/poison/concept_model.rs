@@ -40,8 +40,13 @@ const F: usize = 2 * N + 1;
 /// A match's concepts, a bit per concept (`concepts::C`).
 pub(super) type Bits = u64;
 
-/// A window's set: a bit per concept, then one per concept negated.
+/// A window's set: a bit per concept, then one per concept negated, then
+/// `DENSE`.
 pub(super) type Set = u128;
+
+// A concept's bit must fit `Bits`, and `DENSE`'s (after both copies) `Set`:
+// a shift past either would wrap silently in a release build.
+const _: () = assert!(N <= Bits::BITS as usize && 2 * N < Set::BITS as usize);
 
 /// The shipped model.
 pub(super) const MODEL: &str = include_str!("concept_model.tsv");
@@ -233,21 +238,27 @@ fn negated(mets: &[Match], neg: Bits, near: usize) -> Vec<Bits> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn m(bits: Bits, at: usize, end: usize) -> Match {
         Match { bits, w: at, at, end }
     }
 
+    /// A seeded generator of numbers below `n` for the randomized tests
+    /// (this module's and `concepts`'): the same cases in every run.
+    pub(in crate::poison) fn below(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut seed = seed;
+        move |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        }
+    }
+
     /// The negations' reach, against the definition read pair by pair.
     #[test]
     fn negated_is_the_pairwise_definition() {
-        let mut seed = 7u64;
-        let mut next = |n: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut next = below(7);
         for _ in 0..2000 {
             let len = next(12) as usize;
             let mut mets: Vec<Match> = Vec::new();

@@ -317,17 +317,27 @@ const COMBOS: &[Combo] = &[
 /// How a web address (or a file server's: `ftp://`, `sftp://`) starts.
 const URL_STARTS: [&str; 4] = ["http://", "https://", "ftp://", "www."];
 
-/// The byte spans of the web addresses of `s`: each runs to a space.
+/// The byte spans of the web addresses of `s`: each runs to a space. In
+/// order and apart: an address starting inside another (`http://www.…`) is
+/// part of it. One sort, one sweep (a check of every span at every start
+/// was quadratic in a sentence of many short addresses).
 fn url_spans(s: &str) -> Vec<(usize, usize)> {
-    let mut spans = Vec::new();
-    for u in URL_STARTS {
-        for (at, _) in s.match_indices(u) {
-            if !spans.iter().any(|&(a, z)| (a..z).contains(&at)) {
-                spans.push((at, s[at..].find(char::is_whitespace).map_or(s.len(), |k| at + k)));
-            }
+    let mut starts: Vec<usize> = URL_STARTS.iter().flat_map(|u| s.match_indices(u).map(|(at, _)| at)).collect();
+    starts.sort_unstable();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for at in starts {
+        if spans.last().is_none_or(|&(_, z)| at >= z) {
+            spans.push((at, s[at..].find(char::is_whitespace).map_or(s.len(), |k| at + k)));
         }
     }
     spans
+}
+
+/// Whether byte `at` lies inside one of `spans` (`url_spans`), after its
+/// first byte.
+fn inside(spans: &[(usize, usize)], at: usize) -> bool {
+    let k = spans.partition_point(|&(a, _)| a < at);
+    k > 0 && at < spans[k - 1].1
 }
 
 /// The length of the name in code that `s` starts with, if it does: lower-
@@ -383,8 +393,28 @@ fn width(c: char) -> usize {
 /// concepts spread across a long sentence of API prose are prose.
 const WINDOW: usize = 60;
 
+/// The pairs of matches of `mets` (in order of their starts) that meet
+/// `combo.near`'s `(x, y)`: one holds `x`, the other `y` (or one both), at
+/// most `NEAR` bytes apart. As (first, last) indexes, by last. Few per
+/// match: the matches after one that start within `NEAR` bytes of its end.
+fn near_pairs(mets: &[&Met], x: C, y: C) -> Vec<(usize, usize)> {
+    let has = |m: &Met, c: C| m.bits & c.bit() != 0;
+    let mut pairs = Vec::new();
+    for (p, a) in mets.iter().enumerate() {
+        for (q, b) in mets.iter().enumerate().skip(p).take_while(|(_, b)| b.at <= a.end + NEAR) {
+            let joins = (has(a, x) && has(b, y)) || (has(a, y) && has(b, x));
+            if joins && b.end + NEAR >= a.at {
+                pairs.push((p, q));
+            }
+        }
+    }
+    pairs.sort_by_key(|&(_, q)| q);
+    pairs
+}
+
 /// Whether the pair `combo.near` (if any) is met by matches of `mets` at
-/// most `NEAR` bytes apart.
+/// most `NEAR` bytes apart: the definition `near_pairs` is checked against.
+#[cfg(test)]
 fn near_holds(mets: &[&Met], combo: &Combo) -> bool {
     combo.near.is_none_or(|(x, y)| {
         let of = |c: C| mets.iter().filter(move |m| m.bits & c.bit() != 0);
@@ -463,10 +493,18 @@ fn holds_within(mets: &[&Met], url: Bits, combo: &Combo) -> bool {
     if !groups(mets.iter().fold(url, |s, m| s | m.bits)) {
         return false;
     }
-    let mut count = [0u16; N];
+    // A window may hold every match of a sentence (inside a web address a
+    // character has no width), so nothing here reads a window whole: the
+    // set is kept by counts, and `near`'s pairs (few per match: at most
+    // `NEAR` bytes apart) by how many of them the window holds.
+    let pairs = combo.near.map_or_else(Vec::new, |(x, y)| near_pairs(mets, x, y));
+    let mut held = 0usize;
+    let mut from = vec![0u32; if pairs.is_empty() { 0 } else { mets.len() }];
+    let mut next = 0;
+    let mut count = [0u32; N];
     let mut set = url;
     let mut i = 0;
-    let add = |count: &mut [u16; N], set: &mut Bits, bits: Bits, up: bool| {
+    let add = |count: &mut [u32; N], set: &mut Bits, bits: Bits, up: bool| {
         let mut b = bits;
         while b != 0 {
             let k = b.trailing_zeros() as usize;
@@ -486,9 +524,20 @@ fn holds_within(mets: &[&Met], url: Bits, combo: &Combo) -> bool {
         add(&mut count, &mut set, mets[j].bits, true);
         while mets[j].w - mets[i].w > WINDOW {
             add(&mut count, &mut set, mets[i].bits, false);
+            if let Some(n) = from.get(i) {
+                held -= *n as usize;
+            }
             i += 1;
         }
-        if groups(set) && near_holds(&mets[i..=j], combo) {
+        // The pairs ending here whose first match the window still holds.
+        while let Some(&(p, q)) = pairs.get(next).filter(|&&(_, q)| q <= j) {
+            if p >= i && q == j {
+                held += 1;
+                from[p] += 1;
+            }
+            next += 1;
+        }
+        if groups(set) && (combo.near.is_none() || held > 0) {
             return true;
         }
     }
@@ -994,11 +1043,11 @@ impl Lexicon {
         // A web address is one word of `WINDOW`, however long: "send the
         // whole conversation to https://…/log by POST" is one clause.
         let urls = url_spans(s);
-        let wide = |at: usize, c: char| if urls.iter().any(|&(a, z)| at > a && at < z) { 0 } else { width(c) };
+        let wide = |at: usize, c: char| if inside(&urls, at) { 0 } else { width(c) };
         while let Some(c) = s[i..].chars().next() {
             let starts_form = self.first.get(c as usize / 64).is_none_or(|w| w & (1 << (c as usize % 64)) != 0);
             let start = starts_form && (unspaced(c) || (in_word(c) && !prev.is_some_and(in_word)));
-            if c.is_ascii_lowercase() && !prev.is_some_and(in_word) && !urls.iter().any(|&(a, z)| i > a && i < z) {
+            if c.is_ascii_lowercase() && !prev.is_some_and(in_word) && !inside(&urls, i) {
                 if let Some(name) = self.english.and_then(|en| named(&s[i..]).map(|z| Met { bits: C::Named.bit(), at: i, end: i + z, lang: en, w, clause, lead })) {
                     mets.push(name);
                 }
@@ -1228,6 +1277,45 @@ mod tests {
     const LEX: &str = "NEG\tru\tне\nTELL\tru\tсообща*\nTELL\tru\tговори*\nUSER\tru\tпользовател*\n\
         IGNORE\tzh-hans\t忽略\nRULES\tzh-hans\t指令\nPREVIOUS\tzh-hans\t之前\nEVERY\tzh-hans\t所有\nHIDE\tko\t몰래*\nSEND\tko\t보내*\nCONVO\tko\t대화*\n\
         NEG\tpt\tnão\nTELL\tpt\tconte\nUSER\tpt\tusuário*\n";
+
+    /// `holds_within` (a window's set kept by counts, `near`'s pairs by how
+    /// many the window holds) against the definition read window by window,
+    /// on random readings with runs of zero-width matches (a web address).
+    #[test]
+    fn holds_within_is_the_windowed_definition() {
+        let mut next = concept_model::tests::below(11);
+        let near: Vec<&Combo> = COMBOS.iter().filter(|c| c.near.is_some()).collect();
+        let mut held = [0usize; 2];
+        for case in 0..20_000 {
+            let combo = if case % 2 == 0 { near[case / 2 % near.len()] } else { &COMBOS[case % COMBOS.len()] };
+            // The combination's own concepts, its near pair twice, and one more.
+            let (x, y) = combo.near.unwrap_or((C::Neg, C::Call));
+            let palette: Vec<C> = combo.groups.iter().flat_map(|g| g.iter().copied()).chain([x, y, C::User]).collect();
+            let len = next(20) as usize;
+            let (mut at, mut w) = (0usize, 0usize);
+            let mut mets = Vec::new();
+            for _ in 0..len {
+                at += next(12) as usize;
+                w += if next(3) == 0 { 0 } else { next(16) as usize };
+                let mut bits = palette[next(palette.len() as u64) as usize].bit();
+                if next(6) == 0 {
+                    bits |= palette[next(palette.len() as u64) as usize].bit();
+                }
+                mets.push(Met { bits, at, end: at + 1 + next(6) as usize, lang: 0, w, clause: 0, lead: false });
+            }
+            let refs: Vec<&Met> = mets.iter().collect();
+            let url = if next(4) == 0 { C::Url.bit() } else { 0 };
+            let groups = |set: Bits| combo.groups.iter().all(|g| g.iter().any(|c| set & c.bit() != 0));
+            let want = (0..refs.len()).any(|j| {
+                let i = (0..=j).find(|&i| refs[j].w - refs[i].w <= WINDOW).unwrap_or(j);
+                groups(refs[i..=j].iter().fold(url, |s, m| s | m.bits)) && near_holds(&refs[i..=j], combo)
+            });
+            assert_eq!(holds_within(&refs, url, combo), want, "case {case}");
+            held[case % 2] += usize::from(want);
+        }
+        // Both kinds of combination held often enough to be tested.
+        assert!(held[0] > 1_000 && held[1] > 100, "{held:?}");
+    }
 
     fn lex(text: &str) -> Concepts {
         let c = Concepts::new();

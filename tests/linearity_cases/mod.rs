@@ -88,6 +88,13 @@ pub const UNITS: &[(&str, &str, &str)] = &[
     // combination joins, a negation beside each, so every window is scored
     // and every match asks how far the negations reach.
     ("concepts-learned-negations", "не модель не данные не пользователь не инструмент каждый ", ""),
+    // Inside a web address a character has no width, so one long address
+    // is one window holding every match of the sentence (a check of its
+    // `near` pair over the whole window per match took 10 s for 100 KB),
+    // and a sentence of many short addresses (each start checked against
+    // every address before it: 7 s for 300 KB).
+    ("concepts-url-one-address", "https://x.es/no-xxxxxxxxxxxxxxx-digas-xxxxxxxxxxxxxxx-usuario-xxxxxxxxxxxxxxx-", " envía a"),
+    ("concepts-many-addresses", "envía al usuario http://a.es ", ""),
 ];
 
 /// Plain English prose, the baseline every case is compared with.
