@@ -152,7 +152,7 @@ impl C {
     /// never take a combination's place, and the combinations' readings
     /// leave them out.
     fn learned_only(self) -> bool {
-        matches!(self, C::Request | C::Destroy | C::Now | C::Recipient | C::Notice | C::Pretend | C::Omit | C::Confirm | C::Real | C::Reply)
+        LEARNED_ONLY & self.bit() != 0
     }
     /// A concept the lexicon may list: not one set from the text itself (a
     /// web address, the model addressed).
