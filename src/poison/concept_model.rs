@@ -66,6 +66,13 @@ pub(super) struct Model {
     bias: i32,
     /// The line a reading's score must reach (hundredths of a logit).
     pub flag: i32,
+    /// The line for a unit in a script the rest of its tool does not write
+    /// (`scorer::other_script`'s units): `fit.py` puts it above every such
+    /// honest unit of the development benign catalogs, each scored out of
+    /// fold. An order in another script planted in a tool has no prose of
+    /// its own language around it to look like; honest text there is rare
+    /// (40 units in 13,218 development benign tools).
+    pub foreign: i32,
     single: Vec<i32>,
     /// `pair[a * F + b]` for a < b.
     pair: Vec<i32>,
@@ -86,7 +93,7 @@ impl Model {
     }
 
     fn of(text: &str, ids: &[&str]) -> Model {
-        let mut m = Model { bias: 0, flag: i32::MAX, single: vec![0; F], pair: vec![0; F * F] };
+        let mut m = Model { bias: 0, flag: i32::MAX, foreign: i32::MAX, single: vec![0; F], pair: vec![0; F * F] };
         let index = |name: &str| match name.strip_prefix("NOT_") {
             _ if name == "DENSE" => Some(DENSE),
             Some(n) => ids.iter().position(|i| *i == n).filter(|&k| k < N).map(|k| k + N),
@@ -98,6 +105,7 @@ impl Model {
             match key {
                 "bias" => m.bias = v,
                 "flag" => m.flag = v,
+                "foreign" => m.foreign = v,
                 _ => match key.split_once('+') {
                     None => {
                         if let Some(a) = index(key) {

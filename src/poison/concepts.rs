@@ -846,6 +846,24 @@ impl Concepts {
         t.other > t.latin || (t.english * 8 < t.words && (t.accent || t.foreign > 0))
     }
 
+    /// A unit of text in a script the rest of its tool does not write
+    /// (`scorer::other_script`'s units), read by the learned line from its
+    /// own lower line (`concept_model::Model::foreign`): its best sentence,
+    /// as a finding. A medium finding and never a signal towards `high`, as
+    /// the learned line's own.
+    pub fn read_other_script(&self, unit: &str) -> Option<Reading> {
+        let lexicon = self.lexicon();
+        let (best, norm) = lexicon.learned_best_of(self, unit).filter(|(b, _)| b.score >= lexicon.model.foreign)?;
+        let detail = format!(
+            "[concept.other-script] text in a script the rest of the tool does not write reads as an order ({:.2} logits, line {:.2} for such text; most: {}): {}",
+            f64::from(best.score) / 100.0,
+            f64::from(lexicon.model.foreign) / 100.0,
+            lexicon.strongest(&best),
+            crate::text::escape_for_detail(&norm)
+        );
+        Some(Reading { rule: "concept.other-script", kind: K::PoisonInstruction, detail, mention: true })
+    }
+
     /// The first sentence of `text` (not English) that joins the concepts of
     /// a class, as a finding.
     pub fn read(&self, text: &str) -> Option<Reading> {
@@ -1189,6 +1207,18 @@ impl Lexicon {
     /// benign lines, not at none.
     fn learned(&self, url: Bits, readings: &[Vec<Met>], norm: &str) -> Option<Reading> {
         let best = self.learned_best(url, readings).filter(|b| b.score >= self.model.flag)?;
+        let detail = format!(
+            "[concept.learned] a sentence not in English reads as an order ({:.2} logits, line {:.2}; most: {}): {}",
+            f64::from(best.score) / 100.0,
+            f64::from(self.model.flag) / 100.0,
+            self.strongest(&best),
+            crate::text::escape_for_detail(norm)
+        );
+        Some(Reading { rule: "concept.learned", kind: K::PoisonInstruction, detail, mention: true })
+    }
+
+    /// The three features that add most to a window's score, named.
+    fn strongest(&self, best: &concept_model::Best) -> String {
         let name = |k: usize| match k {
             k if k < N => ALL[k].name().to_string(),
             concept_model::DENSE => "many concepts close together".to_string(),
@@ -1203,14 +1233,25 @@ impl Lexicon {
                 Some(b) => format!("{} + {}", name(a), name(b)),
             })
             .collect();
-        let detail = format!(
-            "[concept.learned] a sentence not in English reads as an order ({:.2} logits, line {:.2}; most: {}): {}",
-            f64::from(best.score) / 100.0,
-            f64::from(self.model.flag) / 100.0,
-            features.join(", "),
-            crate::text::escape_for_detail(norm)
-        );
-        Some(Reading { rule: "concept.learned", kind: K::PoisonInstruction, detail, mention: true })
+        features.join(", ")
+    }
+
+    /// The learned line's best window over the sentences of `text` it
+    /// reads (not English), every sentence scored whether or not a
+    /// combination holds: its best window and that sentence normalized.
+    fn learned_best_of(&self, c: &Concepts, text: &str) -> Option<(concept_model::Best, String)> {
+        let (mut norm, mut mets) = (String::new(), Vec::new());
+        let mut best: Option<(concept_model::Best, String)> = None;
+        for sentence in sentences(text).filter(|s| c.foreign(s)) {
+            normalize(sentence, &mut norm);
+            self.concepts(&norm, &mut mets);
+            if let Some(b) = self.learned_best(url_bit(&norm), &self.readings(&mets, true)) {
+                if best.as_ref().is_none_or(|(x, _)| b.score > x.score) {
+                    best = Some((b, norm.clone()));
+                }
+            }
+        }
+        best
     }
 
     /// The readings of a sentence's matches: one per language whose forms
@@ -1330,17 +1371,7 @@ mod tests {
     /// The learned line's best score over `text`'s sentences (`read`'s
     /// loop, every sentence scored whether or not a combination holds).
     fn learned_score(c: &Concepts, text: &str) -> Option<i32> {
-        let (mut norm, mut mets) = (String::new(), Vec::new());
-        let mut best = None;
-        for sentence in sentences(text).filter(|s| c.foreign(s)) {
-            normalize(sentence, &mut norm);
-            let lexicon = c.lexicon();
-            lexicon.concepts(&norm, &mut mets);
-            if let Some(b) = lexicon.learned_best(url_bit(&norm), &lexicon.readings(&mets, true)) {
-                best = Some(best.map_or(b.score, |x: i32| x.max(b.score)));
-            }
-        }
-        best
+        c.lexicon().learned_best_of(c, text).map(|(b, _)| b.score)
     }
 
     /// The engine's learned line against `eval/poisoning/concepts/fit.py`'s
@@ -1396,12 +1427,16 @@ mod tests {
         for line in concept_model::MODEL.lines().filter(|l| !l.starts_with('#')) {
             let (key, v) = line.split_once('\t').unwrap_or_else(|| panic!("{line:?}"));
             assert!(v.parse::<i32>().is_ok(), "{line:?}");
-            if key != "bias" && key != "flag" {
+            if !["bias", "flag", "foreign"].contains(&key) {
                 assert!(key.split('+').count() <= 2 && key.split('+').all(known), "{line:?}");
                 features += 1;
             }
         }
-        assert!(features > 100 && Concepts::new().lexicon().model.flag > 0);
+        let c = Concepts::new();
+        let model = &c.lexicon().model;
+        // The line for text in another script is read, and lies under the
+        // sentence line (`fit.py` caps it there).
+        assert!(features > 100 && model.flag > 0 && (0..=model.flag).contains(&model.foreign));
     }
 
     #[test]

@@ -283,6 +283,16 @@ pub fn scan_str(det: &Detector, s: &str, pointer: &str, others: &NameIndex, self
     }
 }
 
+/// A unit of text in a script the rest of its tool does not write
+/// (`scorer::other_script`), read by the concept reading's learned line from
+/// its own line (`concepts::Concepts::read_other_script`): a medium finding
+/// that gives no signal. `pointer` is asked for only when the unit reads
+/// (it walks the tool).
+pub fn read_other_script(det: &Detector, unit: &str, pointer: impl FnOnce() -> String) -> Option<Hit> {
+    let r = det.concepts.read_other_script(unit)?;
+    Some(Hit { rule: r.rule, kind: r.kind, severity: Severity::Medium, pointer: pointer(), detail: r.detail, mention: r.mention })
+}
+
 /// The prefix of the concept reading's rule ids (`concepts`).
 pub const CONCEPT_RULES: &str = "concept.";
 

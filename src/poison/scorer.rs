@@ -2576,10 +2576,9 @@ fn unit_text(run: &[&str]) -> String {
 /// letters, do not end it), with at least `OTHER_SCRIPT_LETTERS` letters of
 /// its script (`scorer.py`'s `_script_units`). A payload cut into lines or
 /// into one-word sentences is one unit (red team: six line breaks kept
-/// every sentence under 12 letters). Only units of a script with a line
-/// (`scripts::line`) are kept: no other is ever read or counted, and a
-/// Chinese catalog (every tool's text a run of CJK) built them all for
-/// nothing.
+/// every sentence under 12 letters). Units of every script are kept: the
+/// scorer reads only those of a script with a line (`scripts::line`), the
+/// concept reading any (`concepts::Concepts::read_other_script`).
 fn script_units(strs: &[(&'static str, &str)]) -> Vec<(usize, &'static str, String, u8)> {
     let mut out = Vec::new();
     for (at, &(field, text)) in strs.iter().enumerate() {
@@ -2597,7 +2596,7 @@ fn script_units(strs: &[(&'static str, &str)]) -> Vec<(usize, &'static str, Stri
                     letters += n[cur as usize];
                     continue;
                 }
-                if letters >= OTHER_SCRIPT_LETTERS && scripts::line(cur).is_some() {
+                if letters >= OTHER_SCRIPT_LETTERS {
                     out.push((at, field, unit_text(&run), cur));
                 }
             }
@@ -2608,7 +2607,7 @@ fn script_units(strs: &[(&'static str, &str)]) -> Vec<(usize, &'static str, Stri
                 (script, letters) = (Some(s), k);
             }
         }
-        if let Some(cur) = script.filter(|&s| letters >= OTHER_SCRIPT_LETTERS && scripts::line(s).is_some()) {
+        if let Some(cur) = script.filter(|_| letters >= OTHER_SCRIPT_LETTERS) {
             out.push((at, field, unit_text(&run), cur));
         }
     }
@@ -2629,6 +2628,9 @@ pub struct ScriptReading<'t> {
     /// The unit in another script with the best margin over its script's
     /// line, whatever it is (`severity` says whether it is flagged).
     pub best: Option<ToolScore<'t>>,
+    /// Every unit in another script, whether its script has a line or not:
+    /// its place in the walk's order (`pointer_at`) and its text.
+    pub units: Vec<(usize, String)>,
 }
 
 /// Reads the units (`script_units`) of `tool`, and of the `extra` texts it
@@ -2636,8 +2638,9 @@ pub struct ScriptReading<'t> {
 /// still read), in a script the rest of its text does not write: not its
 /// most common, under half its prose's letters, held by at most
 /// `OTHER_SCRIPT_STRINGS` strings of `catalog` (per script: the catalog's
-/// counts once known, else the tool's own), and with a line
-/// (`scripts::line`). Each is scored as one segment in its field.
+/// counts once known, else the tool's own). Each unit of a script with a
+/// line (`scripts::line`) is scored as one segment in its field; every unit
+/// is listed for the concept reading (`ScriptReading::units`).
 #[inline(never)]
 pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog: Option<&scripts::Counts>, sc: &mut Scratch) -> ScriptReading<'t> {
     let mut strs = strings_of(tool);
@@ -2652,7 +2655,7 @@ pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog
         }
     }
     if units.is_empty() {
-        return ScriptReading { strings, best: None };
+        return ScriptReading { strings, best: None, units: Vec::new() };
     }
     let counts = catalog.unwrap_or(&strings);
     let mut own: scripts::Counts = Default::default();
@@ -2666,11 +2669,16 @@ pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog
     // The best unit by its margin over its script's line (`scorer.py`'s
     // `other_script_score`: score x 100 - line x scale).
     let mut best: Option<(i64, ToolScore<'t>)> = None;
+    let mut foreign = Vec::new();
     for (at, field, unit, s) in units {
-        let Some(line) = scripts::line(s) else { continue };
         if Some(s) == main || u64::from(own[s as usize]) * 2 >= total || counts[s as usize] > OTHER_SCRIPT_STRINGS {
             continue;
         }
+        let Some(line) = scripts::line(s) else {
+            foreign.push((at, unit));
+            continue;
+        };
+        foreign.push((at, unit.clone()));
         let Some(b) = sc.best(field, &unit) else { continue };
         let score = b.score + BIAS;
         let t = ToolScore { score, at, field, text: Cow::Owned(unit), best: b, encoded: Vec::new(), script_text: true, line: Some((Line::Script(s), line)), name: None };
@@ -2679,7 +2687,7 @@ pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog
             best = Some((margin, t));
         }
     }
-    ScriptReading { strings, best: best.map(|(_, t)| t) }
+    ScriptReading { strings, best: best.map(|(_, t)| t), units: foreign }
 }
 
 /// Whether `text` has a decoded reading but tag characters' (decoded on its
@@ -2718,11 +2726,18 @@ fn locate(at: &[usize], tool: &Object, base: &str, extra: &[(String, String)]) -
     found
 }
 
+/// RFC 6901 pointer of the string in place `at` of the walk's order (a
+/// `ScriptReading` unit's), in `tool` (pointer base `base`) and the `extra`
+/// texts after it.
+pub fn pointer_at(at: usize, tool: &Object, base: &str, extra: &[(String, String)]) -> String {
+    locate(&[at], tool, base, extra).pop().unwrap_or_default()
+}
+
 impl<'t> ToolScore<'t> {
     /// RFC 6901 pointer of the string holding the best span, in `tool`
     /// (pointer base `base`) and the `extra` texts it was scored with.
     pub fn pointer(&self, tool: &Object, base: &str, extra: &[(String, String)]) -> String {
-        locate(&[self.at], tool, base, extra).pop().unwrap_or_default()
+        pointer_at(self.at, tool, base, extra)
     }
 
     /// The strings with an encoded reading, with their pointers (as

@@ -143,14 +143,27 @@ pub fn run(tool: &mut Object, cx: &mut ToolCtx, det: &poison::Detector, others: 
             // most, and a finding of the scorer's (its rule, its allow
             // entries), not a signal beside the rules. Every tool with such
             // text is counted into the catalog's count first.
+            // The same units, of any script, are read by the concept
+            // reading's learned line from its own line: a finding of the
+            // concepts (it gives no signal), unless a concept finding
+            // already stands at its string.
             if t.script_text {
                 let catalog = others.script_strings();
                 let r = poison::scorer::other_script(tool, &extra, catalog.as_ref(), sc);
                 let o = r.best.filter(|o| o.severity().is_some());
-                let wait = others.count_scripts(&r.strings, o.is_some() && catalog.is_none());
+                // The first unit that reads (one walk for its pointer).
+                let concept = r
+                    .units
+                    .iter()
+                    .find_map(|(at, unit)| poison::read_other_script(det, unit, || poison::scorer::pointer_at(*at, tool, &cx.base(), &extra)))
+                    .filter(|c| !hits.iter().any(|h| h.pointer == c.pointer && h.rule.starts_with(poison::CONCEPT_RULES)));
+                let wait = others.count_scripts(&r.strings, (o.is_some() || concept.is_some()) && catalog.is_none());
                 if let (Some(o), false, false) = (o, wait, found) {
                     let detail = o.detail_with(sc);
                     hits.push(Hit { rule: LEARNED, kind: K::PoisonInstruction, severity: S::Medium, pointer: o.pointer(tool, &cx.base(), &extra), detail, mention: false });
+                }
+                if let (Some(c), false) = (concept, wait) {
+                    hits.push(c);
                 }
             }
         }

@@ -27,8 +27,10 @@ The scoring here is a second, independent implementation of the engine's
 """
 import argparse
 import json
+import math
 import os
 import random
+import runpy
 import subprocess
 import sys
 import tempfile
@@ -37,6 +39,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(REPO, "eval", "poisoning", "model"))
 import train  # noqa: E402  (execs into a venv with numpy when numpy is missing)
+import scorer  # noqa: E402
 import numpy as np  # noqa: E402
 
 # The line's window (`concept_model::WINDOW`; the combinations' is 60) and how many matches make
@@ -90,6 +93,45 @@ def build_sets(set_dir):
         if not held:
             add(tools)
     return sorted(pos.items()), sorted(neg)
+
+
+def honest_catalogs(set_dir):
+    """Development benign catalogs, each a list of tools: the development real servers, the `dev` /
+    `train` hard benign items, and transfer `--set 3`'s tools (one each), as
+    `eval/poisoning/model/other_script_lines.py` reads them."""
+    for _, held, tools in train.real_servers():
+        if not held:
+            yield tools
+    for lab, tools in train.load_set(set_dir):
+        if lab["kind"] == "benign" and lab["part"] in train.FIT_PARTS:
+            yield tools
+    path = os.path.join(REPO, "eval", "poisoning", "transfer2", "benign_d20.py")
+    for _topic, _lang, tool in runpy.run_path(path)["BENIGN"]:
+        yield [tool]
+
+
+def other_script_units(tools):
+    """The units (`scorer._script_units`) of a catalog's tools in a script the rest of their tool
+    does not write, as the engine's `scorer::other_script` gates them, whatever the script: not the
+    tool's most common, under half its prose's letters, in at most `scorer.OTHER_SCRIPT_STRINGS`
+    strings of the catalog."""
+    counts = scorer.catalog_script_strings(tools)
+    out = []
+    for tool in tools:
+        strs = scorer.strings_of_tool(tool)
+        own = {}
+        for field, text in strs:
+            if field.removeprefix("out.") in scorer.PROSE_FIELDS:
+                for ch in text:
+                    k = scorer.script_of(ch)
+                    if k is not None:
+                        own[k] = own.get(k, 0) + 1
+        total = sum(own.values())
+        main = max(sorted(own), key=lambda k: own[k]) if own else None
+        for _at, _field, unit, k in scorer._script_units(strs):
+            if k != main and own.get(k, 0) * 2 < total and counts.get(k, 0) <= scorer.OTHER_SCRIPT_STRINGS:
+                out.append(unit.replace("\n", " "))
+    return out
 
 
 def engine_test(test, var, lines):
@@ -243,6 +285,8 @@ def shipped(names):
             bias = int(v)
         elif key == "flag":
             flag = int(v)
+        elif key == "foreign":
+            continue
         else:
             w[tuple(sorted(full.index(k) for k in key.split("+")))] = int(v)
     return bias, flag, w
@@ -312,12 +356,38 @@ def main():
     for c in sorted(set(cls)):
         k = [i for i in range(len(pos)) if cls[i] == c]
         print(f"  {c:13} {pc[k].sum():4} -> {hit[k].sum():4} of {len(k)}")
+    # The line for a unit in a script the rest of its tool does not write (`foreign`): above every
+    # such honest unit of the development benign catalogs, each scored by a fit that never saw it
+    # (its lines left out of every fold's negatives; the positives' folds as above).
+    units = sorted({u for cat in honest_catalogs(a.set) for u in other_script_units(cat)})
+    _, urow = readings(units)
+    usets = [line_sets(r, names) for r in urow]
+    inside = {i for i, l in enumerate(neg) if any(u in l or l in u for u in units)}
+    us = np.full(len(units), -1e9)
+    ps2 = np.full(len(pos), -1e9)
+    for g in range(GROUPS):
+        m = fit([r for i, r in enumerate(psets) if group[lang[i]] != g], [r for i, r in enumerate(nsets) if nfold[i] != g and i not in inside])
+        for i, r in enumerate(usets):
+            if i % GROUPS == g:
+                us[i] = m.score(r)
+        for i, r in enumerate(psets):
+            if group[lang[i]] == g:
+                ps2[i] = m.score(r)
+    # Scored again by the fit that ships (the honest units' lines among its negatives, but a unit
+    # joins a string's sentences, which no negative line does): the line is above both readings.
+    shipped_fit = fit(psets, nsets)
+    us = np.maximum(us, [shipped_fit.score(r) for r in usets])
+    foreign = min(float(max(us.max(initial=-1e9), 0.0)) + 0.01, line)
+    nonlatin = np.array([not all(scorer.script_of(ch) in (None, "latin") for ch in p) for p, _ in pos])
+    print(f"honest units in another script {len(units)} (their lines left out of the fits: {len(inside)}); "
+          f"best {us.max(initial=-1e9):.3f}: line {foreign:.2f}; non-Latin positives read {int((pc | (ps2 >= line))[nonlatin].sum())} "
+          f"-> {int((pc | (ps2 >= foreign))[nonlatin].sum())} of {int(nonlatin.sum())}")
     if a.export:
-        m = fit(psets, nsets)
+        m = shipped_fit
         with open(MODEL, "w", encoding="utf-8") as f:
             f.write("# The concept reading's learned line: eval/poisoning/concepts/fit.py --export (do not edit).\n")
             f.write("# Weights in hundredths of a logit; a feature is a concept or a pair (NOT_X: X a negation stands next to).\n")
-            f.write(f"bias\t{round(m.b * 100)}\nflag\t{round(line * 100)}\n")
+            f.write(f"bias\t{round(m.b * 100)}\nflag\t{round(line * 100)}\nforeign\t{math.ceil(foreign * 100)}\n")
             full = names + ["NOT_" + n for n in names] + ["DENSE"]
             for feat, w in sorted(m.w.items()):
                 q = round(w * 100)
