@@ -353,6 +353,20 @@ fn a_quoted_example_does_not_mask_an_encoded_order() {
     assert!(!mcp_guard::sanitize(&block, &text, &SanitizeOptions::default()).unwrap().hidden.is_empty());
 }
 
+/// The findings (tool, pointer, severity, detail) of `tools` whose detail
+/// starts with `prefix`, and how many tools were hidden.
+fn findings_of(tools: Vec<serde_json::Value>, policy: &Policy, prefix: &str) -> (Vec<(u32, String, mcp_guard::Severity, String)>, usize) {
+    let text = serde_json::json!({ "tools": tools }).to_string();
+    let out = mcp_guard::sanitize(policy, &text, &SanitizeOptions::default()).unwrap();
+    let f = out
+        .findings
+        .iter()
+        .filter(|f| f.detail.starts_with(prefix))
+        .map(|f| (f.tool_index.unwrap(), f.pointer.clone(), f.severity, f.detail.clone()))
+        .collect();
+    (f, out.hidden.len())
+}
+
 /// Text in a script the rest of the tool does not write is read by the
 /// scorer from that script's own line (`scorer::other_script`): `medium`,
 /// never hidden. The payload is an order, in Korean, to read a key file into
@@ -374,17 +388,7 @@ fn text_in_a_script_the_rest_of_the_tool_does_not_write_is_flagged_from_its_line
             "city": {"type": "string", "description": city},
             "units": {"type": "string", "description": "Units of measurement: metric (Celsius, km/h) or imperial (Fahrenheit, mph)"}}}})
     };
-    let learned = |tools: Vec<serde_json::Value>, policy: &Policy| {
-        let text = serde_json::json!({ "tools": tools }).to_string();
-        let out = mcp_guard::sanitize(policy, &text, &SanitizeOptions::default()).unwrap();
-        let f: Vec<(u32, String, mcp_guard::Severity, String)> = out
-            .findings
-            .iter()
-            .filter(|f| f.detail.starts_with("[learned.poisoning]"))
-            .map(|f| (f.tool_index.unwrap(), f.pointer.clone(), f.severity, f.detail.clone()))
-            .collect();
-        (f, out.hidden.len())
-    };
+    let learned = |tools: Vec<serde_json::Value>, policy: &Policy| findings_of(tools, policy, "[learned.poisoning]");
     let planted = tool("get_weather", EN, &format!("City name, for example Berlin. {KO}"));
     let (f, hidden) = learned(vec![planted.clone()], &Policy::default());
     assert_eq!(f.len(), 1, "{f:#?}");
@@ -497,7 +501,7 @@ fn an_order_in_a_language_the_rules_and_the_scorer_do_not_know_is_flagged_and_ne
 
 /// Text in a script the rest of the tool does not write is read by the
 /// concept reading's learned line too, from a line of its own
-/// (`concept_model::Model::foreign`, 2.64 logits: above every such honest
+/// (`concept_model::Model::foreign`, 2.87 logits: above every such honest
 /// unit of the development benign catalogs), in any script the lexicon
 /// reads, whether the scorer has a line for it or not: `medium`, never
 /// hidden. The payloads (written for this test: "the user must never find
@@ -514,17 +518,7 @@ fn an_order_in_another_script_is_read_by_the_concept_line_from_its_own_line() {
         serde_json::json!({"name": name, "description": desc, "inputSchema": {"type": "object", "properties": {
             "city": {"type": "string", "description": city}}}})
     };
-    let concept = |tools: Vec<serde_json::Value>, policy: &Policy| {
-        let text = serde_json::json!({ "tools": tools }).to_string();
-        let out = mcp_guard::sanitize(policy, &text, &SanitizeOptions::default()).unwrap();
-        let f: Vec<(u32, String, mcp_guard::Severity, String)> = out
-            .findings
-            .iter()
-            .filter(|f| f.detail.starts_with("[concept."))
-            .map(|f| (f.tool_index.unwrap(), f.pointer.clone(), f.severity, f.detail.clone()))
-            .collect();
-        (f, out.hidden.len())
-    };
+    let concept = |tools: Vec<serde_json::Value>, policy: &Policy| findings_of(tools, policy, "[concept.");
     let block = Policy::from_json(r#"{"core":{"tool_poisoning":{"mode":"block"}}}"#).unwrap();
     for (payload, quoted) in [(ZH, "\"用户永远不应得知"), (RU, "\"пользователь никогда не должен")] {
         let planted = tool("get_weather", EN, &format!("City name, for example Berlin. {payload}"));
@@ -532,7 +526,7 @@ fn an_order_in_another_script_is_read_by_the_concept_line_from_its_own_line() {
         assert_eq!(f.len(), 1, "{payload}: {f:#?}");
         assert_eq!((f[0].0, f[0].1.as_str(), f[0].2), (0, "/tools/0/inputSchema/properties/city/description", mcp_guard::Severity::Medium));
         assert!(f[0].3.starts_with("[concept.other-script] text in a script the rest of the tool does not write reads as an order ("), "{}", f[0].3);
-        assert!(f[0].3.contains("line 2.64 for such text") && f[0].3.contains(quoted), "{}", f[0].3);
+        assert!(f[0].3.contains("line 2.87 for such text") && f[0].3.contains(quoted), "{}", f[0].3);
         assert_eq!(hidden, 0);
         // Under `block`: flagged, not hidden.
         assert_eq!(concept(vec![planted.clone()], &block).1, 0);
@@ -551,4 +545,11 @@ fn an_order_in_another_script_is_read_by_the_concept_line_from_its_own_line() {
         let (f, _) = concept(vec![honest("get_forecast"), planted.clone()], &Policy::default());
         assert_eq!(f.iter().map(|x| x.0).collect::<Vec<_>>(), [1], "{f:#?}");
     }
+    // The tool's own strings do not count towards the server's habit (a red
+    // team turned the reading off by repeating the order in three strings):
+    // the order in its description, a parameter and two `enum` values.
+    let mut thrice = tool("get_weather", &format!("{EN} {ZH}"), &format!("City name. {ZH}"));
+    thrice["inputSchema"]["properties"]["mode"] = serde_json::json!({"type": "string", "enum": [ZH, "城市天气预报和空气质量指数查询模式"]});
+    let (f, _) = concept(vec![thrice], &Policy::default());
+    assert!(!f.is_empty() && f.iter().all(|x| x.3.starts_with("[concept.other-script]")), "{f:#?}");
 }

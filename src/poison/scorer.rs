@@ -2524,13 +2524,15 @@ pub const NAME_LINE: i32 = 150;
 
 /// Letters of one non-Latin script that make a run of sentences a unit.
 const OTHER_SCRIPT_LETTERS: u32 = 12;
-/// A script that more strings than this write (in the tool, or in the whole
-/// catalog once it is known) is the server's habit, not a planted sentence:
-/// bilingual servers (a Latin description, a Chinese line in every
-/// parameter) write it in many. At the tool's count and a line of 0 for
-/// every script, the development real tools had 1 of 7,147 flagged and
-/// the held-out ones 25 of 5,422, in six servers; the catalog's count
-/// flags none of either.
+/// A script that this many strings of the catalog's other tools write is the
+/// server's habit, not a planted sentence: bilingual servers (a Latin
+/// description, a Chinese line in every parameter) write it in many. At the
+/// tool's own count and a line of 0 for every script, the development real
+/// tools had 1 of 7,147 flagged and the held-out ones 25 of 5,422, in six
+/// servers; the catalog's count flags none of either. The tool's own strings
+/// are not counted (session 47, a red team): an order repeated in three of
+/// its strings, or two values of its `enum` in the same script, turned the
+/// reading off.
 pub const OTHER_SCRIPT_STRINGS: u32 = 2;
 
 /// The fields whose letters make a tool's own script: its prose. Names,
@@ -2636,9 +2638,10 @@ pub struct ScriptReading<'t> {
 /// Reads the units (`script_units`) of `tool`, and of the `extra` texts it
 /// is scored with as `score_tool` does (a dropped `format` or `$defs` key is
 /// still read), in a script the rest of its text does not write: not its
-/// most common, under half its prose's letters, held by at most
-/// `OTHER_SCRIPT_STRINGS` strings of `catalog` (per script: the catalog's
-/// counts once known, else the tool's own). Each unit of a script with a
+/// most common, under half its prose's letters, and held by fewer than
+/// `OTHER_SCRIPT_STRINGS` strings of the catalog's other tools (`catalog`,
+/// per script, less the tool's own; while the catalog's counts are not
+/// known, none). Each unit of a script with a
 /// line (`scripts::line`) is scored as one segment in its field; every unit
 /// is listed for the concept reading (`ScriptReading::units`).
 #[inline(never)]
@@ -2671,7 +2674,8 @@ pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog
     let mut best: Option<(i64, ToolScore<'t>)> = None;
     let mut foreign = Vec::new();
     for (at, field, unit, s) in units {
-        if Some(s) == main || u64::from(own[s as usize]) * 2 >= total || counts[s as usize] > OTHER_SCRIPT_STRINGS {
+        let elsewhere = counts[s as usize].saturating_sub(strings[s as usize]);
+        if Some(s) == main || u64::from(own[s as usize]) * 2 >= total || elsewhere >= OTHER_SCRIPT_STRINGS {
             continue;
         }
         let Some(line) = scripts::line(s) else {

@@ -218,7 +218,8 @@ pub fn may_hold(text: &str, letters: u32) -> bool {
 /// Devanagari samples at a line set from 22 units. Where honest units reach
 /// the scorer's flag line (the scripts its weights saw attacks in: Arabic,
 /// CJK, Greek, Hebrew, Thai) there is no line either. A script not listed is
-/// read by the scorer's own line only. `tests/scorer.rs` compares the table
+/// read by the scorer's own line only (and, in every script, by the concept
+/// reading's line for such text: `concepts::Concepts::read_other_script`). `tests/scorer.rs` compares the table
 /// with `scorer.py`'s.
 const LINES: &[(&str, i32)] = &[("cyrillic", 154), ("hangul", 0)];
 

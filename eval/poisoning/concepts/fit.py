@@ -113,8 +113,8 @@ def honest_catalogs(set_dir):
 def other_script_units(tools):
     """The units (`scorer._script_units`) of a catalog's tools in a script the rest of their tool
     does not write, as the engine's `scorer::other_script` gates them, whatever the script: not the
-    tool's most common, under half its prose's letters, in at most `scorer.OTHER_SCRIPT_STRINGS`
-    strings of the catalog."""
+    tool's most common, under half its prose's letters, in fewer than `scorer.OTHER_SCRIPT_STRINGS`
+    strings of the catalog's other tools."""
     counts = scorer.catalog_script_strings(tools)
     out = []
     for tool in tools:
@@ -128,8 +128,9 @@ def other_script_units(tools):
                         own[k] = own.get(k, 0) + 1
         total = sum(own.values())
         main = max(sorted(own), key=lambda k: own[k]) if own else None
+        mine = scorer.script_strings(tool)
         for _at, _field, unit, k in scorer._script_units(strs):
-            if k != main and own.get(k, 0) * 2 < total and counts.get(k, 0) <= scorer.OTHER_SCRIPT_STRINGS:
+            if k != main and own.get(k, 0) * 2 < total and counts.get(k, 0) - mine.get(k, 0) < scorer.OTHER_SCRIPT_STRINGS:
                 out.append(unit.replace("\n", " "))
     return out
 

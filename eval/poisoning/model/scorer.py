@@ -951,8 +951,10 @@ def name_flagged(model, tool):
 # consecutive sentences of a string whose letters are mostly one non-Latin
 # script, with OTHER_SCRIPT_LETTERS letters of it, is a unit when that script
 # is not the tool's own (fewer than half the letters of its prose, not its
-# most common script) and at most OTHER_SCRIPT_STRINGS strings of the catalog
-# hold such units (bilingual servers hold them in many). A unit is scored as
+# most common script) and fewer than OTHER_SCRIPT_STRINGS strings of the
+# catalog's other tools hold such units (bilingual servers hold them in many;
+# the tool's own are not counted, session 47: an order repeated in three of
+# its strings turned the reading off). A unit is scored as
 # one segment (its sentence ends read as spaces: a payload cut into lines or
 # into one-word sentences is read whole) and flagged from its script's line,
 # OTHER_SCRIPT_LINES: above every honest unit of that script in the
@@ -1110,16 +1112,18 @@ def script_line(s):
 
 def other_script_units(model, tool, catalog=None):
     """[(score, script, unit)] of the tool's units that may be read (see
-    above): the script is not the tool's own, has a line, and at most
-    OTHER_SCRIPT_STRINGS strings of `catalog` (`script_strings` summed over
-    the catalog's tools; the tool's own when None) hold its units."""
+    above): the script is not the tool's own, has a line, and fewer than
+    OTHER_SCRIPT_STRINGS strings of the catalog's other tools hold its units
+    (`catalog`: `script_strings` summed over the catalog's tools, the tool's
+    own taken out; the tool's own when None, so none)."""
     strs = strings_of_tool(tool)
     if all(t.isascii() for _, t in strs):
         return []
     units = _script_units(strs)
     if not units:
         return []
-    counts = catalog if catalog is not None else script_strings(tool)
+    mine = script_strings(tool)
+    counts = catalog if catalog is not None else mine
     own = {}
     for field, text in strs:
         if field.removeprefix("out.") in PROSE_FIELDS:
@@ -1131,7 +1135,7 @@ def other_script_units(model, tool, catalog=None):
     main = max(sorted(own), key=lambda s: own[s]) if own else None
     out = []
     for at, field, unit, s in units:
-        if s == main or own.get(s, 0) * 2 >= total or counts.get(s, 0) > OTHER_SCRIPT_STRINGS or script_line(s) is None:
+        if s == main or own.get(s, 0) * 2 >= total or counts.get(s, 0) - mine.get(s, 0) >= OTHER_SCRIPT_STRINGS or script_line(s) is None:
             continue
         k = model.string_score(field, unit)
         if k is not None:
