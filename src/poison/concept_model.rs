@@ -69,9 +69,9 @@ pub(super) struct Model {
     /// The line for a unit in a script the rest of its tool does not write
     /// (`scorer::other_script`'s units): `fit.py` puts it above every such
     /// honest unit of the development benign catalogs, each scored out of
-    /// fold. An order in another script planted in a tool has no prose of
-    /// its own language around it to look like; honest text there is rare
-    /// (40 units in 13,218 development benign tools).
+    /// fold and by the shipped fit. An order in another script planted in a
+    /// tool has no prose of its own language around it to look like; honest
+    /// text there is rare (42 units in 13,218 development benign tools).
     pub foreign: i32,
     single: Vec<i32>,
     /// `pair[a * F + b]` for a < b.

@@ -2630,8 +2630,8 @@ pub struct ScriptReading<'t> {
     /// The unit in another script with the best margin over its script's
     /// line, whatever it is (`severity` says whether it is flagged).
     pub best: Option<ToolScore<'t>>,
-    /// Every unit in another script, whether its script has a line or not:
-    /// its place in the walk's order (`pointer_at`) and its text.
+    /// Every unit read (the gating above), whether its script has a line or
+    /// not: its place in the walk's order (`pointer_at`) and its text.
     pub units: Vec<(usize, String)>,
 }
 
@@ -2641,9 +2641,9 @@ pub struct ScriptReading<'t> {
 /// most common, under half its prose's letters, and held by fewer than
 /// `OTHER_SCRIPT_STRINGS` strings of the catalog's other tools (`catalog`,
 /// per script, less the tool's own; while the catalog's counts are not
-/// known, none). Each unit of a script with a
-/// line (`scripts::line`) is scored as one segment in its field; every unit
-/// is listed for the concept reading (`ScriptReading::units`).
+/// known, none). Each unit of a script with a line (`scripts::line`) is
+/// scored as one segment in its field; every unit read is listed for the
+/// concept reading (`ScriptReading::units`).
 #[inline(never)]
 pub fn other_script<'t>(tool: &'t Object, extra: &'t [(String, String)], catalog: Option<&scripts::Counts>, sc: &mut Scratch) -> ScriptReading<'t> {
     let mut strs = strings_of(tool);
