@@ -111,28 +111,10 @@ def honest_catalogs(set_dir):
 
 
 def other_script_units(tools):
-    """The units (`scorer._script_units`) of a catalog's tools in a script the rest of their tool
-    does not write, as the engine's `scorer::other_script` gates them, whatever the script: not the
-    tool's most common, under half its prose's letters, in fewer than `scorer.OTHER_SCRIPT_STRINGS`
-    strings of the catalog's other tools."""
+    """The units of a catalog's tools in a script the rest of their tool does not write, as the
+    engine's `scorer::other_script` gates them (`scorer.read_units`), whatever the script."""
     counts = scorer.catalog_script_strings(tools)
-    out = []
-    for tool in tools:
-        strs = scorer.strings_of_tool(tool)
-        own = {}
-        for field, text in strs:
-            if field.removeprefix("out.") in scorer.PROSE_FIELDS:
-                for ch in text:
-                    k = scorer.script_of(ch)
-                    if k is not None:
-                        own[k] = own.get(k, 0) + 1
-        total = sum(own.values())
-        main = max(sorted(own), key=lambda k: own[k]) if own else None
-        mine = scorer.script_strings(tool)
-        for _at, _field, unit, k in scorer._script_units(strs):
-            if k != main and own.get(k, 0) * 2 < total and counts.get(k, 0) - mine.get(k, 0) < scorer.OTHER_SCRIPT_STRINGS:
-                out.append(unit.replace("\n", " "))
-    return out
+    return [unit.replace("\n", " ") for tool in tools for _field, unit, _script in scorer.read_units(tool, counts)]
 
 
 def engine_test(test, var, lines):

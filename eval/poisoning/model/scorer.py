@@ -1110,12 +1110,14 @@ def script_line(s):
     return OTHER_SCRIPT_LINES.get(s)
 
 
-def other_script_units(model, tool, catalog=None):
-    """[(score, script, unit)] of the tool's units that may be read (see
-    above): the script is not the tool's own, has a line, and fewer than
-    OTHER_SCRIPT_STRINGS strings of the catalog's other tools hold its units
-    (`catalog`: `script_strings` summed over the catalog's tools, the tool's
-    own taken out; the tool's own when None, so none)."""
+def read_units(tool, catalog=None):
+    """[(field, unit, script)] of the tool's units that may be read (see
+    above), whatever their script: the script is not the tool's own, and
+    fewer than OTHER_SCRIPT_STRINGS strings of the catalog's other tools hold
+    its units (`catalog`: `script_strings` summed over the catalog's tools,
+    the tool's own taken out; the tool's own when None, so none). The
+    engine's `scorer::other_script` gating; the concept line's reading
+    (`concepts/fit.py`) reads these in every script."""
     strs = strings_of_tool(tool)
     if all(t.isascii() for _, t in strs):
         return []
@@ -1133,9 +1135,16 @@ def other_script_units(model, tool, catalog=None):
                     own[s] = own.get(s, 0) + 1
     total = sum(own.values())
     main = max(sorted(own), key=lambda s: own[s]) if own else None
+    return [(field, unit, s) for _at, field, unit, s in units
+            if s != main and own.get(s, 0) * 2 < total and counts.get(s, 0) - mine.get(s, 0) < OTHER_SCRIPT_STRINGS]
+
+
+def other_script_units(model, tool, catalog=None):
+    """[(score, script, unit)] of the units `read_units` gives whose script
+    has a line."""
     out = []
-    for at, field, unit, s in units:
-        if s == main or own.get(s, 0) * 2 >= total or counts.get(s, 0) - mine.get(s, 0) >= OTHER_SCRIPT_STRINGS or script_line(s) is None:
+    for field, unit, s in read_units(tool, catalog):
+        if script_line(s) is None:
             continue
         k = model.string_score(field, unit)
         if k is not None:
